@@ -1,0 +1,164 @@
+"""The five games as frozen data: start, geometry and rule switches, plus rule options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+CHECKERS = 15
+HEAD = 24  # every side starts from (and counts its route from) its own point 24
+BAR = 25  # slot index of the bar in a side's board
+OFF = 0  # slot index of the borne-off count in a side's board
+
+
+class VariantError(ValueError):
+    """An unknown game name or rule option."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of the family with the rule options chosen for it.
+
+    >>> find_variant("narde+end-block").token
+    'narde+end-block'
+    """
+
+    name: str
+    title: str
+    summary: str
+    start: tuple[tuple[int, int], ...]  # (point, count) pairs, the same for both sides
+    same_direction: bool  # heads in opposite corners, both sides run the same way round
+    hitting: bool  # a lone opposing checker is hit (backgammon)
+    head_rule: bool  # narde: one checker leaves the head per turn
+    six_block: bool  # a block of six with no opposing checker ahead is illegal
+    runner_home: int  # runner rule lifts once a checker reaches this point or lower (0 = none)
+    table_limit: bool  # moultezim: at most 4 own points among 12..7
+    cube: bool
+    allowed_options: frozenset[str]
+    options: frozenset[str] = field(default_factory=frozenset)
+    cube_limit: int = 64
+
+    @property
+    def token(self) -> str:
+        """Name plus options, as the position string writes it."""
+        return "+".join([self.name, *sorted(self.options)])
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+    def opponent_point(self, point: int) -> int:
+        """My point `point` in the opponent's own numbering."""
+        if self.same_direction:
+            return point + 12 if point <= 12 else point - 12
+        return 25 - point
+
+    def __str__(self) -> str:
+        return self.token
+
+
+_NARDE_START = ((24, 15),)
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant(
+            name="backgammon",
+            title="Backgammon",
+            summary="Race round the board in opposite directions; hit blots, build primes, use the cube.",
+            start=((24, 2), (13, 5), (8, 3), (6, 5)),
+            same_direction=False,
+            hitting=True,
+            head_rule=False,
+            six_block=False,
+            runner_home=0,
+            table_limit=False,
+            cube=True,
+            allowed_options=frozenset({"jacoby", "beaver"}),
+        ),
+        Variant(
+            name="narde",
+            title="Narde (long nardy)",
+            summary="All fifteen start on the head; no hitting, one checker leaves the head per turn.",
+            start=_NARDE_START,
+            same_direction=True,
+            hitting=False,
+            head_rule=True,
+            six_block=True,
+            runner_home=0,
+            table_limit=False,
+            cube=False,
+            allowed_options=frozenset({"simple-head", "end-block", "koks", "last-roll"}),
+        ),
+        Variant(
+            name="khachapuri",
+            title="Khachapuri",
+            summary="Narde from a split start (4 on the head, 11 at home); any number may leave the head.",
+            start=((24, 4), (6, 11)),
+            same_direction=True,
+            hitting=False,
+            head_rule=False,
+            six_block=True,
+            runner_home=0,
+            table_limit=False,
+            cube=False,
+            allowed_options=frozenset({"end-block"}),
+        ),
+        Variant(
+            name="moultezim",
+            title="Moultezim",
+            summary="Turkish long game: one runner must pass the opponent's start before others move.",
+            start=_NARDE_START,
+            same_direction=True,
+            hitting=False,
+            head_rule=False,
+            six_block=False,
+            runner_home=11,
+            table_limit=True,
+            cube=False,
+            allowed_options=frozenset({"next-turn-runner"}),
+        ),
+        Variant(
+            name="tawla31",
+            title="Tawla 31",
+            summary="Levantine race from facing stacks; the runner must reach home first; match to 31.",
+            start=_NARDE_START,
+            same_direction=False,
+            hitting=False,
+            head_rule=False,
+            six_block=False,
+            runner_home=6,
+            table_limit=False,
+            cube=False,
+            allowed_options=frozenset({"next-turn-runner"}),
+        ),
+    )
+}
+
+VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+
+_CUBE_LIMIT_PREFIX = "cube-limit-"
+_CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)
+
+
+def find_variant(token: str) -> Variant:
+    """The variant for a token such as `narde` or `backgammon+jacoby+cube-limit-8`."""
+    name, *options = token.split("+")
+    base = VARIANTS.get(name)
+    if base is None:
+        raise VariantError(f"unknown game {name!r} in {token!r} (known: {', '.join(VARIANT_NAMES)})")
+    cube_limit = base.cube_limit
+    chosen: set[str] = set()
+    for option in options:
+        if option in chosen:
+            raise VariantError(f"option {option!r} repeated in {token!r}")
+        if base.cube and option.startswith(_CUBE_LIMIT_PREFIX):
+            value = option[len(_CUBE_LIMIT_PREFIX) :]
+            if not value.isdigit() or int(value) not in _CUBE_LIMITS:
+                raise VariantError(f"cube limit must be one of {_CUBE_LIMITS} in {token!r}")
+            cube_limit = int(value)
+            if cube_limit == base.cube_limit:
+                continue  # the default is not written, so each rule set has one token
+        elif option not in base.allowed_options:
+            allowed = ", ".join(sorted(base.allowed_options)) or "none"
+            raise VariantError(f"unknown option {option!r} for {name} in {token!r} (allowed: {allowed})")
+        chosen.add(option)
+    return replace(base, options=frozenset(chosen), cube_limit=cube_limit)
