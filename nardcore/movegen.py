@@ -9,15 +9,15 @@ higher-die rule; the step-by-step view walks the same graph, so it cannot disagr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .position import Board, Position
 from .variant import BAR, CHECKERS, HEAD, OFF, Variant
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One checker moved by one die, in the mover's numbering (origin 25 = bar, target 0 = off)."""
 
     origin: int
@@ -26,13 +26,22 @@ class Step:
     hit: bool = False
 
 
-class Node(NamedTuple):
-    mover: Board
-    opponent: Board
-    dice: tuple[int, ...]  # dice still to play, in the order they may be chosen
-    head_moves: int  # checkers that left the head this turn
-    runner: int  # point of the checker that moves under the runner rule, 0 = not chosen yet
+# A node of the turn's graph, kept as a plain tuple because millions are made:
+# (mover board, opponent board, dice still to play, checkers that left the head,
+#  point of the checker moving under the runner rule or 0)
+Node = tuple[int, int, tuple[int, ...], int, int]
 
+# Inside the graph a board is one int, a byte per slot: a step is two additions,
+# and hashing is cheap. `unpack` gives the slot counts back as bytes.
+_ONE = tuple(1 << (8 * slot) for slot in range(26))
+
+
+def pack(board: Sequence[int]) -> int:
+    return int.from_bytes(bytes(board), "little")
+
+
+def unpack(packed: int) -> bytes:
+    return packed.to_bytes(26, "little")
 
 Plays = dict[Position, tuple[Step, ...]]
 
@@ -52,150 +61,158 @@ def _head_limit(variant: Variant, mover: Board, opponent: Board, dice: tuple[int
     return 1
 
 
-def _runner_rule_in_force(variant: Variant, mover: Board) -> bool:
+def _runner_rule_in_force(variant: Variant, mover: Sequence[int]) -> bool:
     """True until some checker reached the runner's goal (or beyond)."""
     return variant.runner_home > 0 and not any(mover[: variant.runner_home + 1])
 
 
-def illegal_block(variant: Variant, mover: Board, opponent: Board) -> bool:
+def illegal_block(variant: Variant, mover: Sequence[int], opponent: Sequence[int]) -> bool:
     """Six consecutive points along the opponent's route with no opposing checker ahead."""
-    if not variant.six_block:
+    if not variant.six_block or opponent[OFF]:
         return False
     held = [False] * 25  # indexed by the opponent's numbering
     for point in range(1, 25):
         if mover[point]:
             held[variant.opponent_point(point)] = True
-    if opponent[OFF]:
-        return False
     # lowest opposing checker in its own numbering: checkers below a block are ahead of it
     lowest = next((q for q in range(1, 25) if opponent[q]), 25)
     run = 0
     for q in range(24, 0, -1):
         run = run + 1 if held[q] else 0
-        if run >= 6 and lowest > q:  # block spans q+5..q; nothing on q-1..1
+        if run >= 6 and lowest > q:  # block spans q+5..q with nothing on q-1..1
             return True
     return False
 
 
-class TurnGraph:
-    """Every step sequence of one turn, merged by node, with the legal plays marked."""
+# my point -> the same point in the opponent's numbering, for each geometry
+_OPPOSING_POINT = {
+    same: (0, *((p + 12 if p <= 12 else p - 12) if same else 25 - p for p in range(1, 25)))
+    for same in (False, True)
+}
 
-    def __init__(self, position: Position, dice: tuple[int, int]) -> None:
+RawStep = tuple[int, int, int, bool]
+
+
+@functools.cache
+def _die_choices(dice: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each distinct die that may be played next, with the dice left after it."""
+    return tuple((die, dice[:i] + dice[i + 1 :]) for i, die in enumerate(dice) if die not in dice[:i])  # a Step as a plain tuple (equal to the Step itself)
+
+
+class TurnGraph:
+    """Every step sequence of one turn, merged by node, with the legal plays marked.
+
+    Boards inside the graph are packed ints (see `pack`): a double can visit
+    thousands of nodes, so each step must cost little.
+    """
+
+    def __init__(self, position: Position, dice: tuple[int, int], record_paths: bool = True) -> None:
         self.position = position
         self.variant = variant = position.variant
         d1, d2 = dice
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
             raise ValueError(f"dice must be 1..6, got {dice!r}")
         self.dice = (d1, d2)
-        mover, opponent = position.mover, position.opponent
-        self.head_limit = _head_limit(variant, mover, opponent, (d1, d2))
+        mover, opponent = pack(position.mover), pack(position.opponent)
+        self.head_limit = _head_limit(variant, position.mover, position.opponent, (d1, d2))
+        self.count_head = variant.head_rule
         # with next-turn-runner the rule holds (or not) for the whole turn
         self.runner_fixed = variant.has("next-turn-runner")
-        self.runner_at_start = _runner_rule_in_force(variant, mover)
+        self.runner_at_start = _runner_rule_in_force(variant, position.mover)
+        self.check_block_per_step = variant.six_block and not variant.has("end-block")
+        self.opposing_point = _OPPOSING_POINT[variant.same_direction]
         start_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        self.root = Node(mover, opponent, start_dice, 0, 0)
-        self.children: dict[Node, list[tuple[Step, Node]]] = {}
+        self.root: Node = (mover, opponent, start_dice, 0, 0)
+        self.parent: dict[Node, tuple[Node, RawStep]] = {}
         levels: list[list[Node]] = [[self.root]]
-        while True:
-            next_level: dict[Node, None] = {}
+        expand = self._expand
+        while levels[-1][0][2]:  # nodes of one level all have the same number of dice left
+            next_level: dict[Node, tuple[Node, RawStep]] = {}
             for node in levels[-1]:
-                kids = self._expand(node)
-                self.children[node] = kids
-                for _, child in kids:
-                    next_level[child] = None
+                for step, child in expand(node):
+                    if child not in next_level:
+                        next_level[child] = (node, step)
             if not next_level:
                 break
+            if record_paths:
+                self.parent.update(next_level)
             levels.append(list(next_level))
         self.levels = levels
         self.finals = self._legal_finals()
+        self._children: dict[Node, list[tuple[RawStep, Node]]] = {}
         self._good: dict[Node, bool] = {}
+        self._boards: dict[int, Board] = {}
 
     # -- single steps -------------------------------------------------------------
 
-    def _expand(self, node: Node) -> list[tuple[Step, Node]]:
-        kids: list[tuple[Step, Node]] = []
-        tried: set[int] = set()
-        for index, die in enumerate(node.dice):
-            if die in tried:
-                continue
-            tried.add(die)
-            rest = node.dice[:index] + node.dice[index + 1 :]
-            for step, mover, opponent in self._steps_for_die(node, die):
-                head_moves = node.head_moves + (step.origin == HEAD)
-                runner = node.runner
-                if self._runner_in_force(node.mover):
-                    runner = step.target
-                kids.append((step, Node(mover, opponent, rest, head_moves, runner)))
+    def _expand(self, node: Node) -> list[tuple[RawStep, Node]]:
+        mover, opponent, dice, head_moves, runner = node
+        if not dice:
+            return []
+        variant = self.variant
+        counts = mover.to_bytes(26, "little")
+        runner_in_force = self.runner_at_start if self.runner_fixed else _runner_rule_in_force(variant, counts)
+        origins = self._origins(counts, head_moves, runner, runner_in_force)
+        if not origins:
+            return []
+        all_home = mover < _ONE[7]  # nothing on 7..24 nor on the bar
+        highest = origins[-1]
+        opposing_point = self.opposing_point
+        opposing_counts = opponent.to_bytes(26, "little")
+        hitting = variant.hitting
+        checked = self.check_block_per_step or variant.table_limit
+        kids: list[tuple[RawStep, Node]] = []
+        for die, rest in _die_choices(dice):
+            for origin in origins:
+                target = origin - die
+                new_opponent = opponent
+                hit = False
+                if target <= 0:
+                    if not all_home or (target < 0 and origin != highest):
+                        continue
+                    target = 0
+                else:
+                    opposing = opposing_counts[opposing_point[target]]
+                    if opposing:
+                        if opposing > 1 or not hitting:
+                            continue
+                        hit = True  # a blot is hit and goes to the bar
+                        new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
+                board = mover - _ONE[origin] + _ONE[target]
+                if checked and target and not self._step_allowed(target, unpack(board), opposing_counts):
+                    continue
+                if self.count_head and origin == HEAD:
+                    moved_head = head_moves + 1
+                else:
+                    moved_head = head_moves
+                kids.append(((origin, target, die, hit), (board, new_opponent, rest, moved_head, target if runner_in_force else 0)))
         return kids
 
-    def _runner_in_force(self, mover: Board) -> bool:
-        if self.runner_fixed:
-            return self.runner_at_start
-        return _runner_rule_in_force(self.variant, mover)
-
-    def _origins(self, node: Node) -> list[int]:
-        mover = node.mover
+    def _step_allowed(self, target: int, board: bytes, opponent: bytes) -> bool:
+        """The rules checked after every step: moultezim's table limit, the six-block rule."""
         variant = self.variant
-        if variant.hitting and mover[BAR]:
+        if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
+            return False
+        return not (self.check_block_per_step and illegal_block(variant, board, opponent))
+
+    def _origins(self, mover: bytes, head_moves: int, runner: int, runner_in_force: bool) -> list[int]:
+        if mover[BAR]:
             return [BAR]
-        if self._runner_in_force(mover):
-            if node.runner:
-                return [node.runner]
+        if runner_in_force:
+            if runner:
+                return [runner]
             runners = [p for p in range(1, HEAD) if mover[p]]
             return runners or [HEAD]
         origins = [p for p in range(1, 25) if mover[p]]
-        if node.head_moves >= self.head_limit and mover[HEAD]:
-            origins.remove(HEAD)
+        if head_moves >= self.head_limit and mover[HEAD]:
+            origins.pop()
         return origins
-
-    def _steps_for_die(self, node: Node, die: int) -> list[tuple[Step, Board, Board]]:
-        variant = self.variant
-        mover, opponent = node.mover, node.opponent
-        origins = self._origins(node)
-        if not origins:
-            return []
-        results: list[tuple[Step, Board, Board]] = []
-        all_home = not mover[BAR] and not any(mover[7:25])
-        highest = max(origins) if all_home else 0
-        for origin in origins:
-            target = origin - die
-            if target <= 0:
-                if not all_home or (target < 0 and origin != highest):
-                    continue
-                new_mover = list(mover)
-                new_mover[origin] -= 1
-                new_mover[OFF] += 1
-                results.append((Step(origin, 0, die), tuple(new_mover), opponent))
-                continue
-            opposing_point = variant.opponent_point(target)
-            opposing = opponent[opposing_point]
-            hit = False
-            if opposing:
-                if not variant.hitting or opposing > 1:
-                    continue
-                hit = True
-            new_mover = list(mover)
-            new_mover[origin] -= 1
-            new_mover[target] += 1
-            new_opponent = opponent
-            if hit:
-                moved = list(opponent)
-                moved[opposing_point] = 0
-                moved[BAR] += 1
-                new_opponent = tuple(moved)
-            board = tuple(new_mover)
-            if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
-                continue
-            if variant.six_block and not variant.has("end-block") and illegal_block(variant, board, new_opponent):
-                continue
-            results.append((Step(origin, target, die, hit), board, new_opponent))
-        return results
 
     # -- whole plays --------------------------------------------------------------
 
     def _acceptable(self, node: Node) -> bool:
-        if self.variant.has("end-block"):
-            return not illegal_block(self.variant, node.mover, node.opponent)
+        if self.variant.six_block and self.variant.has("end-block"):
+            return not illegal_block(self.variant, unpack(node[0]), unpack(node[1]))
         return True
 
     def _legal_finals(self) -> set[Node]:
@@ -206,41 +223,50 @@ class TurnGraph:
             d1, d2 = self.dice
             if depth == 1 and d1 != d2:
                 # higher die: keep the plays that used it (the lower one is left over)
-                higher = [n for n in finals if n.dice == (min(d1, d2),)]
+                higher = [n for n in finals if n[2] == (min(d1, d2),)]
                 finals = higher or finals
             return set(finals)
         return {self.root}
+
+    def children(self, node: Node) -> list[tuple[RawStep, Node]]:
+        kids = self._children.get(node)
+        if kids is None:
+            kids = self._children[node] = self._expand(node)
+        return kids
 
     def good(self, node: Node) -> bool:
         """True when a legal play can still be completed from this node."""
         known = self._good.get(node)
         if known is None:
-            known = node in self.finals or any(self.good(child) for _, child in self.children.get(node, ()))
+            known = node in self.finals or any(self.good(child) for _, child in self.children(node))
             self._good[node] = known
         return known
 
     def legal_steps(self, node: Node) -> list[tuple[Step, Node]]:
-        return [(step, child) for step, child in self.children.get(node, ()) if self.good(child)]
+        return [(Step(*step), child) for step, child in self.children(node) if self.good(child)]
 
     def result(self, node: Node) -> Position:
-        boards = (node.mover, node.opponent) if self.position.turn == 0 else (node.opponent, node.mover)
+        mover, opponent = self._board(node[0]), self._board(node[1])
+        boards = (mover, opponent) if self.position.turn == 0 else (opponent, mover)
         return Position(self.variant, 1 - self.position.turn, boards)
+
+    def _board(self, packed: int) -> Board:
+        # most results share the opponent's board: unpack each board once
+        board = self._boards.get(packed)
+        if board is None:
+            board = self._boards[packed] = tuple(unpack(packed))
+        return board
+
+    def path_to(self, node: Node) -> tuple[Step, ...]:
+        steps: list[Step] = []
+        while node is not self.root:
+            node, step = self.parent[node]
+            steps.append(Step(*step))
+        return tuple(reversed(steps))
 
     def plays(self) -> Plays:
         """Each legal play's resulting position with one step sequence that reaches it."""
-        found: Plays = {}
-        paths: dict[Node, tuple[Step, ...]] = {self.root: ()}
-        for level in self.levels:
-            for node in level:
-                path = paths.get(node)
-                if path is None:
-                    continue
-                if node in self.finals:
-                    found.setdefault(self.result(node), path)
-                    continue
-                for step, child in self.legal_steps(node):
-                    paths.setdefault(child, path + (step,))
-        return found
+        return {self.result(node): self.path_to(node) for node in self.finals}
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:
@@ -262,8 +288,10 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:
 
 def result_positions(position: Position, dice: tuple[int, int]) -> list[Position]:
     """The positions after each legal play; the position with the turn passed if none."""
-    plays = legal_plays(position, dice)
-    return list(plays) if plays else [position.pass_turn()]
+    if position.winner() is not None:
+        return [position.pass_turn()]
+    graph = TurnGraph(position, dice, record_paths=False)
+    return [graph.result(node) for node in graph.finals]
 
 
 class TurnPlanner:
