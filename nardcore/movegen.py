@@ -10,7 +10,7 @@ higher-die rule; the step-by-step view walks the same graph, so it cannot disagr
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .position import Board, Position
@@ -42,6 +42,7 @@ def pack(board: Sequence[int]) -> int:
 
 def unpack(packed: int) -> bytes:
     return packed.to_bytes(26, "little")
+
 
 Plays = dict[Position, tuple[Step, ...]]
 
@@ -90,20 +91,41 @@ _OPPOSING_POINT = {
     for same in (False, True)
 }
 
-RawStep = tuple[int, int, int, bool]
-
 
 @functools.cache
 def _die_choices(dice: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Each distinct die that may be played next, with the dice left after it."""
-    return tuple((die, dice[:i] + dice[i + 1 :]) for i, die in enumerate(dice) if die not in dice[:i])  # a Step as a plain tuple (equal to the Step itself)
+    return tuple((die, dice[:i] + dice[i + 1 :]) for i, die in enumerate(dice) if die not in dice[:i])
+
+
+# same-direction games: my points in the order the opponent travels them (its 24 first)
+_OPPONENT_ROUTE = (*range(12, 0, -1), *range(24, 12, -1))
+_ROUTE_INDEX = {point: index for index, point in enumerate(_OPPONENT_ROUTE)}
+
+
+def _illegal_block_through(target: int, board: bytes, opponent: bytes) -> bool:
+    """`illegal_block` for a same-direction board where only `target` was just taken:
+    only blocks containing it can be new, and the one reaching farthest decides."""
+    if opponent[OFF]:
+        return False
+    index = _ROUTE_INDEX[target]
+    first = last = index
+    while first > 0 and board[_OPPONENT_ROUTE[first - 1]]:
+        first -= 1
+    while last < 23 and board[_OPPONENT_ROUTE[last + 1]]:
+        last += 1
+    if last - first < 5:
+        return False
+    end = min(last, index + 5)  # the route index q = 24 - end is the block's far end
+    return not any(opponent[1 : 24 - end])
 
 
 class TurnGraph:
     """Every step sequence of one turn, merged by node, with the legal plays marked.
 
-    Boards inside the graph are packed ints (see `pack`): a double can visit
-    thousands of nodes, so each step must cost little.
+    Boards inside the graph are packed ints (see `pack`) and edges are not stored:
+    a double can visit thousands of nodes, so each step must cost little. The step
+    between two nodes is read back from their difference when a path is needed.
     """
 
     def __init__(self, position: Position, dice: tuple[int, int], record_paths: bool = True) -> None:
@@ -113,7 +135,6 @@ class TurnGraph:
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
             raise ValueError(f"dice must be 1..6, got {dice!r}")
         self.dice = (d1, d2)
-        mover, opponent = pack(position.mover), pack(position.opponent)
         self.head_limit = _head_limit(variant, position.mover, position.opponent, (d1, d2))
         self.count_head = variant.head_rule
         # with next-turn-runner the rule holds (or not) for the whole turn
@@ -122,16 +143,16 @@ class TurnGraph:
         self.check_block_per_step = variant.six_block and not variant.has("end-block")
         self.opposing_point = _OPPOSING_POINT[variant.same_direction]
         start_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
-        self.root: Node = (mover, opponent, start_dice, 0, 0)
-        self.parent: dict[Node, tuple[Node, RawStep]] = {}
+        self.root: Node = (pack(position.mover), pack(position.opponent), start_dice, 0, 0)
+        self.parent: dict[Node, Node] = {}
         levels: list[list[Node]] = [[self.root]]
         expand = self._expand
         while levels[-1][0][2]:  # nodes of one level all have the same number of dice left
-            next_level: dict[Node, tuple[Node, RawStep]] = {}
+            next_level: dict[Node, Node] = {}
             for node in levels[-1]:
-                for step, child in expand(node):
+                for child in expand(node):
                     if child not in next_level:
-                        next_level[child] = (node, step)
+                        next_level[child] = node
             if not next_level:
                 break
             if record_paths:
@@ -139,13 +160,13 @@ class TurnGraph:
             levels.append(list(next_level))
         self.levels = levels
         self.finals = self._legal_finals()
-        self._children: dict[Node, list[tuple[RawStep, Node]]] = {}
+        self._children: dict[Node, list[Node]] = {}
         self._good: dict[Node, bool] = {}
-        self._boards: dict[int, Board] = {}
 
     # -- single steps -------------------------------------------------------------
 
-    def _expand(self, node: Node) -> list[tuple[RawStep, Node]]:
+    def _expand(self, node: Node) -> list[Node]:
+        """The nodes one legal step away (the rules checked per step are applied here)."""
         mover, opponent, dice, head_moves, runner = node
         if not dice:
             return []
@@ -161,12 +182,12 @@ class TurnGraph:
         opposing_counts = opponent.to_bytes(26, "little")
         hitting = variant.hitting
         checked = self.check_block_per_step or variant.table_limit
-        kids: list[tuple[RawStep, Node]] = []
+        count_head = self.count_head
+        kids: list[Node] = []
         for die, rest in _die_choices(dice):
             for origin in origins:
                 target = origin - die
                 new_opponent = opponent
-                hit = False
                 if target <= 0:
                     if not all_home or (target < 0 and origin != highest):
                         continue
@@ -176,24 +197,27 @@ class TurnGraph:
                     if opposing:
                         if opposing > 1 or not hitting:
                             continue
-                        hit = True  # a blot is hit and goes to the bar
+                        # a blot is hit and goes to the bar
                         new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
                 board = mover - _ONE[origin] + _ONE[target]
-                if checked and target and not self._step_allowed(target, unpack(board), opposing_counts):
+                if checked and target and not self._step_allowed(target, board, opponent):
                     continue
-                if self.count_head and origin == HEAD:
-                    moved_head = head_moves + 1
-                else:
-                    moved_head = head_moves
-                kids.append(((origin, target, die, hit), (board, new_opponent, rest, moved_head, target if runner_in_force else 0)))
+                kids.append((
+                    board,
+                    new_opponent,
+                    rest,
+                    head_moves + 1 if count_head and origin == HEAD else head_moves,
+                    target if runner_in_force else 0,
+                ))
         return kids
 
-    def _step_allowed(self, target: int, board: bytes, opponent: bytes) -> bool:
+    def _step_allowed(self, target: int, packed: int, opponent: int) -> bool:
         """The rules checked after every step: moultezim's table limit, the six-block rule."""
         variant = self.variant
+        board = unpack(packed)
         if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
             return False
-        return not (self.check_block_per_step and illegal_block(variant, board, opponent))
+        return not (self.check_block_per_step and _illegal_block_through(target, board, unpack(opponent)))
 
     def _origins(self, mover: bytes, head_moves: int, runner: int, runner_in_force: bool) -> list[int]:
         if mover[BAR]:
@@ -207,6 +231,17 @@ class TurnGraph:
         if head_moves >= self.head_limit and mover[HEAD]:
             origins.pop()
         return origins
+
+    @staticmethod
+    def step_between(node: Node, child: Node) -> Step:
+        """The step that leads from a node to one of its children."""
+        before, after = unpack(node[0]), unpack(child[0])
+        origin = next(slot for slot in range(BAR, 0, -1) if after[slot] < before[slot])
+        left = list(node[2])
+        for die in child[2]:
+            left.remove(die)
+        die = left[0]
+        return Step(origin, max(origin - die, 0), die, child[1] != node[1])
 
     # -- whole plays --------------------------------------------------------------
 
@@ -228,7 +263,7 @@ class TurnGraph:
             return set(finals)
         return {self.root}
 
-    def children(self, node: Node) -> list[tuple[RawStep, Node]]:
+    def children(self, node: Node) -> list[Node]:
         kids = self._children.get(node)
         if kids is None:
             kids = self._children[node] = self._expand(node)
@@ -238,35 +273,43 @@ class TurnGraph:
         """True when a legal play can still be completed from this node."""
         known = self._good.get(node)
         if known is None:
-            known = node in self.finals or any(self.good(child) for _, child in self.children(node))
+            known = node in self.finals or any(self.good(child) for child in self.children(node))
             self._good[node] = known
         return known
 
     def legal_steps(self, node: Node) -> list[tuple[Step, Node]]:
-        return [(Step(*step), child) for step, child in self.children(node) if self.good(child)]
+        return [(self.step_between(node, child), child) for child in self.children(node) if self.good(child)]
 
     def result(self, node: Node) -> Position:
-        mover, opponent = self._board(node[0]), self._board(node[1])
-        boards = (mover, opponent) if self.position.turn == 0 else (opponent, mover)
-        return Position(self.variant, 1 - self.position.turn, boards)
+        return self.results([node])[0]
 
-    def _board(self, packed: int) -> Board:
-        # most results share the opponent's board: unpack each board once
-        board = self._boards.get(packed)
-        if board is None:
-            board = self._boards[packed] = tuple(unpack(packed))
-        return board
+    def results(self, nodes: Iterable[Node]) -> list[Position]:
+        """Positions (turn passed) for nodes; results mostly share the opponent's board."""
+        turn, variant = self.position.turn, self.variant
+        unpacked: dict[int, Board] = {}
+        found = []
+        for node in nodes:
+            mover = unpacked.get(node[0])
+            if mover is None:
+                mover = unpacked[node[0]] = tuple(node[0].to_bytes(26, "little"))
+            opponent = unpacked.get(node[1])
+            if opponent is None:
+                opponent = unpacked[node[1]] = tuple(node[1].to_bytes(26, "little"))
+            found.append(Position(variant, 1 - turn, (mover, opponent) if turn == 0 else (opponent, mover)))
+        return found
 
     def path_to(self, node: Node) -> tuple[Step, ...]:
         steps: list[Step] = []
         while node is not self.root:
-            node, step = self.parent[node]
-            steps.append(Step(*step))
+            parent = self.parent[node]
+            steps.append(self.step_between(parent, node))
+            node = parent
         return tuple(reversed(steps))
 
     def plays(self) -> Plays:
         """Each legal play's resulting position with one step sequence that reaches it."""
-        return {self.result(node): self.path_to(node) for node in self.finals}
+        finals = list(self.finals)
+        return dict(zip(self.results(finals), map(self.path_to, finals)))
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:
@@ -291,7 +334,7 @@ def result_positions(position: Position, dice: tuple[int, int]) -> list[Position
     if position.winner() is not None:
         return [position.pass_turn()]
     graph = TurnGraph(position, dice, record_paths=False)
-    return [graph.result(node) for node in graph.finals]
+    return graph.results(graph.finals)
 
 
 class TurnPlanner:
@@ -321,7 +364,7 @@ class TurnPlanner:
     @property
     def dice_left(self) -> tuple[int, ...]:
         """Dice not played yet; once the turn is complete the unplayable ones stay listed."""
-        return self.node.dice
+        return self.node[2]
 
     @property
     def done(self) -> bool:

@@ -52,3 +52,29 @@ def test_moultezim_allows_at_most_four_points_in_the_opponents_starting_table() 
         white = text.split(":")[1]
         points = {int(item.split("x")[0]) for item in white.split(",")}
         assert len(points & set(range(7, 13))) <= 4
+
+
+def test_the_per_step_block_check_agrees_with_the_whole_board_check() -> None:
+    import random
+
+    from nardcore.movegen import _illegal_block_through
+    from nardcore.variant import find_variant
+
+    narde = find_variant("narde")
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(20_000):
+        mover, opponent = [0] * 26, [0] * 26
+        for point in range(1, 25):
+            mover[point] = int(rng.random() < 0.55)
+        for q in range(1, 25):
+            if not mover[narde.opponent_point(q)] and rng.random() < 0.08:
+                opponent[q] = 1
+        target = rng.randint(1, 24)
+        before = mover.copy()
+        before[target] = 0
+        if not mover[target] or illegal_block(narde, before, opponent):
+            continue
+        compared += 1
+        assert _illegal_block_through(target, bytes(mover), bytes(opponent)) == illegal_block(narde, mover, opponent)
+    assert compared > 5_000
