@@ -207,7 +207,8 @@ class TurnGraph:
                     new_opponent,
                     rest,
                     head_moves + 1 if count_head and origin == HEAD else head_moves,
-                    target if runner_in_force else 0,
+                    # the marker is dropped once the rule lifts, so that routes merge again
+                    target if runner_in_force and (self.runner_fixed or target > variant.runner_home) else 0,
                 ))
         return kids
 
@@ -321,8 +322,6 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:
     >>> len(legal_plays(start, (3, 1)))
     16
     """
-    if position.winner() is not None:
-        return {}
     graph = TurnGraph(position, dice)
     if graph.finals == {graph.root}:
         return {}
@@ -331,8 +330,6 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:
 
 def result_positions(position: Position, dice: tuple[int, int]) -> list[Position]:
     """The positions after each legal play; the position with the turn passed if none."""
-    if position.winner() is not None:
-        return [position.pass_turn()]
     graph = TurnGraph(position, dice, record_paths=False)
     return graph.results(graph.finals)
 

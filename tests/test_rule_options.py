@@ -78,3 +78,15 @@ def test_the_per_step_block_check_agrees_with_the_whole_board_check() -> None:
         compared += 1
         assert _illegal_block_through(target, bytes(mover), bytes(opponent)) == illegal_block(narde, mover, opponent)
     assert compared > 5_000
+
+
+def test_runner_routes_that_reach_the_same_position_are_one_play() -> None:
+    # 17/11/10 lifts the rule on the way, 17/16/10 only at the end: one play either way
+    plays = result_positions(Position.parse("moultezim:w:24x14,17:24x14,20"), (6, 1))
+    assert len(plays) == len(set(plays)) == 2
+
+
+def test_a_finished_position_still_has_plays_for_the_last_roll_option() -> None:
+    # narde last-roll: white is off, black (14 off) rolls once more and finishes
+    plays = result_positions(Position.parse("narde+last-roll:b::2"), (6, 5))
+    assert {str(p) for p in plays} == {"narde+last-roll:w::"}

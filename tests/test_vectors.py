@@ -33,8 +33,10 @@ def test_every_game_has_golden_cases() -> None:
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_golden_case(case: Case) -> None:
     position = Position.parse(case.position)
-    got = {str(p) for p in result_positions(position, case.dice)}
+    found = [str(p) for p in result_positions(position, case.dice)]
+    got = set(found)
     assert got == case.results, describe_mismatch(case, got)
+    assert len(found) == len(got), f"{case}: a play listed twice"
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)

@@ -1,0 +1,53 @@
+"""What every bot offers, and the one function that lets a bot take its turn in a `Game`."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..game import Game
+from ..movegen import Plays
+from ..position import Position
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose_play(self, position: Position, plays: Plays) -> Position:
+        """One key of `plays` (results of the legal plays from `position`); with none, the pass."""
+        ...
+
+    def wants_double(self, game: Game) -> bool:
+        """The side to act, before rolling, offers the cube."""
+        ...
+
+    def takes(self, game: Game) -> bool:
+        """The doubled side takes (True) or drops (False)."""
+        ...
+
+
+def act(game: Game, bot: Bot) -> str:
+    """Do one action for the side to act and say what it was (`roll`, `double`, `take`, a play …)."""
+    phase = game.phase
+    if phase == "over":
+        raise ValueError("the game is over")
+    if phase == "opening" or phase == "roll":
+        game.roll()
+        return "roll"
+    if phase == "cube":
+        if game.may_double() and bot.wants_double(game):
+            game.double()
+            return "double"
+        game.roll()
+        return "roll"
+    if phase == "take":
+        if bot.takes(game):
+            game.take()
+            return "take"
+        game.drop()
+        return "drop"
+    plays = game.plays()
+    if not plays:
+        game.confirm()
+        return "pass"
+    game.play(bot.choose_play(game.position, plays))
+    return str(game.history[-1].get("play", ""))

@@ -1,0 +1,264 @@
+"""gnubg Position ID and Match ID, XGID, and URL state: exact formats, round trips, strict reading."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import gnubg_nn
+import pytest
+
+from nardcore.bots import RandomBot, act
+from nardcore.codec import (
+    CodecError,
+    MatchInfo,
+    decode_state,
+    encode_state,
+    game_from_gnubg,
+    game_from_xgid,
+    gnubg_id,
+    match_id,
+    match_info,
+    match_info_from_id,
+    position_from_id,
+    position_from_xgid,
+    position_id,
+    xgid,
+    xgid_of_position,
+)
+from nardcore.dice import SeededDice, roll
+from nardcore.game import Game
+from nardcore.match import Match
+from nardcore.movegen import legal_plays
+from nardcore.position import BLACK, WHITE, Position, make_board
+from nardcore.variant import BAR
+
+START = Position.start("backgammon")
+
+
+def game_positions(count: int, seed: int) -> list[Position]:
+    """Backgammon positions from seeded random games (hits, the bar and the bear-off among them)."""
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = Position.start("backgammon", turn=rng.randint(0, 1))
+        while position.winner() is None and len(found) < count:
+            found.append(position)
+            plays = legal_plays(position, roll(dice).dice)
+            position = rng.choice(sorted(plays, key=str)) if plays else position.pass_turn()
+    return found
+
+
+def gnubg_board(position: Position) -> list[list[int]]:
+    """gnubg's board: [side not on roll, side on roll], 25 counts each (index 24 = bar)."""
+    return [list(board[1:BAR]) + [board[BAR]] for board in (position.opponent, position.mover)]
+
+
+POSITIONS = game_positions(4000, seed=31)
+
+
+# -- Position ID ---------------------------------------------------------------------------
+
+
+def test_the_start_position_has_the_published_position_id() -> None:
+    assert position_id(START) == "4HPwATDgc/ABMA"
+    assert position_from_id("4HPwATDgc/ABMA") == START
+    assert position_from_id("4HPwATDgc/ABMA", BLACK) == START.with_turn(BLACK)
+
+
+def test_position_ids_equal_gnubgs_for_thousands_of_positions_from_random_games() -> None:
+    assert sum(1 for p in POSITIONS if p.mover[BAR] or p.opponent[BAR]) > 100
+    assert sum(1 for p in POSITIONS if p.off(0) or p.off(1)) > 100
+    for position in POSITIONS:
+        ours = position_id(position)
+        assert ours == gnubg_nn.position_id(gnubg_board(position)), str(position)
+        assert [list(side) for side in gnubg_nn.board_from_position_id(ours)] == gnubg_board(position)
+        assert position_from_id(ours, position.turn) == position
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("4HPwATDgc/ABM", "14 base64"),
+        ("4HPwATDgc/AB-A", "14 base64"),
+        ("//////////////", "more than 15"),
+        ("AAAAAAAAAAAAgA", "bits beyond"),
+    ],
+)
+def test_a_bad_position_id_is_refused_and_quoted(text: str, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        position_from_id(text)
+
+
+def test_a_position_id_with_two_sides_on_one_point_is_refused() -> None:
+    both_on_one_point = Position(START.variant, WHITE, (make_board({1: 1}), make_board({24: 1})))
+    with pytest.raises(CodecError, match="also held"):
+        position_from_id(position_id(both_on_one_point))
+
+
+def test_ids_exist_only_for_backgammon() -> None:
+    with pytest.raises(CodecError, match="backgammon"):
+        position_id(Position.start("narde"))
+
+
+# -- Match ID ------------------------------------------------------------------------------
+
+
+def test_the_match_id_example_of_the_gnubg_manual_encodes_and_decodes() -> None:
+    # score 2-4 (player 0 - player 1) in a 9-point match, player 0 holds a 2-cube, player 1 rolled 5-2;
+    # gnubg's player 1 is white here
+    info = MatchInfo(cube=2, cube_owner=BLACK, on_roll=WHITE, to_act=WHITE, dice=(5, 2), match_length=9, score=(4, 2))
+    assert match_id(info) == "QYkqASAAIAAA"
+    assert match_info_from_id("QYkqASAAIAAA") == info
+
+
+def test_a_published_match_id_reads_as_its_players_saw_it() -> None:
+    # "wells 0, fanar 3 (match to 7 points) ... fanar to play 44": fanar is gnubg's player 1
+    info = match_info_from_id("cAnyAAAAGAAA")
+    assert (info.match_length, info.score, info.dice, info.on_roll) == (7, (3, 0), (4, 4), WHITE)
+    assert (info.cube, info.cube_owner, info.crawford, info.doubled) == (1, None, False, False)
+
+
+def test_the_jacoby_bit_is_set_when_jacoby_is_off() -> None:
+    assert match_id(MatchInfo(jacoby=True)).endswith("AAA")
+    assert match_info_from_id(match_id(MatchInfo(jacoby=False))).jacoby is False
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("QYkqASAAIAA", "12 base64"),
+        ("QYkqASAAIAA!", "12 base64"),
+        ("YAAAAAAAAAAA", "cube owner 2"),
+        ("MIADAAAAAAAA", "dice 70"),
+        ("MIACAAAAAAAA", "dice 50"),
+    ],
+)
+def test_a_bad_match_id_is_refused_and_quoted(text: str, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        match_info_from_id(text)
+
+
+def test_a_game_exports_and_imports_through_gnubg_ids() -> None:
+    game = Game("backgammon", SeededDice(4), match_length=7, score=(2, 5))
+    bot = RandomBot(4)
+    for _ in range(9):
+        act(game, bot)
+    text = gnubg_id(game)
+    again = game_from_gnubg(text)
+    assert gnubg_id(again) == text
+    assert (again.position, again.phase, again.dice, again.score, again.match_length) == (
+        game.position, game.phase, game.dice, (2, 5), 7
+    )
+
+
+def test_a_double_offered_is_imported_with_the_other_side_to_decide() -> None:
+    game = Game("backgammon", starter=BLACK)
+    game.double()
+    info = match_info(game)
+    assert (info.on_roll, info.to_act, info.doubled) == (BLACK, WHITE, True)
+    again = game_from_gnubg(gnubg_id(game))
+    assert (again.phase, again.to_act, again.cube_value) == ("take", WHITE, 1)
+
+
+# -- XGID ---------------------------------------------------------------------------------------
+
+
+def test_the_start_position_has_the_well_known_xgid_board() -> None:
+    assert xgid_of_position(START).startswith("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:")
+    assert position_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10") == START
+
+
+def test_an_xgid_and_the_gnubg_ids_of_the_same_match_state_agree() -> None:
+    game = game_from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:53:1:2:1:3:10")
+    assert (game.phase, str(game.dice), game.score, game.crawford, game.match_length) == ("move", "53", (1, 2), True, 3)
+    info = match_info(game)
+    assert (info.on_roll, info.dice, info.score, info.crawford) == (WHITE, (5, 3), (1, 2), True)
+    assert gnubg_id(game).startswith("4HPwATDgc/ABMA:")
+
+
+def test_xgids_round_trip_for_random_positions_and_checkers_on_both_bars() -> None:
+    for position in POSITIONS[:1500]:
+        assert position_from_xgid(xgid_of_position(position)) == position
+    both_bars = position_from_xgid("XGID=b-----B------------c-----C:0:0:1:00:0:0:0:0:10")
+    assert (both_bars.boards[WHITE][BAR], both_bars.boards[BLACK][BAR]) == (3, 2)
+
+
+def test_an_xgid_carries_the_cube_the_double_and_the_money_rules() -> None:
+    game = game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:D:0:0:3:0:10")
+    assert (game.phase, game.to_act, game.cube_value, game.cube_owner) == ("take", WHITE, 2, BLACK)
+    assert game.variant.has("jacoby") and game.variant.has("beaver") and game.may_beaver()
+    assert xgid(game) == "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:D:0:0:3:0:6"
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10", "not an XGID"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:70:0:0:0:0:10", "not a roll"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:0:0:10", "beaver"),
+        ("XGID=Bb----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "other side's bar"),
+        ("XGID=-p----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "not an XGID"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:2:5:10", "rules field"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:5:0:0:5:10", "score"),
+    ],
+)
+def test_a_bad_xgid_is_refused_and_quoted(text: str, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        game_from_xgid(text)
+
+
+# -- URL state ----------------------------------------------------------------------------------
+
+
+def test_a_game_half_way_through_a_turn_survives_the_url() -> None:
+    game = Game("narde+last-roll", SeededDice(9))
+    bot = RandomBot(9)
+    for _ in range(15):
+        act(game, bot)
+    game.roll()
+    game.step(game.steps_now()[0])
+    text = encode_state(game)
+    assert set(text) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    again = decode_state(text)
+    assert isinstance(again, Game) and again.to_dict() == game.to_dict()
+
+
+def test_a_match_survives_the_url() -> None:
+    match = Match("tawla31", SeededDice(3))
+    bot = RandomBot(3)
+    while not match.game.over:
+        act(match.game, bot)
+    match.next_game()
+    again = decode_state(encode_state(match))
+    assert isinstance(again, Match) and again.to_dict() == match.to_dict()
+
+
+def packed(payload: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(payload) + packer.flush()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("", "empty"),
+        ("a" * 30_000, "too long"),
+        ("abc$%", "only letters"),
+        ("AAAA", "cannot be read|cut short"),
+        (packed(b" " * 1_000_000), "too large"),
+        (packed(b'{"v":1,"v":1,"kind":"game","data":{}}'), "twice"),
+        (packed(b'{"v":NaN,"kind":"game","data":{}}'), "NaN"),
+        (packed(b'{"v":2,"kind":"game","data":{}}'), "version"),
+        (packed(b'{"v":1,"kind":"chess","data":{}}'), "neither"),
+        (packed(b'{"v":1,"kind":"game","data":{"version":1}}'), "not a valid game"),
+        (packed(b"[" * 5000 + b"]" * 5000), "cannot be read|must be an object"),
+        (packed(json.dumps({"v": 1, "kind": "game", "data": "<script>"}).encode()), "must be an object"),
+    ],
+)
+def test_url_state_from_a_stranger_is_read_strictly(text: str, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        decode_state(text)

@@ -1,0 +1,368 @@
+"""The flow of one game: opening roll, turns step by step, passes, the cube, the end and the score."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from nardcore.bots import RandomBot, act
+from nardcore.dice import PresetDice, SeededDice
+from nardcore.game import Game, GameError, GameResult, GameStateError, score_game
+from nardcore.movegen import Step
+from nardcore.position import BLACK, WHITE, Position
+
+
+def scored(text: str, winner: int = WHITE, cube: int = 1, jacoby: bool = False) -> tuple[int, str]:
+    result = score_game(Position.parse(text), winner, cube, jacoby)
+    return result.points, result.kind
+
+
+# -- scoring --------------------------------------------------------------------------------
+
+
+def test_backgammon_scores_single_gammon_and_backgammon_times_the_cube() -> None:
+    assert scored("backgammon:b::6") == (1, "single")
+    assert scored("backgammon:b::6x15") == (2, "gammon")
+    assert scored("backgammon:b::19,6x14") == (3, "backgammon")
+    assert scored("backgammon:b::bar,6x14") == (3, "backgammon")
+    assert scored("backgammon:b::6x15", cube=4) == (8, "gammon")
+
+
+def test_jacoby_counts_a_gammon_once_while_the_cube_is_not_turned() -> None:
+    assert scored("backgammon:b::6x15", jacoby=True) == (1, "gammon")
+    assert scored("backgammon:b::6x15", cube=2, jacoby=True) == (4, "gammon")
+
+
+def test_narde_scores_oin_mars_and_koks_only_with_the_option() -> None:
+    assert scored("narde:b::6") == (1, "oin")
+    assert scored("narde:b::6x15") == (2, "mars")
+    assert scored("narde:b::20,6x14") == (2, "mars")
+    assert scored("narde+koks:b::20,6x14") == (3, "koks")
+    assert scored("narde+koks:b::6x15") == (2, "mars")
+
+
+def test_khachapuri_scores_the_losers_checkers_on_board_and_30_for_mars() -> None:
+    assert scored("khachapuri:b::6x3") == (3, "checkers")
+    assert scored("khachapuri:b::14,6x14") == (30, "mars")
+
+
+def test_moultezim_scores_one_or_two_and_tawla_one_per_checker_left() -> None:
+    assert scored("moultezim:b::6") == (1, "single")
+    assert scored("moultezim:b::6x15") == (2, "mars")
+    assert scored("tawla31:b::6x7") == (7, "checkers")
+    assert scored("tawla31:b::6x15") == (15, "checkers")
+    assert scored("tawla31:w:6x4:", winner=BLACK) == (4, "checkers")
+
+
+# -- opening, turns, passes ----------------------------------------------------------------
+
+
+def test_opening_ties_roll_again_and_the_backgammon_starter_plays_those_two_dice() -> None:
+    game = Game("backgammon", PresetDice([4, 4, 3, 5]))
+    assert game.phase == "opening"
+    game.roll()
+    assert [e["dice"] for e in game.history] == [[4, 4], [3, 5]]
+    assert (game.phase, game.to_act, str(game.dice)) == ("move", BLACK, "53")
+    assert game.starter == BLACK
+
+
+def test_in_the_other_games_the_opening_winner_rolls_both_dice_again() -> None:
+    for variant in ("narde", "khachapuri", "moultezim", "tawla31"):
+        game = Game(variant, PresetDice([6, 2, 3, 1]))
+        game.roll()
+        assert (game.phase, game.to_act, game.dice) == ("roll", WHITE, None)
+        game.roll()
+        assert str(game.dice) == "31"
+
+
+def test_an_opening_round_with_given_dice_records_a_tie_and_waits() -> None:
+    game = Game("narde", SeededDice(1))
+    game.roll([2, 2])
+    assert game.phase == "opening" and game.history == [{"event": "opening", "dice": [2, 2]}]
+    game.roll([1, 5])
+    assert (game.phase, game.to_act) == ("roll", BLACK)
+
+
+def test_with_no_legal_play_the_turn_passes_on_confirm() -> None:
+    game = Game("khachapuri", starter=WHITE)  # white's 18 is closed: 6-6 cannot move
+    game.roll([6, 6])
+    assert game.plays() == {} and game.steps_now() == [] and game.turn_done
+    game.confirm()
+    assert game.history[-1] == {"event": "pass", "side": "w", "dice": [6, 6]}
+    assert (game.phase, game.to_act) == ("roll", BLACK)
+
+
+def test_steps_can_be_played_undone_and_confirmed_once_they_make_a_whole_play() -> None:
+    game = Game("backgammon", starter=WHITE)
+    game.roll([6, 5])
+    before = game.board
+    game.step((24, 18, 6))
+    assert game.board != before and not game.turn_done
+    with pytest.raises(GameError, match="not a whole legal play"):
+        game.confirm()
+    assert game.undo() == Step(24, 18, 6, False)
+    assert game.board == before
+    assert set(game.destinations(24)) == {18, 13}  # 19 is closed: 24/13 goes by 18
+    game.step((24, 18, 6))
+    game.step((18, 13, 5))
+    game.confirm()
+    assert game.history[-1] == {"event": "play", "side": "w", "dice": [6, 5], "play": "24/13"}
+    assert game.position == Position.parse("backgammon:b:24,13x6,8x3,6x5:24x2,13x5,8x3,6x5")
+
+
+def test_a_whole_play_is_accepted_as_text_or_as_its_result_and_refused_when_illegal() -> None:
+    game = Game("narde", starter=WHITE)
+    game.roll([6, 5])
+    with pytest.raises(GameError, match="not a legal play"):
+        game.play("24/18 24/19")  # one checker leaves the head per turn
+    game.play("24/18/13")
+    assert game.history[-1]["play"] == "24/13"  # stored canonically
+    game.roll([3, 1])
+    result = next(iter(game.plays()))
+    game.play(result)
+    assert game.position == result
+
+
+def test_actions_out_of_their_phase_are_refused() -> None:
+    game = Game("backgammon", starter=WHITE)
+    for action in (game.take, game.drop, game.beaver, game.confirm):
+        with pytest.raises(GameError):
+            action()
+    with pytest.raises(GameError):
+        game.step((24, 18, 6))
+    game.roll([6, 5])
+    with pytest.raises(GameError):
+        game.roll()
+    with pytest.raises(GameError):
+        game.double()
+
+
+# -- the cube ----------------------------------------------------------------------------------
+
+
+def test_a_take_doubles_the_stake_gives_the_cube_and_the_doubler_then_rolls() -> None:
+    game = Game("backgammon", starter=WHITE)
+    assert game.phase == "cube" and game.may_double()
+    game.double()
+    assert (game.phase, game.to_act) == ("take", BLACK)
+    game.take()
+    assert (game.cube_value, game.cube_owner, game.phase, game.to_act) == (2, BLACK, "roll", WHITE)
+    game.roll([3, 1])
+    game.play("8/5 6/5")
+    assert game.phase == "cube"  # black owns the cube
+    game.roll([3, 1])
+    game.play("8/5 6/5")
+    assert game.phase == "roll"  # white no longer holds it
+    with pytest.raises(GameError, match="opponent owns the cube"):
+        game.phase = "cube"
+        game.double()
+
+
+def test_a_drop_loses_the_stake_before_the_double() -> None:
+    game = Game("backgammon", starter=WHITE, cube=2, cube_owner=WHITE)
+    game.double()
+    game.drop()
+    assert game.result == GameResult(WHITE, 2, "drop", 2)
+    assert game.over and game.to_act is None
+
+
+def test_no_doubling_beyond_the_cube_limit() -> None:
+    game = Game("backgammon+cube-limit-2", starter=WHITE)
+    game.double()
+    game.take()
+    game.roll([3, 1])
+    game.play("8/5 6/5")
+    assert game.phase == "roll" and not game.may_double()
+
+
+def test_a_beaver_redoubles_at_once_and_the_taker_keeps_the_cube_in_money_play_only() -> None:
+    game = Game("backgammon+beaver", starter=WHITE)
+    game.double()
+    assert game.may_beaver()
+    game.beaver()
+    assert (game.cube_value, game.cube_owner, game.phase, game.to_act) == (4, BLACK, "roll", WHITE)
+    in_match = Game("backgammon+beaver", starter=WHITE, match_length=5)
+    in_match.double()
+    with pytest.raises(GameError, match="beaver"):
+        in_match.beaver()
+    no_option = Game("backgammon", starter=WHITE)
+    no_option.double()
+    assert not no_option.may_beaver()
+
+
+def test_there_is_no_doubling_in_the_crawford_game_nor_outside_backgammon() -> None:
+    crawford = Game("backgammon", starter=WHITE, match_length=5, crawford=True, score=(4, 2))
+    assert crawford.phase == "roll"
+    with pytest.raises(GameError):
+        crawford.double()
+    narde = Game("narde", starter=WHITE)
+    assert narde.phase == "roll" and not narde.may_double()
+
+
+def test_jacoby_applies_to_money_play_only() -> None:
+    almost = Position.parse("backgammon+jacoby:w:1:6x15")
+    for match_length, points in ((0, 1), (3, 2)):
+        game = Game("backgammon+jacoby", position=almost, match_length=match_length)
+        game.roll([2, 1])
+        game.play("1/off")
+        assert game.result is not None
+        assert (game.result.kind, game.result.points) == ("gammon", points)
+
+
+# -- narde's last roll -----------------------------------------------------------------------
+
+
+def test_with_last_roll_the_second_player_at_14_off_rolls_once_more_and_a_finish_is_a_draw() -> None:
+    game = Game("narde+last-roll", position=Position.parse("narde+last-roll:w:1:1"))
+    game.roll([2, 1])
+    game.play("1/off")
+    assert (game.phase, game.to_act, game.last_roll) == ("roll", BLACK, True)
+    game.roll([1, 1])
+    game.play("1/off")
+    assert game.result == GameResult(None, 0, "draw")
+
+
+def test_a_game_saved_during_the_last_roll_loads_back_in_it() -> None:
+    game = Game("narde+last-roll", position=Position.parse("narde+last-roll:w:1:1"))
+    game.roll([2, 1])
+    game.play("1/off")
+    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert (again.phase, again.to_act, again.last_roll) == ("roll", BLACK, True)
+    again.roll([1, 1])
+    again.play("1/off")
+    assert again.result == GameResult(None, 0, "draw")
+
+
+def test_with_last_roll_a_second_player_who_cannot_finish_loses_a_single_game() -> None:
+    game = Game("narde+last-roll", position=Position.parse("narde+last-roll:w:1:6"))
+    game.roll([2, 1])
+    game.play("1/off")
+    game.roll([2, 1])
+    game.play("6/3")
+    assert game.result == GameResult(WHITE, 1, "oin")
+
+
+def test_last_roll_is_only_for_the_second_player_and_only_with_the_option() -> None:
+    second_finishes = Game("narde+last-roll", position=Position.parse("narde+last-roll:w:6,5:1"))
+    second_finishes.roll([1, 1])
+    second_finishes.play("6/2")
+    second_finishes.roll([2, 1])
+    second_finishes.play("1/off")
+    assert second_finishes.result == GameResult(BLACK, 1, "oin")
+    plain = Game("narde", position=Position.parse("narde:w:1:1"))
+    plain.roll([2, 1])
+    plain.play("1/off")
+    assert plain.result == GameResult(WHITE, 1, "oin")
+
+
+# -- saving and loading ---------------------------------------------------------------------
+
+
+def played(variant: str, seed: int, turns: int) -> Game:
+    game = Game(variant, SeededDice(seed))
+    bot = RandomBot(seed)
+    while not game.over and len(game.history) < turns:
+        act(game, bot)
+    return game
+
+
+def reloaded(data: dict[str, Any]) -> Game:
+    return Game.from_dict(json.loads(json.dumps(data)), SeededDice(0))
+
+
+@pytest.mark.parametrize(
+    "variant", ["backgammon+jacoby+beaver", "narde+koks+last-roll", "khachapuri", "moultezim", "tawla31"]
+)
+def test_a_game_saved_as_json_loads_back_identical_in_every_phase_and_mid_turn(variant: str) -> None:
+    game = Game(variant, SeededDice(5))
+    bot = RandomBot(5)
+    while True:
+        events = len(game.history)
+        if events > 30 and events % 10 and not game.over:  # early states all, later ones sampled
+            act(game, bot)
+            continue
+        data = game.to_dict()
+        assert reloaded(data).to_dict() == data
+        if game.phase == "move" and game.steps_now():
+            game.step(game.steps_now()[0])  # a turn half played is saved too
+            data = game.to_dict()
+            assert reloaded(data).to_dict() == data
+            game.undo_all()
+        if game.over:
+            break
+        act(game, bot)
+
+
+def test_a_game_saved_without_history_loads_as_a_set_up_position() -> None:
+    game = played("backgammon", 3, 12)
+    game.double()
+    data = game.to_dict(history=False)
+    loaded = reloaded(data)
+    assert (loaded.position, loaded.phase, loaded.cube_value, loaded.to_act) == (
+        game.position, "take", 1, game.to_act
+    )
+
+
+def tampered(change: str) -> dict[str, Any]:
+    game = played("backgammon", 2, 9)
+    data = copy.deepcopy(game.to_dict())
+    plays = [e for e in data["history"] if e["event"] == "play"]
+    if change == "unknown field":
+        data["cheat"] = True
+    elif change == "missing field":
+        del data["phase"]
+    elif change == "version":
+        data["version"] = 99
+    elif change == "position":
+        data["position"] = data["position"].replace("w:", "b:", 1) if ":w:" in data["position"] else "x"
+    elif change == "illegal play":
+        plays[1]["play"] = "24/1"
+    elif change == "wrong side":
+        plays[1]["side"] = "b" if plays[1]["side"] == "w" else "w"
+    elif change == "dice":
+        plays[1]["dice"] = [7, 1]
+    elif change == "cube":
+        data["cube"] = 3
+    elif change == "phase":
+        data["phase"] = "party"
+    elif change == "result":
+        data["result"] = {"winner": "w", "points": 3, "kind": "backgammon", "cube": 1}
+    elif change == "history type":
+        data["history"] = "everything"
+    elif change == "unknown event":
+        data["history"].append({"event": "resign", "side": "w"})
+    elif change == "bool as number":
+        data["match_length"] = True
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        ("unknown field", "unknown fields: cheat"),
+        ("missing field", "lacks fields: phase"),
+        ("version", "version 99"),
+        ("position", "position"),
+        ("illegal play", "history event"),
+        ("wrong side", "turn to act"),
+        ("dice", "dice must be two numbers"),
+        ("cube", "cube"),
+        ("phase", "phase 'party'"),
+        ("result", "result"),
+        ("history type", "history must be a list"),
+        ("unknown event", "event"),
+        ("bool as number", "match_length"),
+    ],
+)
+def test_loading_refuses_data_that_breaks_a_rule_and_says_what(change: str, complaint: str) -> None:
+    with pytest.raises(GameStateError, match=complaint):
+        reloaded(tampered(change))
+
+
+def test_loading_refuses_what_is_not_an_object() -> None:
+    for data in (None, [], "game", 3):
+        with pytest.raises(GameStateError, match="must be an object"):
+            Game.from_dict(data)

@@ -1,0 +1,149 @@
+"""Matches: games to N points, who starts the next game, the Crawford game, the end exactly at N."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from nardcore.bots import HeuristicBot, RandomBot, act
+from nardcore.dice import SeededDice
+from nardcore.game import GameStateError
+from nardcore.match import Match, default_length
+from nardcore.position import Position
+
+
+def finish_game(match: Match, seed: int) -> None:
+    bots = {0: HeuristicBot(), 1: HeuristicBot(seed=seed, noise=3.0)}
+    while not match.game.over:
+        act(match.game, bots[match.game.to_act])  # type: ignore[index]
+
+
+def test_tawla_matches_go_to_31_and_the_others_to_5_unless_told() -> None:
+    assert Match("tawla31", SeededDice(1)).length == 31
+    assert default_length("narde") == 5
+    assert Match("narde", SeededDice(1), length=9).length == 9
+    with pytest.raises(ValueError):
+        Match("narde", SeededDice(1), length=0)
+
+
+def test_the_winner_of_a_game_starts_the_next_one_by_rolling_both_dice() -> None:
+    for variant in ("narde", "khachapuri", "moultezim", "tawla31"):
+        match = Match(variant, SeededDice(4), length=99)
+        finish_game(match, 4)
+        winner = match.game.result.winner if match.game.result else None
+        game = match.next_game()
+        assert (game.phase, game.to_act, game.opening) == ("roll", winner, False)
+        assert game.position == Position.start(variant, winner)
+
+
+def test_every_backgammon_game_opens_with_the_one_die_roll() -> None:
+    match = Match("backgammon", SeededDice(2), length=99)
+    finish_game(match, 2)
+    assert match.next_game().phase == "opening"
+
+
+def play_match(variant: str, length: int, seed: int) -> list[tuple[list[int], bool]]:
+    """(score before, Crawford flag) of every game of a match played to the end."""
+    match = Match(variant, SeededDice(seed), length=length)
+    games = []
+    while True:
+        games.append((match.score, match.game.crawford))
+        if match.game.crawford:
+            assert match.game.phase in ("opening", "roll", "move") and not match.game.may_double()
+        finish_game(match, seed)
+        if match.over:
+            break
+        assert max(match.score) < length
+        match.next_game()
+    score = match.score
+    assert max(score) >= length and match.winner == score.index(max(score))
+    with pytest.raises(ValueError, match="over"):
+        match.next_game()
+    return games
+
+
+def test_the_crawford_game_is_the_one_right_after_a_side_first_reaches_n_minus_1() -> None:
+    length = 3
+    crawford_games = 0
+    for seed in range(6):
+        games = play_match("backgammon", length, seed)
+        for number, (score, crawford) in enumerate(games):
+            first_reached = number > 0 and max(score) == length - 1 and max(games[number - 1][0]) < length - 1
+            assert crawford == first_reached, games
+            crawford_games += crawford
+    assert crawford_games >= 3
+
+
+@pytest.mark.parametrize("variant", ["narde", "khachapuri", "moultezim", "tawla31"])
+def test_a_match_ends_as_soon_as_a_score_reaches_the_length_and_scores_add_up(variant: str) -> None:
+    match = Match(variant, SeededDice(11), length=7 if variant != "tawla31" else 31)
+    total = [0, 0]
+    while True:
+        before = list(total)
+        finish_game(match, 11)
+        result = match.game.result
+        assert result is not None
+        if result.winner is not None:
+            total[result.winner] += result.points
+        assert match.score == total
+        if match.over:
+            break
+        match.next_game()
+    assert max(before) < match.length <= max(total)
+
+
+def saved_match() -> Match:
+    match = Match("backgammon", SeededDice(8), length=5)
+    bot = RandomBot(8)
+    while len(match.closed) < 2:
+        while not match.game.over:
+            act(match.game, bot)
+        if match.over:
+            break
+        match.next_game()
+    for _ in range(7):
+        act(match.game, bot)
+    return match
+
+
+def test_a_match_saved_as_json_loads_back_identical() -> None:
+    match = saved_match()
+    data = json.loads(json.dumps(match.to_dict()))
+    assert Match.from_dict(data, SeededDice(1)).to_dict() == match.to_dict()
+
+
+def tampered(change: str) -> dict[str, Any]:
+    data = copy.deepcopy(saved_match().to_dict())
+    if change == "score":
+        data["score"] = [4, 0]
+    elif change == "crawford":
+        data["game"]["crawford"] = True
+        data["game"]["match_length"] = 5
+    elif change == "game score":
+        data["game"]["score"] = [0, 0]
+    elif change == "after the end":
+        data["games"] = [{"winner": "w", "points": 5, "kind": "drop", "cube": 8}, *data["games"]]
+    elif change == "impossible points":
+        data["games"][0] = {"winner": "w", "points": 5, "kind": "gammon", "cube": 1}
+    elif change == "length":
+        data["length"] = 0
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        ("score", "does not add up"),
+        ("crawford", "Crawford"),
+        ("game score", "match score"),
+        ("after the end", "after the match was over"),
+        ("impossible points", "not a backgammon score"),
+        ("length", "length"),
+    ],
+)
+def test_loading_a_match_refuses_inconsistent_data(change: str, complaint: str) -> None:
+    with pytest.raises(GameStateError, match=complaint):
+        Match.from_dict(tampered(change), SeededDice(1))

@@ -1,0 +1,159 @@
+"""Plays as text: one notation for all five games, canonical when written, read back exactly."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from nardcore.dice import SeededDice, roll
+from nardcore.movegen import Step, legal_plays, result_positions
+from nardcore.notation import NotationError, format_play, parse_play, play_texts
+from nardcore.position import Position
+from nardcore.variant import VARIANT_NAMES
+
+ALL_ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
+START = Position.start("backgammon")
+# white 24 and 6x14; a black blot on white's 18: 6-5 runs 24/13 either via 18 (hitting) or via 19
+HIT_OR_NOT = Position.parse("backgammon:w:24,6x14:7,2x14")
+# white 13 and 6x14; black blots on white's 7 and 8: 13/2 with 6-5 hits either one
+TWO_HITS = Position.parse("backgammon:w:13,6x14:18,17,2x13")
+
+
+def texts(position: Position, dice: tuple[int, int]) -> set[str]:
+    return set(play_texts(position, dice).values())
+
+
+def test_a_checker_moving_twice_is_written_as_one_move() -> None:
+    assert format_play(START, [Step(24, 18, 6), Step(18, 13, 5)]) == "24/13"
+
+
+def test_identical_moves_are_merged_with_a_count() -> None:
+    steps = [Step(8, 4, 4), Step(8, 4, 4), Step(6, 2, 4), Step(6, 2, 4)]
+    assert format_play(START, steps) == "8/4(2) 6/2(2)"
+
+
+def test_moves_are_sorted_from_the_highest_origin() -> None:
+    assert format_play(START, [Step(6, 5, 1), Step(13, 10, 3)]) == "13/10 6/5"
+    assert "8/5 6/5" in texts(START, (3, 1))
+
+
+def test_an_intermediate_point_is_shown_only_where_the_checker_hit() -> None:
+    hit = [Step(13, 7, 6, True), Step(7, 2, 5)]
+    assert format_play(TWO_HITS, hit) == "13/7*/2"
+    assert format_play(HIT_OR_NOT, [Step(24, 19, 5), Step(19, 13, 6)]) == "24/13"
+
+
+def test_bar_and_off_are_written_as_words() -> None:
+    on_bar = Position.parse("backgammon:w:bar,6x14:3,2x14")
+    assert format_play(on_bar, [Step(25, 22, 3, True), Step(6, 5, 1)]) == "bar/22* 6/5"
+    home = Position.parse("narde:w:6x15:24x15")
+    assert texts(home, (6, 6)) == {"6/off(4)"}
+
+
+def test_no_legal_play_is_the_empty_text_and_parses_from_empty_or_pass() -> None:
+    blocked = Position.parse("khachapuri:w:24x4,6x11:24x4,6x11")  # my 18 is closed: 6-6 passes
+    assert legal_plays(blocked, (6, 6)) == {}
+    assert parse_play(blocked, (6, 6), "") == blocked.pass_turn()
+    assert parse_play(blocked, (6, 6), "pass") == blocked.pass_turn()
+    with pytest.raises(NotationError, match="no play is possible"):
+        parse_play(blocked, (6, 6), "24/18")
+
+
+def test_intermediate_points_may_be_named_or_left_out() -> None:
+    expected = parse_play(START, (6, 5), "24/13")
+    assert parse_play(START, (6, 5), "24/18/13") == expected
+    assert parse_play(START, (6, 5), "24/18 18/13") == expected
+    assert parse_play(START, (6, 5), "  24/13  ") == expected
+
+
+def test_an_unmarked_landing_means_no_hit() -> None:
+    quiet = parse_play(HIT_OR_NOT, (6, 5), "24/13")
+    hitting = parse_play(HIT_OR_NOT, (6, 5), "24/18*/13")
+    assert quiet.boards[1][25] == 0
+    assert hitting.boards[1][25] == 1
+    assert texts(HIT_OR_NOT, (6, 5)) >= {"24/13", "24/18*/13"}
+
+
+def test_text_that_fits_two_plays_is_ambiguous_and_the_error_names_both() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_play(TWO_HITS, (6, 5), "13/2")
+    message = str(caught.value)
+    assert "'13/2'" in message and "ambiguous" in message
+    assert "13/7*/2" in message and "13/8*/2" in message
+    assert parse_play(TWO_HITS, (6, 5), "13/8*/2") != parse_play(TWO_HITS, (6, 5), "13/7*/2")
+
+
+def test_a_missing_hit_mark_is_forgiven_when_only_one_play_fits() -> None:
+    on_bar = Position.parse("backgammon:w:bar,6x14:3,2x14")
+    assert parse_play(on_bar, (3, 1), "bar/22 6/5") == parse_play(on_bar, (3, 1), "bar/22* 6/5")
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("24-18", "cannot read"),
+        ("24/18 13/", "cannot read"),
+        ("25/18", "not 1..24"),
+        ("24/30", "not 1..24"),
+        ("13/18", "does not move forward"),
+        ("6/off/3", "nothing follows 'off'"),
+        ("24/18(5)", "cannot read"),
+        ("8/off*", "off the board"),
+        ("24/18 13/11 6/1", "does not fit the dice"),
+        ("13/7 13/9", "does not fit the dice"),  # 4 is not rolled
+        ("24/20 13/12", "does not fit the dice"),  # right total, wrong dice
+        ("24/18", "not a legal play"),  # uses one die of two
+        ("24/18 24/19", "not a legal play"),  # 19 is closed
+        ("", "a legal play exists"),
+    ],
+)
+def test_garbled_or_illegal_text_is_refused_with_the_text_quoted(text: str, complaint: str) -> None:
+    with pytest.raises(NotationError, match=complaint) as caught:
+        parse_play(START, (6, 5), text)
+    assert repr(text) in str(caught.value)
+
+
+def test_bar_is_refused_in_games_without_hitting() -> None:
+    with pytest.raises(NotationError, match="backgammon only"):
+        parse_play(Position.start("narde"), (6, 5), "bar/19")
+
+
+def test_the_same_notation_reads_in_every_game() -> None:
+    assert parse_play(Position.start("narde"), (6, 5), "24/13") == Position.parse("narde:b:24x14,13:24x15")
+    assert parse_play(Position.start("tawla31"), (6, 5), "24/13") == Position.parse("tawla31:b:24x14,13:24x15")
+    # moultezim's runner: one checker runs until it passes the opponent's start
+    moultezim = Position.start("moultezim")
+    assert parse_play(moultezim, (5, 5), "24/9 24/19") == parse_play(moultezim, (5, 5), "24/19 24/19/14/9")
+
+
+def sample_positions(variant: str, count: int, seed: int) -> list[Position]:
+    """Positions met in seeded random games (bar, bear-off and stuck positions among them)."""
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    found: list[Position] = []
+    while len(found) < count * 4:
+        position = Position.start(variant, turn=rng.randint(0, 1))
+        while position.winner() is None:
+            found.append(position)
+            position = rng.choice(result_positions(position, roll(dice).dice))
+    rng.shuffle(found)
+    return found[:count]
+
+
+POSITIONS_PER_VARIANT = 12 * int(os.environ.get("NARD_LONG", "1"))
+
+
+@pytest.mark.parametrize("variant", [*VARIANT_NAMES, "narde+end-block", "moultezim+next-turn-runner"])
+def test_every_legal_play_written_canonically_reads_back_to_the_same_play(variant: str) -> None:
+    checked = 0
+    for position in sample_positions(variant, POSITIONS_PER_VARIANT, seed=7):
+        for dice in ALL_ROLLS:
+            plays = legal_plays(position, dice)
+            written = {format_play(position, steps): result for result, steps in plays.items()}
+            assert len(written) == len(plays), f"two plays share a text in {position} {dice}"
+            for text, result in written.items():
+                assert parse_play(position, dice, text) == result, f"{position} {dice} {text!r}"
+                checked += 1
+    assert checked > POSITIONS_PER_VARIANT * 21

@@ -1,0 +1,141 @@
+"""Seeded random games of every variant, with the invariants checked at every state.
+
+Fast games (2,000 a variant) play uniformly random legal plays and check at every
+state: 15 checkers a side, no point held by both sides, a finished game scored.
+Match games (fewer, through the Game and Match API) also check at every state
+that the play's canonical text reads back to the same play, and for a sample of
+states that every legal play's text does and that the step-by-step view reaches
+exactly the legal plays; scores add up and every match ends exactly when a score
+reaches its length.
+
+NARD_LONG=N multiplies the number of games (a long run: NARD_LONG=20).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from nardcore.bots import RandomBot, act
+from nardcore.dice import SeededDice, roll
+from nardcore.game import Game, score_game
+from nardcore.match import Match
+from nardcore.movegen import TurnPlanner, legal_plays, result_positions
+from nardcore.notation import format_play, parse_play
+from nardcore.position import Position
+from nardcore.variant import VARIANT_NAMES, find_variant
+
+LONG = int(os.environ.get("NARD_LONG", "1"))
+FAST_GAMES = 2_000 * LONG
+MATCHES = 6 * LONG
+VARIANTS = [*VARIANT_NAMES, "narde+end-block+koks+last-roll", "moultezim+next-turn-runner"]
+
+
+def fast_games(token: str, games: int, seed: int) -> list[int]:
+    """Play `games` random games; return each game's number of turns. Checks every state."""
+    variant = find_variant(token)
+    # my point p is the opponent's point opposite[p]
+    opposite = [0] + [variant.opponent_point(p) for p in range(1, 25)]
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    lengths = []
+    for number in range(games):
+        position = Position.start(variant, turn=number % 2)
+        turns = 0
+        while True:
+            white, black = position.boards
+            assert sum(white) == 15 == sum(black), f"{position} in game {number}"
+            assert not any(white[p] and black[opposite[p]] for p in range(1, 25)), f"{position} in game {number}"
+            winner = position.winner()
+            if winner is not None:
+                result = score_game(position, winner)
+                assert result.points >= 1 and position.off(1 - winner) < 15
+                break
+            results = result_positions(position, roll(dice).dice)
+            position = results[rng.randrange(len(results))]
+            turns += 1
+        lengths.append(turns)
+    return lengths
+
+
+@pytest.mark.parametrize("token", VARIANTS)
+def test_random_games_keep_fifteen_checkers_a_side_and_never_share_a_point(token: str) -> None:
+    games = FAST_GAMES if "+" not in token else FAST_GAMES // 10
+    lengths = fast_games(token, games, seed=sum(map(ord, token)))
+    assert len(lengths) == games and min(lengths) > 0
+
+
+def check_step_view(position: Position, dice: tuple[int, int]) -> None:
+    """Walking every step path of the step-by-step view reaches exactly the legal plays,
+    and every legal play's text reads back to it."""
+    plays = legal_plays(position, dice)
+    for result, steps in plays.items():
+        assert parse_play(position, dice, format_play(position, steps)) == result, f"{position} {dice}"
+    reached: set[Position] = set()
+
+    def walk(planner: TurnPlanner) -> None:
+        if planner.done:
+            reached.add(planner.result())
+        for step in planner.steps_now():
+            planner.step(step)
+            walk(planner)
+            planner.undo()
+
+    walk(TurnPlanner(position, dice))
+    assert reached == (set(plays) or {position.pass_turn()}), f"{position} {dice}"
+
+
+@pytest.mark.parametrize("token", VARIANTS)
+def test_random_matches_read_back_every_play_and_their_scores_add_up(token: str) -> None:
+    seed = sum(map(ord, token))
+    rng = random.Random(seed)
+    states = walked = 0
+    for number in range(MATCHES):
+        length = rng.choice([1, 3, 5]) if "tawla" not in token else 31
+        match = Match(token, SeededDice(seed + number), length=length)
+        bot = RandomBot(seed + number)
+        while True:
+            game = match.game
+            while not game.over:
+                if game.phase == "move":
+                    position, dice = game.position, game.dice
+                    assert dice is not None
+                    act(game, bot)
+                    text = game.history[-1].get("play", "")
+                    assert parse_play(position, dice.dice, text) == game.position, f"{position} {dice} {text!r}"
+                    states += 1
+                    if states % 20 == 0 and position.winner() is None:
+                        check_step_view(position, dice.dice)
+                        walked += 1
+                    continue
+                act(game, bot)
+            result = game.result
+            assert result is not None and match.score == _added(match)
+            if match.over:
+                break
+            assert max(match.score) < length
+            match.next_game()
+        assert max(match.score) >= length and match.winner is not None
+    assert states > 20 * MATCHES and walked > 0
+
+
+def _added(match: Match) -> list[int]:
+    total = [0, 0]
+    for result in match.results:
+        if result.winner is not None:
+            total[result.winner] += result.points
+    return total
+
+
+def test_a_random_game_is_the_same_game_again_with_the_same_seed() -> None:
+    def history(seed: int) -> list[dict[str, object]]:
+        game = Game("backgammon+jacoby", SeededDice(seed))
+        bot = RandomBot(seed)
+        while not game.over:
+            act(game, bot)
+        return game.history
+
+    assert history(3) == history(3)
+    assert history(3) != history(4)
