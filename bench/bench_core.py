@@ -55,7 +55,6 @@ def main() -> None:
 
     try:
         import gnubg_nn
-
         from gnubg_oracle import random_positions, to_gnubg
     except ImportError:
         gnubg_nn = None

@@ -6,7 +6,6 @@ import os
 
 import gnubg_nn
 import pytest
-
 from gnubg_oracle import (
     ALL_ROLLS,
     gnubg_result_boards,
@@ -15,6 +14,7 @@ from gnubg_oracle import (
     random_positions,
     to_gnubg,
 )
+
 from nardcore.movegen import result_positions
 from nardcore.position import Position
 from nardcore.variant import BAR

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from vectors import Case, load_cases
 
 from nardcore.movegen import TurnPlanner, result_positions
 from nardcore.position import Position
-from vectors import Case, load_cases
 
 CASES = load_cases()
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,0 +1,286 @@
+"""How fast the app starts and how smooth it stays, in headless Chromium.
+
+    python bench/bench_boot.py [--runs N] [--no-play]
+
+Builds dist/, serves it on 127.0.0.1 and measures, each as the median of N runs:
+
+- first paint: first-contentful-paint, and the board in the DOM (app.js's
+  `nard:board-mounted` mark), from navigation start;
+- data-ready cold (fresh browser context: empty caches, no service worker) and warm
+  (a reload once the service worker has precached the site);
+- bare `loadPyodide()` on a blank page of the same origin, cold and warm, for comparison
+  (the cost of the interpreter alone, on the main thread);
+- the longest main-thread long task (PerformanceObserver "longtask") during boot, and
+  during play (clicking through a game with seeded dice);
+- bytes shipped: the whole site (what the service worker precaches) and what a cold boot
+  fetches, raw, gzip and brotli.
+
+Not a test: the figures depend on the machine. Uses Debian's /usr/bin/chromium
+(or $NARD_CHROMIUM) through Playwright's Python API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Installed before any page script: records long tasks and paints from the very start.
+OBSERVE = """
+window.__bench = { longTasks: [] };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+# Long-task entries reach the observer a little after the task: wait before reading them.
+SETTLE = "await new Promise((resolve) => setTimeout(resolve, 300));"
+
+READ_BOOT = """async () => {
+  """ + SETTLE + """
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+  const ready = mark("nard:ready");
+  const tasks = window.__bench.longTasks.filter(([start]) => ready === null || start <= ready);
+  return {
+    fcp, board: mark("nard:board-mounted"), engine: mark("nard:engine-ready"), ready,
+    longest: Math.max(0, ...tasks.map(([, d]) => d)),
+  };
+}"""
+
+BARE_PYODIDE = """async () => {
+  const start = performance.now();
+  const { loadPyodide } = await import("/vendor/pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: "/vendor/pyodide/" });
+  pyodide.runPython("1 + 1");
+  const took = performance.now() - start;
+  """ + SETTLE + """
+  const longest = Math.max(0, ...window.__bench.longTasks.map(([, d]) => d));
+  return { took, longest };
+}"""
+
+LONGEST = "return Math.max(0, ...window.__bench.longTasks.map(([, duration]) => duration));"
+
+BLANK = "__bench_blank.html"
+
+
+def median(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    state = page.evaluate("document.documentElement.dataset.ready")
+    if state != "1":
+        raise RuntimeError(f"the app did not boot: data-ready={state!r}")
+
+
+def cold_and_warm(browser: Any, url: str) -> tuple[dict[str, float], dict[str, float], list[str]]:
+    """One fresh context: a cold boot, then a reload served by the service worker."""
+    context = browser.new_context()
+    requested: list[str] = []
+    # The page's and the engine worker's requests; not the service worker's precaching.
+    context.on("request", lambda request: None if request.service_worker else requested.append(request.url))
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    cold = page.evaluate(READ_BOOT)
+    boot_files = list(requested)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    wait_ready(page)
+    warm = page.evaluate(READ_BOOT)
+    context.close()
+    return cold, warm, boot_files
+
+
+def bare_pyodide(browser: Any, url: str) -> tuple[dict[str, float], dict[str, float]]:
+    context = browser.new_context()
+    context.add_init_script(OBSERVE)
+    context.route(url + BLANK, lambda route: route.fulfill(
+        content_type="text/html", body='<!doctype html><link rel="icon" href="data:,"><title>bench</title>'))
+    page = context.new_page()
+    page.goto(url + BLANK)
+    cold = page.evaluate(BARE_PYODIDE)
+    page.reload()
+    warm = page.evaluate(BARE_PYODIDE)
+    context.close()
+    return cold, warm
+
+
+def play(browser: Any, url: str, actions: int) -> tuple[float, int, float]:
+    """Click through a game (seeded dice); longest main-thread task, actions done, ms each."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto(url + "?dice=seed:7")
+    wait_ready(page)
+    seq = "Number(document.getElementById('board').dataset.seq || 0)"
+
+    def act(action: Callable[[], None]) -> None:
+        before = page.evaluate(seq)
+        action()
+        page.wait_for_function(f"{seq} > {before}", timeout=30_000)
+
+    def dataset() -> dict[str, str]:
+        return dict(page.evaluate("({...document.getElementById('board').dataset})"))
+
+    if page.is_visible("#setup-start"):
+        act(lambda: page.click("#setup-start"))
+    page.evaluate("window.__bench.longTasks = []")
+    done = 0
+    start = time.perf_counter()
+    while done < actions:
+        phase = dataset().get("phase")
+        if phase == "over":
+            break
+        if page.is_visible("#btn-roll"):
+            act(lambda: page.click("#btn-roll"))
+        elif page.is_visible("#btn-take"):
+            act(lambda: page.click("#btn-take"))
+        elif page.locator("#board [data-dest='1']").count():
+            act(lambda: page.locator("#board [data-dest='1']").first.click())
+        elif page.locator("#board [data-movable='1']").count():
+            act(lambda: page.locator("#board [data-movable='1']").first.click())
+        elif page.is_visible("#btn-confirm"):
+            act(lambda: page.click("#btn-confirm"))
+        else:
+            raise RuntimeError(f"nothing to do in phase {phase!r}")
+        done += 1
+    took = (time.perf_counter() - start) * 1000 / max(done, 1)
+    longest = page.evaluate(f"async () => {{ {SETTLE} {LONGEST} }}")
+    context.close()
+    return longest, done, took
+
+
+def sizes(paths: list[Path]) -> tuple[int, int, int | None]:
+    raw = gz = br = 0
+    brotli_known = True
+    for path in paths:
+        data = path.read_bytes()
+        raw += len(data)
+        gz_twin = path.with_name(path.name + ".gz")
+        gz += gz_twin.stat().st_size if gz_twin.exists() else min(len(gzip.compress(data, 9)), len(data))
+        br_twin = path.with_name(path.name + ".br")
+        if br_twin.exists():
+            br += br_twin.stat().st_size
+        elif path.suffix in build.COMPRESSIBLE and build.brotli_compressor() is not None and not gz_twin.exists():
+            br += len(data)  # not worth compressing (build.py keeps no twin)
+        elif path.suffix in build.COMPRESSIBLE and build.brotli_compressor() is None:
+            brotli_known = False
+        else:
+            br += len(data)
+    return raw, gz, br if brotli_known else None
+
+
+def ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.0f} ms"
+
+
+def mb(value: int | None) -> str:
+    return "n/a" if value is None else f"{value / 1e6:.2f} MB"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=40, help="clicks in the play measurement")
+    parser.add_argument("--no-play", action="store_true")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    build.build(quiet=True)
+    server = build.SiteServer(build.DIST, 0)
+    server.start_in_thread()
+    url = server.url
+    colds, warms, bares_cold, bares_warm = [], [], [], []
+    boot_files: list[str] = []
+    play_result: tuple[float, int, float] | str = "skipped"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for _ in range(args.runs):
+            cold, warm, boot_files = cold_and_warm(browser, url)
+            colds.append(cold)
+            warms.append(warm)
+            bare_cold, bare_warm = bare_pyodide(browser, url)
+            bares_cold.append(bare_cold)
+            bares_warm.append(bare_warm)
+        if not args.no_play:
+            try:
+                play_result = play(browser, url, args.actions)
+            except Exception as error:  # noqa: BLE001 - the UI may change; report, don't crash
+                play_result = f"n/a ({type(error).__name__}: {str(error).splitlines()[0][:80]})"
+        browser.close()
+    server.shutdown()
+
+    def col(rows: list[dict[str, float]], key: str) -> float | None:
+        return median([row.get(key) for row in rows])
+
+    site = [build.DIST / name for name in build.site_files()] + [build.DIST / "sw.js"]
+    booted = sorted({build.DIST / u[len(url):] for u in boot_files if u.startswith(url) and u != url}
+                    | {build.DIST / "index.html"})
+    booted = [p for p in booted if p.is_file()]
+    site_raw, site_gz, site_br = sizes(site)
+    boot_raw, boot_gz, boot_br = sizes(booted)
+
+    lines = [
+        f"Boot of the app in headless Chromium ({args.runs} runs, median), {os.cpu_count()} cores",
+        "",
+        f"{'measure':<48} {'cold':>12} {'warm (SW)':>12}",
+        f"{'first contentful paint':<48} {ms(col(colds, 'fcp')):>12} {ms(col(warms, 'fcp')):>12}",
+        f"{'board in the DOM (nard:board-mounted)':<48} {ms(col(colds, 'board')):>12} {ms(col(warms, 'board')):>12}",
+        f"{'engine answers (nard:engine-ready)':<48} {ms(col(colds, 'engine')):>12} {ms(col(warms, 'engine')):>12}",
+        f"{'data-ready=1':<48} {ms(col(colds, 'ready')):>12} {ms(col(warms, 'ready')):>12}",
+        f"{'longest main-thread task during boot':<48} {ms(col(colds, 'longest')):>12} "
+        f"{ms(col(warms, 'longest')):>12}",
+        f"{'bare loadPyodide() on the main thread':<48} {ms(col(bares_cold, 'took')):>12} "
+        f"{ms(col(bares_warm, 'took')):>12}",
+        f"{'  its longest main-thread task':<48} {ms(col(bares_cold, 'longest')):>12} "
+        f"{ms(col(bares_warm, 'longest')):>12}",
+        "",
+    ]
+    if isinstance(play_result, tuple):
+        longest, done, each = play_result
+        lines.append(f"{'longest main-thread task during play':<48} {ms(longest):>12}   "
+                     f"({done} clicks, {each:,.0f} ms each incl. the engine's answer)")
+    else:
+        lines.append(f"{'longest main-thread task during play':<48} {play_result}")
+    lines += [
+        "",
+        f"{'bytes':<48} {'raw':>10} {'gzip':>10} {'brotli':>10}",
+        f"{f'whole site, precached ({len(site)} files)':<48} {mb(site_raw):>10} {mb(site_gz):>10} {mb(site_br):>10}",
+        f"{f'fetched by a cold boot ({len(booted)} files)':<48} {mb(boot_raw):>10} {mb(boot_gz):>10} "
+        f"{mb(boot_br):>10}",
+    ]
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,539 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the app. Standard library only.
+
+    python build.py build              # the static site in dist/
+    python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:8000
+    python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff + mypy
+    python build.py bench              # the scripts in bench/
+
+dist/ is a plain static site: any host that serves files works. Its layout:
+
+    index.html, sw.js, pyscript.json, nardcore.zip
+    web/                 the app's own files (app.js, board.js, engine.py, css, i18n ...)
+    vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json)
+    vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
+    *.gz, *.br           pre-compressed twins, used by `serve` (and by hosts that look for them)
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import email.utils
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+CORE = ROOT / "nardcore"
+NODE_MODULES = ROOT / "node_modules"
+LOCK = ROOT / "package-lock.json"
+PYODIDE = NODE_MODULES / "pyodide"
+PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+# What Pyodide fetches from its indexURL at boot. The real pyodide-lock.json lists ~300
+# wheels the npm package does not even ship; a stub with its `info` block is enough.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The app's Python in the browser: one zip, unpacked into the worker's working directory
+# (on sys.path) by PyScript's `files` config, so `import nardcore` and `import ui` just work.
+ZIP_NAME = "nardcore.zip"
+# Files of web/ that are not copied as they are.
+WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".bin": "application/octet-stream",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(command: Sequence[str], **kwargs: object) -> int:
+    log("$ " + " ".join(command))
+    return subprocess.call(list(command), cwd=ROOT, **kwargs)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------- npm
+
+
+def node_modules_stale() -> str | None:
+    """Why `npm ci` is needed (None: node_modules matches package-lock.json)."""
+    if not LOCK.exists():
+        raise SystemExit("package-lock.json is missing")
+    lock = json.loads(LOCK.read_text())
+    for where, entry in lock.get("packages", {}).items():
+        if not where.startswith("node_modules/") or entry.get("dev") or entry.get("optional"):
+            continue
+        manifest = ROOT / where / "package.json"
+        if not manifest.exists():
+            return f"{where} is missing"
+        version = json.loads(manifest.read_text()).get("version")
+        if version != entry.get("version"):
+            return f"{where} is {version}, the lock says {entry.get('version')}"
+    return None
+
+
+def ensure_node_modules() -> None:
+    reason = node_modules_stale()
+    if reason is None:
+        return
+    log(f"node_modules out of date ({reason}): npm ci")
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch Pyodide and PyScript (Debian: apt-get install -y nodejs npm)")
+    code = run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+    if code or node_modules_stale():
+        raise SystemExit(f"npm ci failed (exit {code})")
+
+
+# -------------------------------------------------------------------------------- build
+
+
+def files_under(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and "__pycache__" not in parts and not any(p.startswith(".") for p in parts):
+            if path.suffix not in {".pyc", ".pyo"}:
+                yield path
+
+
+def pack_python() -> bytes:
+    """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
+    members: list[tuple[str, Path]] = [(str(p.relative_to(ROOT).as_posix()), p) for p in files_under(CORE)
+                                       if p.suffix == ".py" or p.name == "py.typed"]
+    if WEB.is_dir():
+        for path in files_under(WEB):
+            relative = path.relative_to(WEB).as_posix()
+            if path.suffix == ".py" or relative.startswith("i18n/"):
+                members.append((relative, path))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, path in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def pyscript_config() -> bytes:
+    config = {
+        # Our own copy of Pyodide, through web/runtime.mjs: nothing is fetched from a CDN.
+        "interpreter": "./web/runtime.mjs",
+        # One request for all of the app's Python; "./*" unpacks it into the working directory.
+        "files": {f"./{ZIP_NAME}": "./*"},
+    }
+    return (json.dumps(config, indent=2) + "\n").encode()
+
+
+def pyodide_lock_stub() -> bytes:
+    info = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]
+    return (json.dumps({"info": info, "packages": {}}, indent=1) + "\n").encode()
+
+
+def site_files() -> dict[str, bytes | Path]:
+    """Every file of dist/ except sw.js: relative path -> content (or source file)."""
+    files: dict[str, bytes | Path] = {"index.html": ROOT / "index.html"}
+    if WEB.is_dir():
+        for path in files_under(WEB):
+            relative = path.relative_to(WEB).as_posix()
+            if relative not in WEB_SKIP:
+                files[f"web/{relative}"] = path
+    for name in PYODIDE_FILES:
+        files[f"vendor/pyodide/{name}"] = PYODIDE / name
+    files["vendor/pyodide/pyodide-lock.json"] = pyodide_lock_stub()
+    # PyScript imports its plugin chunks even when they are not used, and the worker imports
+    # more chunks by name: ship every chunk, leave the source maps out.
+    for path in sorted(PYSCRIPT.iterdir()):
+        if path.is_file() and path.suffix in {".js", ".css"}:
+            files[f"vendor/pyscript/{path.name}"] = path
+    files["pyscript.json"] = pyscript_config()
+    files[ZIP_NAME] = archive = pack_python()
+    files[SNAPSHOT_NAME] = memory_snapshot(archive)
+    return files
+
+
+# ------------------------------------------------------------------------ memory snapshot
+
+# A memory snapshot of Pyodide with the app's Python already imported: the worker restores
+# it (web/runtime.mjs) instead of starting the interpreter and importing everything, which
+# takes several seconds. Made here in Node with the very same Pyodide files; it is tied to
+# that Pyodide build and to the code baked in, so any change to either makes a new one.
+SNAPSHOT_NAME = "vendor/pyodide/snapshot.bin"
+SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "nard-snapshot"
+SNAPSHOT_MAKER = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+const [pyodideDir, zipPath, outPath, modules] = process.argv.slice(-4);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL: pyodideDir + "/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
+pyodide.runPython(`
+import importlib, pkgutil, nardcore
+for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
+    if not found.name.endswith("__main__"):
+        importlib.import_module(found.name)
+for name in ${JSON.stringify(modules)}.split(","):
+    if name:
+        importlib.import_module(name)
+`);
+writeFileSync(outPath, pyodide.makeMemorySnapshot());
+"""
+
+
+def memory_snapshot(archive: bytes) -> Path:
+    """The snapshot for this Pyodide and this nardcore.zip (made once, then cached)."""
+    modules = ",".join(sorted(p.stem for p in WEB.glob("*.py") if p.stem != "engine")) if WEB.is_dir() else ""
+    key = hashlib.sha256()
+    for part in (SNAPSHOT_MAKER.encode(), modules.encode(), archive,
+                 *((PYODIDE / name).read_bytes() for name in PYODIDE_FILES)):
+        key.update(hashlib.sha256(part).digest())
+    cached = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
+    if cached.is_file():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to make the Pyodide memory snapshot (Debian: apt-get install -y nodejs)")
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    for old in SNAPSHOT_CACHE.glob("*.bin"):
+        old.unlink()
+    zip_path = SNAPSHOT_CACHE / "nardcore.zip"
+    zip_path.write_bytes(archive)
+    temporary = cached.with_suffix(".tmp")
+    log("making the Pyodide memory snapshot")
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--", str(PYODIDE), str(zip_path), str(temporary), modules],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    if result.returncode or not temporary.is_file():
+        tail = (result.stderr or result.stdout).strip()[-2000:]
+        raise SystemExit(f"making the memory snapshot failed:\n{tail}")
+    temporary.replace(cached)
+    return cached
+
+
+def content(source: bytes | Path) -> bytes:
+    return source if isinstance(source, bytes) else source.read_bytes()
+
+
+def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:
+    """web/sw.js with the precache list and a version that changes whenever any file does."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    template = (WEB / "sw.js").read_text()
+    digest.update(template.encode())
+    version = digest.hexdigest()[:16]
+    precache = ["./"] + sorted(files)
+    text = template.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(version)};", 1)
+    text = text.replace("const PRECACHE = [];", f"const PRECACHE = {json.dumps(precache, indent=1)};", 1)
+    if version not in text or '"index.html"' not in text:
+        raise SystemExit('web/sw.js must hold the lines `const VERSION = "dev";` and `const PRECACHE = [];`')
+    return text.encode(), version
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
+    return True
+
+
+Compressor = Callable[[bytes], bytes]
+BIG = 16 * 2**20  # past this size (the memory snapshot) top compression levels take minutes
+
+
+def brotli_compressor() -> Compressor | None:
+    """Brotli at its best quality: the `brotli` module, else the `brotli` command, else None."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        if not shutil.which("brotli"):
+            return None
+        return lambda data: subprocess.run(["brotli", "-c", "-q", "11" if len(data) < BIG else "9"], input=data,
+                                           capture_output=True, check=True).stdout
+    return lambda data: bytes(brotli.compress(data, quality=11 if len(data) < BIG else 9))
+
+
+def compress(path: Path, brotli: Compressor | None) -> None:
+    """Write path.gz (and path.br) next to path, when they are missing, stale, and worth it."""
+    data: bytes | None = None
+    for suffix in (".gz", ".br"):
+        twin = path.with_name(path.name + suffix)
+        if suffix == ".br" and brotli is None:
+            continue
+        if twin.exists() and twin.stat().st_mtime >= path.stat().st_mtime:
+            continue
+        data = path.read_bytes() if data is None else data
+        if suffix == ".gz":
+            packed = gzip.compress(data, compresslevel=9 if len(data) < BIG else 6, mtime=0)
+        else:
+            assert brotli is not None
+            packed = brotli(data)
+        if len(packed) < 0.95 * len(data):
+            twin.write_bytes(packed)
+        else:
+            twin.unlink(missing_ok=True)
+
+
+def build(quiet: bool = False, dist: Path = DIST) -> str:
+    """Make dist/ (only changed files are rewritten); returns the build version."""
+    ensure_node_modules()
+    sources = site_files()
+    files = {name: content(source) for name, source in sources.items()}
+    sw, version = service_worker(files)
+    files["sw.js"] = sw
+    changed = [name for name, data in files.items() if write_if_changed(dist / name, data)]
+    # Anything else in dist/ is left over from an older build.
+    keep = set(files) | {f"{name}{suffix}" for name in files for suffix in (".gz", ".br")}
+    for path in sorted(dist.rglob("*"), reverse=True):
+        relative = path.relative_to(dist).as_posix()
+        if path.is_file() and relative not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    brotli = brotli_compressor()
+    # Largest first, on every core: the wasm's brotli twin is most of a fresh build's time.
+    compressible = sorted((dist / name for name in files if Path(name).suffix in COMPRESSIBLE),
+                          key=lambda path: -path.stat().st_size)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(lambda path: compress(path, brotli), compressible))
+    if not quiet:
+        raw = sum(len(data) for data in files.values())
+        log(f"dist/ version {version}: {len(files)} files, {raw / 1e6:.1f} MB raw, "
+            f"{len(changed)} changed{'' if brotli else ' (no brotli: gzip twins only)'}")
+    return version
+
+
+# -------------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with the right types, pre-compressed twins and no-cache."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: every response has its Content-Length
+    quiet = True
+
+    def __init__(self, request: object, client_address: object, server: SiteServer) -> None:
+        super().__init__(request, client_address, server, directory=str(server.root))  # type: ignore[arg-type]
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # redirects to the slash form
+            path = path / "index.html"
+        if not path.is_file() or path.suffix in {".gz", ".br", ".tmp"}:
+            self.send_error(404, "File not found")
+            return None
+        stat = path.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        served, encoding = path, None
+        accepted = {token.split(";")[0].strip() for token in self.headers.get("Accept-Encoding", "").split(",")}
+        for token, suffix in (("br", ".br"), ("gzip", ".gz")):
+            twin = path.with_name(path.name + suffix)
+            if token in accepted and twin.is_file():
+                served, encoding = twin, token
+                break
+        if encoding:
+            etag = etag[:-1] + f'-{encoding}"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return None
+        handle = open(served, "rb")  # noqa: SIM115 - closed by the base class after copying
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Length", str(served.stat().st_size))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        return handle
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, root: Path, port: int, host: str = "127.0.0.1", quiet: bool = True) -> None:
+        self.root = root
+        handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+        super().__init__((host, port), handler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}/"
+
+    def start_in_thread(self) -> threading.Thread:
+        thread = threading.Thread(target=self.serve_forever, name="dist-server", daemon=True)
+        thread.start()
+        return thread
+
+
+def stop_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def serve(port: int) -> None:
+    # Ctrl-C stops the server even when started from a script (where SIGINT may be ignored).
+    signal.signal(signal.SIGINT, stop_on_signal)
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    try:
+        build()
+    except KeyboardInterrupt:
+        return
+    server = SiteServer(DIST, port, quiet=False)
+    log(f"serving dist/ on {server.url}  (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        log("stopped")
+
+
+# --------------------------------------------------------------------------------- test
+
+
+def test_requirements() -> list[str]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["optional-dependencies"]["test"])
+
+
+def missing_distributions(requirements: list[str]) -> list[str]:
+    import importlib.metadata
+    import re
+
+    missing = []
+    for requirement in requirements:
+        name = re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0]
+        try:
+            importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(requirement)
+    return missing
+
+
+def as_root(command: list[str]) -> list[str]:
+    if hasattr(os, "geteuid") and os.geteuid() != 0 and shutil.which("sudo"):
+        return ["sudo", "-n", *command]
+    return command
+
+
+def ensure_test_tools() -> None:
+    requirements = test_requirements()
+    missing = missing_distributions(requirements)
+    if missing:
+        log(f"installing test requirements ({', '.join(missing)} missing)")
+        command = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", *requirements]
+        if run(command) and run(command, env={**os.environ, "PIP_BREAK_SYSTEM_PACKAGES": "1"}):
+            raise SystemExit("pip install of the test requirements failed")
+    chromium = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        if not shutil.which("apt-get"):
+            raise SystemExit(f"{chromium} is missing and there is no apt-get to install Debian's chromium")
+        log("installing Debian's chromium")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        if run(as_root(["apt-get", "update"]), env=env) or run(
+            as_root(["apt-get", "install", "-y", "--no-install-recommends", "chromium"]), env=env
+        ):
+            raise SystemExit("apt-get install chromium failed")
+    if not shutil.which("npm") and shutil.which("apt-get"):
+        log("installing Debian's nodejs and npm")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(as_root(["apt-get", "update"]), env=env)
+        run(as_root(["apt-get", "install", "-y", "nodejs", "npm"]), env=env)
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_test_tools()
+    build()
+    results = {
+        "pytest": run([sys.executable, "-m", "pytest", *pytest_args]),
+        "ruff": run([sys.executable, "-m", "ruff", "check", "nardcore"]),
+        "mypy": run([sys.executable, "-m", "mypy", "nardcore"]),
+    }
+    failed = [name for name, code in results.items() if code]
+    log("all checks passed" if not failed else f"FAILED: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+# -------------------------------------------------------------------------------- bench
+
+
+def bench() -> int:
+    scripts = sorted((ROOT / "bench").glob("bench_*.py"))
+    codes = [run([sys.executable, str(script)]) for script in scripts]
+    return max(codes, default=0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="build the static site into dist/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="install what tests need, build, run pytest, ruff and mypy",
+                        add_help=False)
+    commands.add_parser("bench", help="run the benchmarks in bench/")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    if args.command == "test":
+        return test(rest)
+    return bench()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

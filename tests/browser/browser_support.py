@@ -1,0 +1,94 @@
+"""Helpers for the browser tests: watching a context for anything going wrong, booting the app."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+
+CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BOOT_TIMEOUT_MS = 60_000
+
+
+@dataclass
+class Watch:
+    """Everything that went wrong in one browser context, as readable lines."""
+
+    origin: str
+    also_allowed: tuple[str, ...] = ()  # further origins that may be requested (an embedding page)
+    problems: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> Watch:
+        context.on("console", self._on_console)
+        context.on("weberror", lambda error: self.problems.append(f"page error: {error.error}"))
+        context.on("request", self._on_request)
+        context.on("requestfailed", self._on_request_failed)
+        context.on("response", self._on_response)
+        return self
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text} ({message.location.get('url', '')})")
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        scheme = urlsplit(request.url).scheme
+        if scheme in ("data", "blob"):
+            return
+        if origin_of(request.url) not in (self.origin, *self.also_allowed):
+            self.problems.append(f"request to another origin: {request.url}")
+
+    def _on_request_failed(self, request: Request) -> None:
+        self.problems.append(f"request failed: {request.url} ({request.failure})")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+    def mark(self) -> int:
+        return len(self.problems)
+
+    def assert_clean(self, since: int = 0) -> None:
+        new = self.problems[since:]
+        assert not new, "the page went wrong:\n  " + "\n  ".join(new)
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def wait_ready(page: Page) -> None:
+    """Wait for <html data-ready>; fail if the boot ended in error."""
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    state = page.evaluate("document.documentElement.dataset.ready")
+    assert state == "1", f"the app did not boot: data-ready={state!r}"
+
+
+def open_app(browser: Browser, site: str, **context_args: object) -> tuple[BrowserContext, Page, Watch]:
+    """A fresh context (no cache, no service worker yet), watched, with the app booted."""
+    context = browser.new_context(**context_args)  # type: ignore[arg-type]
+    watch = Watch(origin_of(site)).attach(context)
+    page = context.new_page()
+    page.goto(site)
+    wait_ready(page)
+    return context, page, watch
+
+
+@dataclass
+class AppPage:
+    page: Page
+    watch: Watch
+    context: BrowserContext

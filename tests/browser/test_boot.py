@@ -1,0 +1,149 @@
+"""The built app boots in Chromium: Python in a worker, nothing fetched from elsewhere, no errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from browser_support import AppPage, Watch, origin_of, wait_ready
+from playwright.sync_api import Browser
+
+import build
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+# Records main-thread long tasks from the very start of the page.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def test_app_reaches_data_ready(app: AppPage) -> None:
+    assert app.page.evaluate("document.documentElement.dataset.ready") == "1"
+
+
+def test_loading_indicator_is_gone_once_ready(app: AppPage) -> None:
+    assert app.page.locator("#boot-status").count() == 0
+
+
+def test_engine_runs_python_in_a_worker(app: AppPage) -> None:
+    hello = app.page.evaluate("window.nardApp.hello")
+    assert hello["ready"] is True
+    assert hello["platform"] == "emscripten"
+    assert hello["python"].startswith("3.")
+    assert hello["position"] == "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5"
+    assert len(app.page.workers) >= 1
+    # Pyodide is not on the main thread.
+    assert app.page.evaluate("typeof globalThis.loadPyodide === 'undefined' && !('pyodide' in globalThis)")
+
+
+def test_python_starts_from_the_memory_snapshot(app: AppPage) -> None:
+    assert app.page.evaluate("window.nardApp.hello.boot") == "snapshot"
+
+
+def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Browser, site: str) -> None:
+    context = browser.new_context()
+    watch = Watch(origin_of(site)).attach(context)
+    try:
+        context.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(
+            status=200, content_type="application/octet-stream", body=b"not a snapshot" * 1000))
+        page = context.new_page()
+        page.goto(site)
+        wait_ready(page)
+        assert page.evaluate("window.nardApp.hello.boot").startswith("plain (")
+        assert page.evaluate("window.nardApp.request({type: 'hello'})")["ready"] is True
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_web_python_modules_import_in_the_worker(app: AppPage) -> None:
+    hello = app.page.evaluate("window.nardApp.hello")
+    if (WEB / "ui.py").exists():
+        assert hello["ui"] is True, hello["ui_error"]
+
+
+def test_engine_answers_each_request_through_the_worker(app: AppPage) -> None:
+    answer = app.page.evaluate("window.nardApp.request({type: 'hello'})")
+    assert answer["ready"] is True
+
+
+def test_a_bad_request_gets_an_error_answer_not_a_crash(app: AppPage) -> None:
+    answer = app.page.evaluate("window.nardApp.request({type: 'no such request'})")
+    assert "error" in answer
+    assert app.page.evaluate("window.nardApp.request({type: 'hello'})")["ready"] is True
+
+
+def test_every_request_goes_to_the_page_origin(app: AppPage, site: str) -> None:
+    assert any(url.endswith("pyodide.asm.wasm") for url in app.watch.requests)
+    assert any(url.endswith("nardcore.zip") for url in app.watch.requests)
+    others = [u for u in app.watch.requests if not u.startswith(("data:", "blob:")) and origin_of(u) != origin_of(site)]
+    assert others == []
+
+
+def test_the_board_is_in_the_page_with_its_test_hooks(app: AppPage) -> None:
+    board = app.page.locator("#board")
+    assert board.locator("svg").count() >= 1
+    points = app.page.locator("#board [data-point]")
+    ids = set(points.evaluate_all("nodes => nodes.map(n => n.dataset.point)"))
+    assert {str(n) for n in range(1, 25)} | {"bar-w", "bar-b", "off-w", "off-b"} <= ids
+    assert points.evaluate_all("nodes => nodes.every(n => n.getAttribute('aria-label'))")
+    for hook in ("position", "phase", "dice"):
+        assert board.get_attribute(f"data-{hook}") is not None, hook
+
+
+def test_page_stays_responsive_while_python_boots(browser: Browser, site: str) -> None:
+    context = browser.new_context()
+    try:
+        context.add_init_script(LONG_TASKS)
+        page = context.new_page()
+        page.goto(site)
+        wait_ready(page)
+        longest = page.evaluate("Math.max(0, ...window.__longTasks)")
+        # Pyodide's boot on the main thread is one ~4 s task; in the worker the page never
+        # freezes for long. Generous bound: 2 shared cores.
+        assert longest < 1000, f"main thread blocked {longest:.0f} ms during boot"
+    finally:
+        context.close()
+
+
+EMBED = (
+    '<!doctype html><title>host</title><link rel="icon" href="data:,">'
+    '<iframe title="game" src="{src}" style="width:800px;height:600px"></iframe>'
+)
+
+
+def boot_in_iframe(browser: Browser, site: str, host_url: str, same_origin: bool) -> None:
+    context = browser.new_context()
+    watch = Watch(origin_of(site), also_allowed=(origin_of(host_url),)).attach(context)
+    try:
+        page = context.new_page()
+        if same_origin:  # the embedding page is made up on the spot, at the app's own origin
+            page.route(host_url, lambda route: route.fulfill(content_type="text/html", body=EMBED.format(src=site)))
+        page.goto(host_url)
+        frame = page.frame_locator("iframe")
+        frame.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        assert frame.locator("html").get_attribute("data-ready") == "1"
+        assert frame.locator("#board svg").count() >= 1
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_app_boots_in_a_same_origin_iframe(browser: Browser, site: str) -> None:
+    boot_in_iframe(browser, site, site + "embed-test.html", same_origin=True)
+
+
+def test_app_boots_in_a_cross_site_iframe_with_storage_denied(browser: Browser, site: str, tmp_path: Path) -> None:
+    # localhost embeds 127.0.0.1: another site, so the browser denies the frame IndexedDB,
+    # localStorage and a service worker (third-party storage blocked). The game still starts.
+    (tmp_path / "embed.html").write_text(EMBED.format(src=site))
+    host = build.SiteServer(tmp_path, 0)
+    host.start_in_thread()
+    try:
+        boot_in_iframe(browser, site, host.url.replace("127.0.0.1", "localhost") + "embed.html", same_origin=False)
+    finally:
+        host.shutdown()
+        host.server_close()

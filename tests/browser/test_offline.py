@@ -1,0 +1,92 @@
+"""After one visit the app works with the network gone; a new build replaces the old cache."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import open_app, wait_ready
+from playwright.sync_api import Browser, Page
+
+import build
+
+CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('nard-')))"
+
+
+def wait_controlled(page: Page) -> None:
+    """The service worker is active (so its precache is complete) and controls the page."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_reload_works_offline_after_one_visit(browser: Browser, site: str) -> None:
+    context, page, watch = open_app(browser, site)
+    try:
+        wait_controlled(page)
+        assert page.evaluate(CACHE_NAMES) == [f"nard-{sw_version(build.DIST)}"]
+        context.set_offline(True)
+        requests_before = len(watch.requests)
+        response = page.reload()
+        wait_ready(page)
+        assert response is not None and response.from_service_worker
+        assert page.evaluate("window.nardApp.hello.ready") is True
+        # Everything of the second boot came from the service worker's cache.
+        assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests[requests_before:])
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def sw_version(dist: Path) -> str:
+    match = re.search(r'const VERSION = "([0-9a-f]+)";', (dist / "sw.js").read_text())
+    assert match, "dist/sw.js has no build version"
+    return match.group(1)
+
+
+@pytest.fixture()
+def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A private copy of dist/ on its own port, free to be changed by the test."""
+    build.build(quiet=True)
+    copy = tmp_path / "dist"
+    shutil.copytree(build.DIST, copy)
+    server = build.SiteServer(copy, 0)
+    server.start_in_thread()
+    try:
+        yield copy, server.url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_new_build_replaces_the_old_cache_and_keeps_local_storage(
+    browser: Browser, own_site: tuple[Path, str]
+) -> None:
+    dist, url = own_site
+    context, page, watch = open_app(browser, url)
+    try:
+        wait_controlled(page)
+        old = sw_version(dist)
+        assert page.evaluate(CACHE_NAMES) == [f"nard-{old}"]
+        page.evaluate("localStorage.setItem('nard.test-kept', 'still here')")
+
+        # A new build: one file changes, so the service worker's version does too.
+        new = "0" * 16
+        sw = dist / "sw.js"
+        sw.write_text(sw.read_text().replace(f'const VERSION = "{old}";', f'const VERSION = "{new}";'))
+        for twin in (dist / "sw.js.gz", dist / "sw.js.br"):
+            twin.unlink(missing_ok=True)
+
+        page.reload()  # the navigation makes the browser check sw.js and install the new one
+        wait_ready(page)
+        page.wait_for_function(
+            f"{CACHE_NAMES}.then(keys => keys.length === 1 && keys[0] === 'nard-{new}')", timeout=60_000, polling=250
+        )
+        assert page.evaluate("localStorage.getItem('nard.test-kept')") == "still here"
+        page.reload()
+        wait_ready(page)
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,404 @@
+"""Playing the built app in Chromium the way a person does: clicks, drags, keys, reloads.
+
+Dice come from the test-only query `?dice=seed:N`, so every run plays the same games.
+Each fresh page boots Python (4-5 s), so one page serves most checks of this module.
+Screenshots go to test-results/ (not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import AppPage, open_app  # tests/browser/conftest.py (on sys.path under pytest)
+from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results"
+VARIANTS = ("backgammon", "narde", "khachapuri", "moultezim", "tawla31")
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, site: str, delete_output_dir: None) -> Iterator[AppPage]:
+    """One page, booted with seeded dice, shared by the checks of this module.
+
+    (After pytest-playwright has emptied test-results/, where the screenshots go.)
+    """
+    SHOTS.mkdir(exist_ok=True)
+    context, page, watch = open_app(browser, site + f"?dice=seed:{SEED}", viewport={"width": 1280, "height": 860})
+    watch.assert_clean()
+    try:
+        yield AppPage(page, watch, context)
+    finally:
+        context.close()
+
+
+@pytest.fixture(autouse=True)
+def _page_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "game" not in request.fixturenames:
+        yield
+        return
+    shared: AppPage = request.getfixturevalue("game")
+    since = shared.watch.mark()
+    yield
+    shared.watch.assert_clean(since)
+
+
+# -- reading the page and acting on it ---------------------------------------------------------
+
+
+def settle(page: Page) -> None:
+    """Let the checkers finish their move animation (before a screenshot)."""
+    page.wait_for_timeout(450)
+
+
+def board(page: Page) -> dict[str, str]:
+    return page.evaluate("({...document.getElementById('board').dataset})")
+
+
+def seq(page: Page) -> int:
+    return int(board(page).get("seq") or 0)
+
+
+def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
+    """Do `action` and wait until the engine's answer is painted."""
+    before = seq(page)
+    action()
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
+
+
+def points(page: Page, flag: str) -> list[str]:
+    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
+
+
+def click_point(page: Page, point: str) -> None:
+    after(page, lambda: page.click(f'#board [data-point="{point}"]'))
+
+
+def press(page: Page, button: str) -> None:
+    after(page, lambda: page.click(f"#{button}"))
+
+
+def visible(page: Page, button: str) -> bool:
+    return page.is_visible(f"#{button}")
+
+
+def mover_number(point: str, turn: str, variant: str) -> int:
+    """How far a point is from the mover's finish (bear-off = -1, bar = 25)."""
+    if point.startswith("off-"):
+        return -1
+    if point.startswith("bar-"):
+        return 25
+    p = int(point)
+    if turn == "w":
+        return p
+    if variant in ("backgammon", "tawla31"):
+        return 25 - p
+    return p + 12 if p <= 12 else p - 12
+
+
+def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:
+    if not page.is_visible("#setup"):
+        page.click("#btn-new")
+    page.check(f'input[name="variant"][value="{variant}"]')
+    for option in options:
+        page.check(f'input[name="option"][value="{option}"]')
+    page.check(f'input[name="opponent"][value="{opponent}"]')
+    page.select_option("#setup-match", "0")
+    after(page, lambda: page.click("#setup-start"))
+    assert board(page)["variant"] == variant
+
+
+def set_pref(page: Page, name: str, on: bool) -> None:
+    page.click("#btn-settings")
+    box = page.locator(f"#pref-{name}")
+    if box.is_checked() != on:
+        after(page, lambda: box.set_checked(on))
+    page.click("#settings-close")
+
+
+def play_turn(page: Page, rng: random.Random, shoot_bear_off: Path | None = None) -> None:
+    """One action the way a person would: roll, answer the cube, or play every step and confirm."""
+    state = board(page)
+    phase = state["phase"]
+    if phase in ("opening", "roll", "cube"):
+        press(page, "btn-roll")
+        return
+    if phase == "take":
+        press(page, "btn-take")
+        return
+    assert phase == "move", phase
+    turn = state["turn"]
+    for _ in range(8):
+        movable = points(page, "movable")
+        if not movable:
+            break
+        origin = rng.choice(movable)
+        click_point(page, origin)
+        dests = points(page, "dest")
+        assert dests, f"{origin} was movable but has no destination in {board(page)['position']}"
+        # race: the destination farthest along (bear off when possible)
+        target = min(dests, key=lambda d: mover_number(d, turn, state["variant"]))
+        click_point(page, target)
+        if shoot_bear_off is not None and target.startswith("off-") and not shoot_bear_off.exists():
+            settle(page)
+            page.screenshot(path=str(shoot_bear_off))
+        if board(page)["phase"] != "move" or board(page)["turn"] != turn:
+            return  # auto-confirm ended the turn
+    if visible(page, "btn-confirm"):
+        press(page, "btn-confirm")
+
+
+def play_to_end(page: Page, variant: str, manual_turns: int = 6) -> None:
+    rng = random.Random(variant)
+    shot = SHOTS / f"bear-off-{variant}.png"
+    shot.unlink(missing_ok=True)
+    for turn in range(3000):
+        if turn == manual_turns:
+            set_pref(page, "auto_roll", True)
+            set_pref(page, "auto_confirm", True)
+        if board(page)["phase"] == "over":
+            return
+        play_turn(page, rng, shot)
+    raise AssertionError(f"{variant}: no end after 3000 actions; at {board(page)}")
+
+
+# -- the checks ------------------------------------------------------------------------------------
+
+
+def test_start_screen_offers_the_five_games_with_rules(game: AppPage) -> None:
+    page = game.page
+    SHOTS.mkdir(exist_ok=True)
+    assert page.is_visible("#setup")
+    names = page.evaluate("[...document.querySelectorAll('input[name=variant]')].map(i => i.value)")
+    assert names == list(VARIANTS)
+    page.check('input[name="variant"][value="narde"]')
+    options = page.evaluate("[...document.querySelectorAll('input[name=option]')].map(i => i.value)")
+    assert set(options) == {"simple-head", "end-block", "koks", "last-roll"}
+    page.click('.variant-card:has(input[value="narde"]) .rules-link')
+    assert page.is_visible("#rules")
+    assert "head" in page.inner_text("#rules-body")
+    page.click("#rules-close")
+    page.check('input[name="variant"][value="backgammon"]')
+    assert page.locator("#setup-cube-limit").count() == 1
+    page.screenshot(path=str(SHOTS / "start-screen.png"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_variant_starts_drawn_correctly(game: AppPage, variant: str) -> None:
+    page = game.page
+    start_game(page, variant)
+    expected = {
+        "backgammon": "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
+        "narde": "narde:w:24x15:24x15",
+        "khachapuri": "khachapuri:w:24x4,6x11:24x4,6x11",
+        "moultezim": "moultezim:w:24x15:24x15",
+        "tawla31": "tawla31:w:24x15:24x15",
+    }[variant]
+    state = board(page)
+    assert state["position"] == expected and state["phase"] == "opening"
+    # both stacks where the rules put them, and 30 checkers drawn
+    assert page.locator("#board [data-checker]").count() == 30
+    label = page.get_attribute('#board [data-point="24"]', "aria-label")
+    assert label and "24" in label
+    black_head = {"backgammon": "1", "narde": "12", "khachapuri": "12", "moultezim": "12", "tawla31": "1"}[variant]
+    assert "Black" in (page.get_attribute(f'#board [data-point="{black_head}"]', "aria-label") or "")
+    settle(page)
+    page.screenshot(path=str(SHOTS / f"start-{variant}.png"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_hot_seat_game_reaches_its_end_by_clicking(game: AppPage, variant: str) -> None:
+    page = game.page
+    start_game(page, variant)
+    play_to_end(page, variant)
+    state = board(page)
+    assert state["phase"] == "over"
+    message = page.inner_text("#message")
+    assert "wins" in message or "Draw" in message, message
+    assert page.is_visible("#btn-next")
+    settle(page)
+    page.screenshot(path=str(SHOTS / f"end-{variant}.png"))
+    winner_off = page.evaluate("[...document.querySelectorAll('.player .off')].map(e => e.textContent)")
+    assert any("15 off" in text for text in winner_off), winner_off
+    set_pref(page, "auto_roll", False)
+    set_pref(page, "auto_confirm", False)
+
+
+def roll_until_move(page: Page) -> None:
+    for _ in range(10):
+        phase = board(page)["phase"]
+        if phase == "move" and points(page, "movable"):
+            return
+        if phase == "move":
+            press(page, "btn-confirm")  # no legal move: pass
+        else:
+            press(page, "btn-roll")
+    raise AssertionError("never got a movable checker")
+
+
+def test_drag_moves_a_checker_and_undo_restores(game: AppPage) -> None:
+    page = game.page
+    start_game(page, "backgammon")
+    roll_until_move(page)
+    before = board(page)["position"]
+    origin = points(page, "movable")[0]
+    click_point(page, origin)
+    target = points(page, "dest")[0]
+    click_point(page, origin)  # deselect again
+    source = page.locator(f'#board [data-point="{origin}"] .hit').bounding_box()
+    goal = page.locator(f'#board [data-point="{target}"] .hit').bounding_box()
+    assert source and goal
+    gx, gy = goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(gx, gy, steps=8)
+    after(page, lambda: page.mouse.up())
+    moved = board(page)["position"]
+    assert moved != before
+    assert visible(page, "btn-undo") and page.is_enabled("#btn-undo")
+    press(page, "btn-undo")
+    assert board(page)["position"] == before
+    assert page.is_disabled("#btn-undo")
+
+
+def test_keyboard_alone_rolls_moves_and_confirms(game: AppPage) -> None:
+    page = game.page
+    start_game(page, "narde")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(12):
+        if board(page)["phase"] == "move" and points(page, "movable"):
+            break
+        key = "Enter" if board(page)["phase"] == "move" else "r"  # Enter confirms a forced play or a pass
+        after(page, lambda: page.keyboard.press(key))
+    assert board(page)["phase"] == "move"
+    turn = board(page)["turn"]
+    movable = points(page, "movable")
+    page.focus(f'#board [data-point="{movable[0]}"]')
+    after(page, lambda: page.keyboard.press("Enter"))
+    assert points(page, "selected") == [movable[0]]
+    for _ in range(40):  # Tab through the points to a destination
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.point")
+        if focused in points(page, "dest"):
+            break
+    else:
+        raise AssertionError("no destination reachable with Tab")
+    after(page, lambda: page.keyboard.press("Enter"))
+    for _ in range(4):
+        if not points(page, "movable"):
+            break
+        page.focus(f'#board [data-point="{points(page, "movable")[0]}"]')
+        after(page, lambda: page.keyboard.press(" "))
+        page.focus(f'#board [data-point="{points(page, "dest")[0]}"]')
+        after(page, lambda: page.keyboard.press(" "))
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    after(page, lambda: page.keyboard.press("Enter"))
+    assert board(page)["turn"] != turn
+
+
+def test_reload_mid_turn_restores_the_exact_state(game: AppPage) -> None:
+    page = game.page
+    start_game(page, "khachapuri")
+    roll_until_move(page)
+    click_point(page, points(page, "movable")[0])
+    click_point(page, points(page, "dest")[0])
+    before = board(page)
+    dice_before = page.evaluate("[...document.querySelectorAll('#board .die')].map(d => d.getAttribute('class'))")
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+    page.wait_for_function("document.getElementById('board').dataset.seq")
+    after_reload = board(page)
+    for key in ("position", "phase", "dice", "turn", "variant"):
+        assert after_reload[key] == before[key], key
+    assert (
+        page.evaluate("[...document.querySelectorAll('#board .die')].map(d => d.getAttribute('class'))") == dice_before
+    )
+    assert page.is_enabled("#btn-undo")
+    press(page, "btn-undo")
+    assert board(page)["position"] != before["position"]
+
+
+def test_a_corrupt_save_gives_a_message_and_a_fresh_game(game: AppPage) -> None:
+    page = game.page
+    page.evaluate('localStorage.setItem(\'nard.save\', \'{"schema":1,"app":"nard","settings":{}, "game": 7\')')
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+    page.wait_for_function("document.getElementById('board').dataset.seq")
+    assert "could not be read" in page.inner_text("#message")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('nard.save.set-aside'))")
+    assert kept, "the unreadable save was not kept aside"
+    assert page.evaluate(f"localStorage.getItem({json.dumps(kept[-1])})").endswith('"game": 7')
+    assert board(page)["phase"] == "opening"
+
+
+def test_a_shared_link_opens_the_same_game_and_a_bad_one_changes_nothing(
+    game: AppPage, browser: Browser, site: str
+) -> None:
+    page = game.page
+    start_game(page, "moultezim")
+    roll_until_move(page)
+    click_point(page, points(page, "movable")[0])
+    click_point(page, points(page, "dest")[0])
+    state = board(page)
+    press(page, "btn-share")
+    link = page.input_value("#share-url")
+    page.click("#share-close")
+    assert "#s=" in link
+    context, other, watch = open_app(browser, link)
+    try:
+        other.wait_for_function("document.getElementById('board').dataset.seq")
+        shared = board(other)
+        for key in ("position", "phase", "dice", "turn"):
+            assert shared[key] == state[key], key
+        assert "#" not in other.url
+        bad = link.split("#")[0] + "#s=AAAA" + "x" * 10
+        after(other, lambda: other.goto(bad))  # the same page: only the fragment changes
+        assert "does not hold a game" in other.inner_text("#message")
+        assert board(other)["position"] == state["position"]
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_computer_answers_with_its_own_moves(game: AppPage) -> None:
+    page = game.page
+    start_game(page, "backgammon", opponent="computer")
+    for _ in range(40):
+        state = board(page)
+        if state["phase"] == "move" and state["turn"] == "w" and points(page, "movable"):
+            break
+        if page.is_visible("#btn-roll"):
+            press(page, "btn-roll")
+        elif page.is_visible("#btn-confirm"):
+            press(page, "btn-confirm")
+        else:
+            page.wait_for_timeout(300)
+    # play White's turn, then the computer plays Black's by itself
+    rng = random.Random(3)
+    play_turn(page, rng)
+    page.wait_for_function(
+        "(() => { const d = document.getElementById('board').dataset;"
+        " return d.turn === 'w' || d.phase === 'over'; })()",
+        timeout=30_000,
+    )
+    assert "computer" in page.inner_text("#player-top")
+    assert page.inner_text("#last-move").startswith("Last: Black")
+
+
+def test_the_russian_interface_speaks_russian(game: AppPage) -> None:
+    page = game.page
+    after(page, lambda: page.select_option("#lang-switch", "ru"))
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.inner_text("#btn-new") == "Новая игра"
+    assert "пипсов" in page.inner_text("#player-bottom")
+    label = page.get_attribute('#board [data-point="24"]', "aria-label") or ""
+    assert label.startswith("Пункт 24")
+    page.screenshot(path=str(SHOTS / "russian.png"))
+    after(page, lambda: page.select_option("#lang-switch", "en"))
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.inner_text("#btn-new") == "New game"

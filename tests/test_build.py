@@ -1,0 +1,243 @@
+"""build.py makes a complete, self-contained static site in dist/ and serves it correctly."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import sys
+import threading
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+DIST = build.DIST
+TWINS = (".gz", ".br")
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    build.build(quiet=True)
+    return DIST
+
+
+@pytest.fixture(scope="module")
+def server(dist: Path) -> Iterator[str]:
+    site = build.SiteServer(dist, 0)
+    site.start_in_thread()
+    yield site.url
+    site.shutdown()
+    site.server_close()
+
+
+def site_files(dist: Path) -> set[str]:
+    return {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.suffix not in TWINS}
+
+
+def precache_list(dist: Path) -> list[str]:
+    text = (dist / "sw.js").read_text()
+    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no precache list"
+    return list(json.loads(match.group(1)))
+
+
+def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
+    files = site_files(dist)
+    expected = {
+        "index.html", "sw.js", "pyscript.json", "nardcore.zip",
+        "web/app.js", "web/engine.py",
+        "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
+        "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
+        "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/runtime.mjs",
+    }
+    assert expected <= files, sorted(expected - files)
+    assert "web/sw.js" not in files  # the service worker lives at the root, for the root scope
+
+
+def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None:
+    chunks = {p.name for p in build.PYSCRIPT.iterdir() if p.suffix in {".js", ".css"}}
+    shipped = {p.name for p in (dist / "vendor" / "pyscript").iterdir() if p.suffix not in TWINS}
+    assert chunks == shipped
+    assert not list(dist.rglob("*.map"))
+
+
+def test_web_files_are_copied_as_they_are(dist: Path) -> None:
+    for source in build.files_under(build.WEB):
+        relative = source.relative_to(build.WEB).as_posix()
+        if relative != "sw.js":
+            assert (dist / "web" / relative).read_bytes() == source.read_bytes(), relative
+
+
+def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> None:
+    names = set(zipfile.ZipFile(dist / "nardcore.zip").namelist())
+    core = {p.relative_to(ROOT).as_posix() for p in build.CORE.rglob("*.py") if "__pycache__" not in p.parts}
+    assert "nardcore/__init__.py" in names
+    assert core <= names, sorted(core - names)
+    web = {p.relative_to(build.WEB).as_posix() for p in build.WEB.rglob("*.py") if "__pycache__" not in p.parts}
+    assert web <= names  # at the top level: `import ui` in the worker
+    assert not [n for n in names if n.endswith((".pyc", ".js"))]
+
+
+def test_nardcore_zip_is_reproducible() -> None:
+    assert build.pack_python() == build.pack_python()
+    archive = zipfile.ZipFile(io.BytesIO(build.pack_python()))
+    assert {info.date_time for info in archive.infolist()} == {(2020, 1, 1, 0, 0, 0)}
+
+
+def test_memory_snapshot_is_made_once_per_pyodide_and_code() -> None:
+    archive = build.pack_python()
+    first = build.memory_snapshot(archive)
+    assert first.stat().st_size > 10_000_000  # a copy of the interpreter's memory
+    assert build.memory_snapshot(archive) == first  # cached: same inputs, same file
+    assert (DIST / build.SNAPSHOT_NAME).read_bytes() == first.read_bytes()
+
+
+def test_pyscript_config_uses_the_local_pyodide_and_the_zip(dist: Path) -> None:
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert (dist / config["interpreter"]).is_file()
+    assert "vendor/pyodide/pyodide.mjs" in (dist / config["interpreter"]).read_text()
+    assert config["files"] == {"./nardcore.zip": "./*"}
+    assert "packages" not in config  # the npm pyodide package ships no wheels
+
+
+def test_pyodide_lock_is_a_stub_with_the_runtime_info(dist: Path) -> None:
+    lock = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {}
+    assert lock["info"]["python"].startswith("3.")
+
+
+def test_index_html_loads_only_same_origin_files_that_exist(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    references = re.findall(r'(?:src|href|config)="([^"]+)"', html)
+    assert references
+    for reference in references:
+        if reference.startswith("data:"):
+            continue
+        assert not re.match(r"^[a-z]+:|^//", reference), f"index.html refers off-site: {reference}"
+        assert (dist / reference).is_file(), reference
+    assert '<link rel="icon" href="data:,">' in html
+
+
+def test_no_shipped_file_names_a_cdn(dist: Path) -> None:
+    # PyScript and Pyodide carry CDN URLs as defaults; the app's own files must not.
+    for path in [dist / "index.html", dist / "pyscript.json", *(dist / "web").rglob("*")]:
+        if path.is_file() and path.suffix not in TWINS:
+            text = path.read_text(errors="replace")
+            assert not re.search(r"https?://(?!127\.0\.0\.1|localhost|www\.w3\.org)", text), path
+
+
+def test_service_worker_precaches_every_file_of_the_site(dist: Path) -> None:
+    precache = precache_list(dist)
+    assert precache[0] == "./"
+    assert set(precache[1:]) == site_files(dist) - {"sw.js"}
+
+
+def test_service_worker_version_follows_the_content() -> None:
+    files = {"index.html": b"<p>one</p>", "web/app.js": b"1"}
+    _, first = build.service_worker(files)
+    _, same = build.service_worker(dict(files))
+    _, changed = build.service_worker({**files, "web/app.js": b"2"})
+    assert first == same
+    assert changed != first
+
+
+def test_compressed_twins_hold_the_same_bytes(dist: Path) -> None:
+    twins = list(dist.rglob("*.gz"))
+    assert any(p.name == "pyodide.asm.wasm.gz" for p in twins)
+    for twin in twins:
+        original = twin.with_name(twin.name[: -len(".gz")])
+        assert gzip.decompress(twin.read_bytes()) == original.read_bytes(), twin
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return
+    for twin in dist.rglob("*.br"):
+        original = twin.with_name(twin.name[: -len(".br")])
+        assert brotli.decompress(twin.read_bytes()) == original.read_bytes(), twin
+
+
+def test_a_second_build_changes_nothing(dist: Path) -> None:
+    before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
+    build.build(quiet=True)
+    after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
+    assert before == after
+
+
+def test_lock_pins_pyodide_and_pyscript_with_integrity_hashes() -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    packages = lock["packages"]
+    assert packages["node_modules/pyodide"]["version"] == "314.0.7"
+    assert packages["node_modules/@pyscript/core"]["version"] == "0.7.31"
+    for where, entry in packages.items():
+        if where:
+            assert entry.get("integrity", "").startswith("sha512-"), where
+    assert build.node_modules_stale() is None
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("", "text/html"),
+        ("index.html", "text/html"),
+        ("web/app.js", "text/javascript"),
+        ("vendor/pyodide/pyodide.mjs", "text/javascript"),
+        ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyscript.json", "application/json"),
+        ("nardcore.zip", "application/zip"),
+        ("sw.js", "text/javascript"),
+    ],
+)
+def test_server_sends_the_right_type_and_no_cache(server: str, path: str, mime: str) -> None:
+    status, headers, body = fetch(server + path)
+    assert status == 200
+    assert headers["Content-Type"].startswith(mime)
+    assert headers["Cache-Control"] == "no-cache"
+    assert body
+
+
+def test_server_sends_precompressed_twins_when_asked(server: str, dist: Path) -> None:
+    status, headers, body = fetch(server + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(body) == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
+    status, headers, body = fetch(server + "vendor/pyodide/pyodide.asm.wasm")
+    assert "Content-Encoding" not in headers and len(body) == (dist / "vendor/pyodide/pyodide.asm.wasm").stat().st_size
+
+
+def test_server_answers_304_to_a_matching_etag(server: str) -> None:
+    _, headers, _ = fetch(server + "web/app.js")
+    status, _, body = fetch(server + "web/app.js", {"If-None-Match": headers["ETag"]})
+    assert status == 304 and body == b""
+
+
+def test_server_answers_404_for_missing_files_and_twins(server: str) -> None:
+    assert fetch(server + "no-such-file.js")[0] == 404
+    assert fetch(server + "index.html.gz")[0] == 404
+
+
+def test_server_handles_requests_in_parallel(server: str) -> None:
+    results: list[int] = []
+    threads = [threading.Thread(target=lambda: results.append(fetch(server + "index.html")[0])) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [200] * 8

@@ -1,0 +1,560 @@
+"""The app's state machine (web/ui.py) on CPython: intents in, view model out, no browser."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import ui  # noqa: E402
+
+from nardcore.movegen import TurnPlanner  # noqa: E402
+from nardcore.position import Position  # noqa: E402
+from nardcore.variant import VARIANT_NAMES  # noqa: E402
+
+STARTS = {
+    "backgammon": "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
+    "narde": "narde:w:24x15:24x15",
+    "khachapuri": "khachapuri:w:24x4,6x11:24x4,6x11",
+    "moultezim": "moultezim:w:24x15:24x15",
+    "tawla31": "tawla31:w:24x15:24x15",
+}
+
+
+def fresh(variant: str = "backgammon", dice: str | None = "seed:5", **prefs: Any) -> tuple[ui.App, dict[str, Any]]:
+    app = ui.App(dice=dice)
+    for name, value in prefs.items():
+        app.dispatch({"type": "set", "name": name, "value": value})
+    view = app.dispatch({"type": "new_game", "settings": {"variant": variant}})["view"]
+    return app, view
+
+
+def act(app: ui.App, kind: str, **args: Any) -> dict[str, Any]:
+    return app.dispatch({"type": kind, **args})["view"]
+
+
+def to_move(app: ui.App) -> dict[str, Any]:
+    """Roll (and pass) until the side to act has a checker to move."""
+    for _ in range(20):
+        view = app.view()
+        if view["phase"] == "move" and view["movable"]:
+            return view
+        if view["can"]["roll"]:
+            act(app, "roll")
+        elif view["can"]["confirm"]:
+            act(app, "confirm")
+    raise AssertionError("no movable checker after 20 actions")
+
+
+def check_invariants(view: dict[str, Any]) -> None:
+    position = Position.parse(view["position"])
+    sides = Counter(c["side"] for c in view["checkers"])
+    assert sides == {"w": 15, "b": 15}
+    assert len({c["id"] for c in view["checkers"]}) == 30
+    counts = Counter(c["at"] for c in view["checkers"])
+    for side, letter in ((0, "w"), (1, "b")):
+        board = position.boards[side]
+        assert counts.get(f"off-{letter}", 0) == board[0]
+        assert counts.get(f"bar-{letter}", 0) == board[25]
+        for point in range(1, 25):
+            if board[point]:
+                where = str(position.point_abs(side, point))
+                assert counts[where] == board[point] == view["points"][where]["count"]
+    # stacks are numbered 0..n-1 without gaps
+    for where, n in counts.items():
+        assert sorted(c["i"] for c in view["checkers"] if c["at"] == where) == list(range(n))
+
+
+# -- starting and the opening roll -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_a_new_game_shows_the_start_position_in_the_opening_phase(variant: str) -> None:
+    _, view = fresh(variant)
+    assert view["position"] == STARTS[variant]
+    assert view["phase"] == "opening" and view["screen"] == "board"
+    assert view["can"]["roll"] and not view["can"]["confirm"]
+    check_invariants(view)
+
+
+def test_the_app_opens_on_the_start_screen() -> None:
+    app = ui.App()
+    view = app.dispatch({"type": "boot", "save": None, "fragment": "", "query": ""})["view"]
+    assert view["screen"] == "setup"
+    assert [v["name"] for v in view["variants"]] == list(VARIANT_NAMES)
+    assert {lang["code"] for lang in view["languages"]} >= {"en", "ru"}
+
+
+def test_the_opening_roll_names_the_starter_and_ties_roll_again() -> None:
+    app, _ = fresh("narde", dice="3,3,2,5,6,4")
+    view = act(app, "roll")
+    assert view["message"]["key"] == "opening"
+    assert view["message"]["args"] == {"w": 2, "b": 5, "side": "b", "ties": 1}
+    assert view["phase"] == "roll" and view["turn"] == "b"  # narde: the starter rolls again
+    assert view["opening_dice"] == {"w": 2, "b": 5}
+
+
+def test_backgammon_starter_plays_the_opening_dice() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    view = act(app, "roll")
+    assert view["phase"] == "move" and view["turn"] == "w" and view["dice_text"] == "61"
+
+
+# -- selecting, moving, undo, confirm -------------------------------------------------------------
+
+
+def test_clicking_a_movable_point_selects_it_and_shows_its_destinations() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    view = act(app, "roll")
+    assert view["movable"] == ["6", "8", "13", "24"]
+    view = act(app, "click", point="13")
+    assert view["selected"] == "13"
+    assert view["destinations"] == ["6", "7"]  # 13/7, and 13/7/6 with both dice (12 is black's)
+    view = act(app, "click", point="13")
+    assert view["selected"] is None and view["destinations"] == []
+
+
+def test_a_multi_die_destination_plays_every_step_on_the_way() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    act(app, "roll")
+    act(app, "click", point="13")
+    view = act(app, "click", point="6")
+    assert view["position"] == "backgammon:w:24x2,13x4,8x3,6x6:24x2,13x5,8x3,6x5"
+    assert all(d["used"] for d in view["dice"])
+    assert view["can"]["confirm"] and view["movable"] == []
+    check_invariants(view)
+
+
+def test_the_view_destinations_are_those_of_the_turn_planner() -> None:
+    rng = random.Random(1)
+    for variant in VARIANT_NAMES:
+        app, _ = fresh(variant, dice=f"seed:{rng.randrange(1000)}", auto_forced=False)
+        for _ in range(30):
+            view = to_move(app)
+            game = app.game
+            assert game is not None and game.dice is not None
+            planner = TurnPlanner(game.position, game.dice.dice)
+            for step in game.steps:
+                planner.step(step)
+            side = game.position.turn
+            expected_movable = sorted(ui.point_id(side, o, planner.position) for o in planner.movable())
+            assert sorted(view["movable"]) == expected_movable
+            origin = rng.choice(view["movable"])
+            view = act(app, "click", point=origin)
+            slot = app.selected
+            assert slot is not None
+            expected = sorted(ui.point_id(side, t, planner.position) for t in planner.destinations(slot))
+            assert sorted(view["destinations"]) == expected
+            act(app, "click", point=rng.choice(view["destinations"]))
+            if app.view()["can"]["confirm"]:
+                act(app, "confirm")
+            if app.game.over:  # type: ignore[union-attr]
+                break
+
+
+def test_undo_takes_back_a_step_and_the_checker_returns_with_its_id() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    before = act(app, "roll")
+    view = act(app, "drag", **{"from": "13", "to": "7"})
+    moved = {c["id"]: c["at"] for c in view["checkers"]}
+    changed = {i for i, at in moved.items() if at != {c["id"]: c["at"] for c in before["checkers"]}[i]}
+    assert len(changed) == 1  # exactly one checker id moved
+    assert view["can"]["undo"]
+    view = act(app, "undo")
+    assert view["position"] == before["position"]
+    assert view["checkers"] == before["checkers"]
+    assert not view["can"]["undo"]
+
+
+def test_an_illegal_drag_changes_nothing() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    before = act(app, "roll")
+    view = act(app, "drag", **{"from": "13", "to": "1"})
+    assert view["position"] == before["position"]
+    view = act(app, "drag", **{"from": "2", "to": "1"})
+    assert view["position"] == before["position"]
+
+
+def test_a_hit_sends_the_checker_to_the_bar_and_undo_brings_it_back() -> None:
+    app, _ = fresh("backgammon", dice="6,1,6,4")
+    act(app, "roll")  # white 6-1
+    act(app, "drag", **{"from": "8", "to": "7"})
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "confirm")  # white made its 7 point... now black 6-4
+    view = act(app, "roll")
+    assert view["turn"] == "b"
+    app2, _ = fresh("backgammon", dice="6,2,6,4")
+    act(app2, "roll")  # white 6-2: 13/7, 13/11 leaves blots on 7 and 11
+    act(app2, "drag", **{"from": "13", "to": "7"})
+    act(app2, "drag", **{"from": "13", "to": "11"})
+    act(app2, "confirm")
+    act(app2, "roll")  # black 6-4: black's 24/18 hits white's 7 (black 18 = white 7)
+    before = app2.view()
+    view = act(app2, "drag", **{"from": "1", "to": "7"})
+    assert view["points"]["bar-w"]["count"] == 1
+    check_invariants(view)
+    view = act(app2, "undo")
+    assert view["checkers"] == before["checkers"]
+
+
+def test_confirm_passes_the_turn_and_shows_the_last_move() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    act(app, "roll")
+    act(app, "click", point="13")
+    act(app, "click", point="6")
+    view = act(app, "confirm")
+    assert view["turn"] == "b" and view["phase"] == "cube"
+    assert view["last"] == {"side": "w", "dice": "61", "text": "13/6", "steps": [["13", "7"], ["7", "6"]]}
+
+
+def test_with_no_legal_move_the_turn_is_a_clear_pass() -> None:
+    # khachapuri: an opening 6-6 cannot be played (the opponent holds my 18)
+    app, _ = fresh("khachapuri", dice="5,2,6,6", auto_forced=False)
+    act(app, "roll")
+    view = act(app, "roll")
+    assert view["phase"] == "move" and view["movable"] == []
+    assert view["message"]["key"] == "no_moves"
+    assert view["can"]["confirm"]
+    view = act(app, "confirm")
+    assert view["turn"] == "b" and view["message"]["key"] == "passed"
+    assert view["last"]["text"] == ""
+
+
+def test_passes_and_forced_plays_happen_by_themselves_when_asked() -> None:
+    app, _ = fresh("khachapuri", dice="5,2,6,6")  # auto_forced is on by default
+    act(app, "roll")
+    view = act(app, "roll")
+    assert view["turn"] == "b" and view["message"]["key"] == "passed"
+    # tawla31 opening 6-6: a single play (24/6 and 24/18), played for the mover
+    app, _ = fresh("tawla31", dice="5,2,6,6")
+    act(app, "roll")
+    view = act(app, "roll")
+    assert view["message"]["key"] == "forced"
+    assert view["can"]["confirm"] and view["can"]["undo"]
+
+
+def test_auto_roll_and_auto_confirm_carry_the_game_along() -> None:
+    app, _ = fresh("narde", dice="seed:3", auto_roll=True, auto_confirm=True)
+    view = app.view()
+    assert view["phase"] == "move"  # opening and the starter's roll happened at once
+    turn = view["turn"]
+    for _ in range(4):
+        if view["turn"] != turn or not view["movable"]:
+            break
+        act(app, "click", point=view["movable"][0])
+        view = act(app, "click", point=app.view()["destinations"][0])
+    assert view["turn"] != turn and view["phase"] == "move" and view["dice_text"]
+
+
+# -- whole games ------------------------------------------------------------------------------------
+
+
+def play_random_game(app: ui.App, rng: random.Random, limit: int = 4000) -> dict[str, Any]:
+    view = app.view()
+    for _ in range(limit):
+        check_invariants(view)
+        if view["phase"] == "over":
+            return view
+        can = view["can"]
+        if view["bot_pending"]:
+            view = act(app, "bot")
+        elif can["take"]:
+            view = act(app, rng.choice(["take", "drop"]))
+        elif can["double"] and rng.random() < 0.05:
+            view = act(app, "double")
+        elif can["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            view = act(app, "click", point=rng.choice(view["movable"]))
+            view = act(app, "click", point=rng.choice(view["destinations"]))
+            if rng.random() < 0.1 and view["can"]["undo"]:
+                view = act(app, "undo")
+        elif can["confirm"]:
+            view = act(app, "confirm")
+        else:
+            raise AssertionError(f"stuck: {view['phase']} {view['position']}")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_random_hot_seat_games_end_with_a_result_and_a_score(variant: str) -> None:
+    app, _ = fresh(variant, dice="seed:9", auto_forced=False)
+    view = play_random_game(app, random.Random(variant))
+    result = view["result"]
+    assert result and view["message"]["key"] in ("game_over", "draw", "match_over")
+    if result["winner"]:
+        assert view["players"][result["winner"]]["score"] == result["points"]
+    assert view["can"]["next_game"]
+    view = act(app, "next_game")
+    assert view["position"].split(":", 1)[1] == STARTS[variant].split(":", 1)[1]
+
+
+def test_the_computer_plays_its_side_one_action_at_a_time() -> None:
+    app = ui.App(dice="seed:4")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    view = act(app, "roll")  # the opening roll is the person's to make
+    bot_actions = 0
+    for _ in range(200):
+        if view["bot_pending"]:
+            assert view["can"] == {k: False for k in view["can"]} or not any(
+                view["can"][k] for k in ("roll", "confirm", "undo")
+            )
+            view = act(app, "bot")
+            bot_actions += 1
+        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:  # type: ignore[union-attr]
+            break
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+    assert bot_actions >= 2
+    assert view["players"]["b"]["kind"] == "computer"
+
+
+def test_a_computer_game_plays_to_the_end() -> None:
+    app = ui.App(dice="seed:12")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "opponent": "computer"}})
+    view = play_random_game(app, random.Random(2))
+    assert view["phase"] == "over"
+
+
+# -- the cube and matches ---------------------------------------------------------------------------
+
+
+def test_double_take_and_drop() -> None:
+    app, _ = fresh("backgammon", dice="6,1,3,2")
+    act(app, "roll")
+    act(app, "drag", **{"from": "13", "to": "6"})
+    view = act(app, "confirm")
+    assert view["can"]["double"]
+    view = act(app, "double")
+    assert view["phase"] == "take" and view["cube"]["offered"] and view["to_act"] == "w"
+    view = act(app, "take")
+    assert view["cube"] == {"enabled": True, "value": 2, "owner": "w", "offered": False}
+    assert view["phase"] == "roll" and not view["can"]["double"]
+    view = act(app, "roll")
+    # white owns the cube: black may not double next time; play black's turn out
+    while view["movable"]:
+        act(app, "click", point=view["movable"][0])
+        view = act(app, "click", point=app.view()["destinations"][0])
+    view = act(app, "confirm")
+    assert view["can"]["double"]  # white, the owner, may redouble
+    view = act(app, "double")
+    view = act(app, "drop")
+    assert view["phase"] == "over" and view["result"] == {"winner": "w", "points": 2, "kind": "drop", "cube": 2}
+    assert view["players"]["w"]["score"] == 2
+
+
+def test_a_match_goes_on_game_after_game_until_it_is_won() -> None:
+    app = ui.App(dice="seed:21")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "moultezim", "match_length": 3}})["view"]
+    assert view["match"] == {"length": 3, "score": [0, 0], "crawford": False, "over": False}
+    rng = random.Random(5)
+    games = 0
+    while True:
+        view = play_random_game(app, rng)
+        games += 1
+        if view["match"]["over"]:
+            break
+        view = act(app, "next_game")
+        assert view["phase"] in ("roll", "opening")
+    assert max(view["match"]["score"]) >= 3 and view["message"]["key"] == "match_over"
+    assert view["can"]["new_match"] and not view["can"]["next_game"]
+    assert games >= 2
+
+
+def test_tawla31_matches_are_to_31() -> None:
+    app = ui.App(dice="seed:1")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "match_length": 5}})["view"]
+    assert view["match"]["length"] == 31
+
+
+# -- saving -------------------------------------------------------------------------------------------
+
+
+def test_a_save_mid_turn_restores_everything_exactly() -> None:
+    app, _ = fresh("narde", dice="seed:8", auto_forced=False)
+    view = to_move(app)
+    act(app, "click", point=view["movable"][0])
+    answer = app.dispatch({"type": "click", "point": app.view()["destinations"][0]})
+    view = act(app, "click", point=app.view()["movable"][0]) if app.view()["movable"] else answer["view"]
+    save = app.dispatch({"type": "dismiss"})["save"]
+    view = app.view()
+    restored = ui.App(dice="seed:8")
+    again = restored.dispatch({"type": "boot", "save": save, "fragment": "", "query": "?dice=seed:8"})["view"]
+    for key in (
+        "position",
+        "phase",
+        "turn",
+        "dice",
+        "dice_text",
+        "movable",
+        "selected",
+        "destinations",
+        "cube",
+        "players",
+        "last",
+        "settings",
+        "prefs",
+        "can",
+    ):
+        assert again[key] == view[key], key
+    check_invariants(again)
+    # the same dice come next, as if the page had never been closed
+    assert restored.dice.drawn == app.dice.drawn
+
+
+def test_the_seeded_dice_go_on_after_a_reload() -> None:
+    app, _ = fresh("backgammon", dice="seed:8")
+    act(app, "roll")
+    save = app.dispatch({"type": "dismiss"})["save"]
+    restored = ui.App()
+    restored.dispatch({"type": "boot", "save": save, "fragment": "", "query": "?dice=seed:8"})
+    assert [app.dice.die() for _ in range(6)] == [restored.dice.die() for _ in range(6)]
+
+
+@pytest.mark.parametrize(
+    "blob",
+    [
+        "{not json",
+        "[]",
+        '{"schema": 99, "app": "nard"}',
+        '{"schema": 1, "app": "other"}',
+        '{"schema": 1, "app": "nard", "settings": {}, "prefs": {}}',
+        '{"schema": 1, "app": "nard", "settings": {"variant": "chess"}, "prefs": {}, "game": {}}',
+    ],
+)
+def test_an_unreadable_save_is_set_aside_with_a_message_and_a_fresh_game(blob: str) -> None:
+    app = ui.App()
+    answer = app.dispatch({"type": "boot", "save": blob, "fragment": "", "query": ""})
+    assert answer["set_aside"] == blob
+    view = answer["view"]
+    assert view["message"]["key"] == "save_corrupt"
+    assert view["phase"] == "opening" and view["position"] == STARTS["backgammon"]
+
+
+def test_a_save_with_a_tampered_history_is_refused() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    act(app, "roll")
+    act(app, "drag", **{"from": "13", "to": "6"})
+    data = json.loads(app.dispatch({"type": "confirm"})["save"])
+    data["game"]["history"][-1]["play"] = "24/18 13/12"  # not what the dice allow (6-1: 24/18 would be fine, 13/12 too)
+    data["game"]["position"] = "backgammon:b:24,18,13x5,12,8x3,6x5:24x2,13x5,8x3,6x5"
+    blob = json.dumps(data)
+    answer = ui.App().dispatch({"type": "boot", "save": blob, "fragment": "", "query": ""})
+    # either the history replays to a different position (refused), or the stored summary disagrees
+    assert answer["view"]["message"]["key"] == "save_corrupt"
+
+
+# -- sharing by URL --------------------------------------------------------------------------------
+
+
+def test_a_url_names_the_computer_opponent() -> None:
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer"}})
+    fragment = app.dispatch({"type": "export_url"})["url"]
+    assert fragment.endswith("&vs=computer")
+    other = ui.App()
+    view = other.dispatch({"type": "boot", "save": None, "fragment": fragment, "query": ""})["view"]
+    assert view["settings"]["opponent"] == "computer" and view["players"]["b"]["kind"] == "computer"
+
+
+def test_a_url_holds_the_whole_game_mid_turn() -> None:
+    app, _ = fresh("moultezim", dice="seed:2", auto_forced=False)
+    view = to_move(app)
+    act(app, "click", point=view["movable"][0])
+    view = act(app, "click", point=app.view()["destinations"][0])
+    fragment = app.dispatch({"type": "export_url"})["url"]
+    assert fragment.startswith("s=") and len(fragment) < 2000
+    assert set(fragment[2:]) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    other = ui.App()
+    shared = other.dispatch({"type": "boot", "save": None, "fragment": "#" + fragment, "query": ""})["view"]
+    for key in ("position", "phase", "turn", "dice", "movable", "cube", "settings"):
+        assert shared[key] == view[key], key
+    assert shared["message"]["key"] == "url_loaded"
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "s=",
+        "x=abc",
+        "s=!!!!",
+        "s=AAAA",
+        "s=" + "A" * 30_000,
+        "s=eJwLycgsVgCi4vzcVIWS1OISAFXlB6Y",
+        "s=AAAA&vs=robot",
+        "s=AAAA&s=AAAA",
+        "<img src=x>",
+    ],
+)
+def test_a_bad_url_gives_a_message_and_changes_nothing(fragment: str) -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    act(app, "roll")
+    before = app.view()
+    view = act(app, "load_url", fragment=fragment)
+    assert view["message"]["key"] == "url_bad"
+    assert view["position"] == before["position"] and view["phase"] == before["phase"]
+
+
+# -- requests that cannot be read -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        [],
+        {"type": 3},
+        {"type": "explode"},
+        {"type": "set", "name": "lang", "value": "<b>"},
+        {"type": "set", "name": "nope", "value": True},
+        {"type": "new_game", "settings": {"variant": "chess"}},
+        {"type": "new_game", "settings": {"match_length": -1}},
+    ],
+)
+def test_unreadable_requests_raise_ui_errors(request_: Any) -> None:
+    app = ui.App()
+    with pytest.raises(ui.UIError):
+        app.dispatch(request_)
+
+
+def test_clicks_on_nonsense_points_are_ignored() -> None:
+    app, _ = fresh("backgammon", dice="6,1")
+    before = act(app, "roll")
+    for point in ("0", "25", "bar-b", "off-b", "x", None, 7, "07"):
+        view = act(app, "click", point=point)
+        assert view["position"] == before["position"]
+
+
+@pytest.mark.parametrize("spec", ["seed:x", "7,1", "1,2,", "seed:" + "9" * 40])
+def test_a_bad_dice_query_is_reported_and_ignored(spec: str) -> None:
+    view = ui.App().dispatch({"type": "boot", "save": None, "fragment": "", "query": f"?dice={spec}"})["view"]
+    assert view["message"]["key"] == "bad_dice" and view["dice_source"] is None
+
+
+def test_the_language_setting_is_kept() -> None:
+    app, _ = fresh()
+    answer = app.dispatch({"type": "set", "name": "lang", "value": "ru"})
+    assert answer["view"]["prefs"]["lang"] == "ru"
+    assert json.loads(answer["save"])["prefs"]["lang"] == "ru"
+
+
+def test_the_pages_language_guess_counts_only_until_a_save_says_otherwise() -> None:
+    view = ui.App().dispatch({"type": "boot", "save": None, "fragment": "", "query": "", "lang": "ru"})["view"]
+    assert view["prefs"]["lang"] == "ru"
+    app, _ = fresh()
+    save = app.dispatch({"type": "set", "name": "lang", "value": "en"})["save"]
+    view = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": "", "lang": "ru"})["view"]
+    assert view["prefs"]["lang"] == "en"

@@ -1,0 +1,104 @@
+// Boot of the page: paint the board at once, start the Python engine in a PyScript worker,
+// then mark the page ready. This is the one module that knows about PyScript.
+//
+// Contract with web/board.js (the view, which draws what it is told):
+//
+//   export function mount(root, app)   called at once, before Python is up: draw the board
+//                                       (an empty or starting board) into `root` (#board).
+//                                       May return a view object; if it has start(), that is
+//                                       awaited once the engine answers, before data-ready.
+//
+// `app` (also window.nardApp, for tests, embedders and the console):
+//
+//   app.ready               Promise, resolves when the engine answers
+//   app.request(obj)        Promise<obj>: JSON in, JSON out through engine.dispatch()
+//   app.hello               the engine's answer to {"type": "hello"}, sent once at boot
+//
+// When everything is up: <html data-ready="1">. If the engine cannot start:
+// data-ready="error", a message in #boot-status and the error on the console.
+
+import { mount } from "./board.js";
+import { ensureIndexedDB } from "./idb-fallback.js";
+
+const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
+const html = document.documentElement;
+const status = document.getElementById("boot-status");
+
+let resolveReady, rejectReady;
+const ready = new Promise((resolve, reject) => {
+  resolveReady = resolve;
+  rejectReady = reject;
+});
+ready.catch(() => {}); // reported by boot() below; keep the rejection from counting as unhandled
+
+let engine = null;
+
+export const app = {
+  ready,
+  hello: null,
+  async request(message) {
+    await ready;
+    return call(message);
+  },
+};
+window.nardApp = app;
+
+async function call(message) {
+  const answer = await engine.dispatch(JSON.stringify(message));
+  return JSON.parse(answer);
+}
+
+// PyScript defines `xworker` on the <script worker> element once the worker exists;
+// `xworker.ready` resolves after the worker ran engine.py and exported its __export__ list.
+async function engineWorker() {
+  const element = document.querySelector(ENGINE_SELECTOR);
+  if (!element) throw new Error(`no ${ENGINE_SELECTOR} element in the page`);
+  await ensureIndexedDB();
+  await import("../vendor/pyscript/core.js");
+  const started = performance.now();
+  while (!element.xworker) {
+    if (performance.now() - started > 60_000) throw new Error("PyScript did not start the engine worker");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const worker = await element.xworker.ready;
+  return worker.sync;
+}
+
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+  } catch (error) {
+    // Offline start is a bonus: the app works without it (file://, private windows ...).
+    console.warn("service worker not registered:", error);
+  }
+}
+
+async function boot() {
+  const view = mount(document.getElementById("board"), app) || {};
+  performance.mark("nard:board-mounted");
+  await nextFrame(); // let the board paint before PyScript starts its work
+  try {
+    engine = await engineWorker();
+    app.hello = await call({ type: "hello" });
+    performance.mark("nard:engine-ready");
+    resolveReady();
+    if (typeof view.start === "function") await view.start();
+  } catch (error) {
+    rejectReady(error);
+    html.dataset.ready = "error";
+    if (status) status.textContent = "The game engine could not start. Reload the page to try again.";
+    console.error("engine boot failed:", error);
+    return;
+  }
+  status?.remove();
+  html.dataset.ready = "1";
+  performance.mark("nard:ready");
+  registerServiceWorker();
+}
+
+boot();

@@ -1,0 +1,587 @@
+// The SVG board: draws the view model it is given and reports what the player did.
+// It knows no rules: movable points, destinations and dice all come from the view.
+//
+//   const board = new Board(rootElement, { onIntent, t });   // draws an <svg> inside root
+//   board.render(view);        // redraw by key: checkers keep their element per id
+//
+// Geometry (viewBox 0 0 960 736): two halves of six points with the bar between them,
+// the trays for borne-off checkers on the right. Points are laid out by the viewer's
+// numbering: White's unless the board is flipped, then Black's.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+export const WIDTH = 960;
+export const HEIGHT = 736;
+const BORDER = 24; // top and bottom frame, where the point numbers sit
+const SIDE = 16; // left and right frame
+const PW = 64; // point width
+const R = 29; // checker radius
+const HALF = 300; // height of one row of points
+const LEFT_X = SIDE; // left half starts
+const BAR_X = SIDE + 6 * PW; // 400
+const BAR_W = 64;
+const RIGHT_X = BAR_X + BAR_W; // 464
+const BOARD_RIGHT = RIGHT_X + 6 * PW; // 848
+const TRAY_X = BOARD_RIGHT + SIDE + 8; // 880
+const TRAY_W = 64;
+const TOP_Y = BORDER; // 24
+const BOTTOM_Y = HEIGHT - BORDER; // 712
+const MID_Y = HEIGHT / 2; // 368
+const VISIBLE = 5; // checkers drawn at full spacing before a stack is squeezed
+const SLAB_H = 16;
+const SLAB_GAP = 19;
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Opponent's point for a point in White's numbering (the geometry is symmetric).
+function otherNumbering(point, geometry) {
+  if (geometry === "same") return point <= 12 ? point + 12 : point - 12;
+  return 25 - point;
+}
+
+// Where a point id is drawn: {x, baseY, dir} with dir +1 (stack grows down) or -1 (up).
+export function slotGeometry(id, geometry, flipped) {
+  const other = (side) => (side === "w" ? "b" : "w");
+  if (id.startsWith("bar-") || id.startsWith("off-")) {
+    let side = id.slice(4);
+    if (flipped) side = other(side);
+    const top = side === "b"; // unflipped: Black's tray and bar half at the top
+    if (id.startsWith("bar-")) {
+      return { x: BAR_X + BAR_W / 2, baseY: top ? MID_Y - 44 - R : MID_Y + 44 + R, dir: top ? -1 : 1, kind: "bar" };
+    }
+    return { x: TRAY_X + TRAY_W / 2, baseY: top ? TOP_Y + 6 : BOTTOM_Y - 6, dir: top ? 1 : -1, kind: "off" };
+  }
+  const abs = Number(id);
+  const index = flipped ? otherNumbering(abs, geometry) : abs; // the viewer's number
+  let x;
+  let top;
+  if (index <= 12) {
+    top = false;
+    x = index <= 6 ? RIGHT_X + (6 - index) * PW + PW / 2 : LEFT_X + (12 - index) * PW + PW / 2;
+  } else {
+    top = true;
+    x = index <= 18 ? LEFT_X + (index - 13) * PW + PW / 2 : RIGHT_X + (index - 19) * PW + PW / 2;
+  }
+  return { x, baseY: top ? TOP_Y + R : BOTTOM_Y - R, dir: top ? 1 : -1, kind: "point", top, index };
+}
+
+function stackSpacing(count, kind) {
+  const room = kind === "bar" ? 3 * 2 * R : HALF - 2 * R - 4;
+  if (count <= VISIBLE || kind === "bar" && count <= 4) return 2 * R;
+  return Math.min(2 * R, room / (count - 1));
+}
+
+// Centre of checker number `index` (0 = first placed) in a stack of `count` at slot `id`.
+export function checkerCenter(id, index, count, geometry, flipped) {
+  const g = slotGeometry(id, geometry, flipped);
+  if (g.kind === "off") {
+    const y = g.dir === 1 ? g.baseY + index * SLAB_GAP + SLAB_H / 2 : g.baseY - index * SLAB_GAP - SLAB_H / 2;
+    return { x: g.x, y };
+  }
+  const spacing = stackSpacing(count, g.kind);
+  return { x: g.x, y: g.baseY + g.dir * index * spacing };
+}
+
+const PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+export class Board {
+  constructor(root, { onIntent = () => {}, t = (key) => key } = {}) {
+    this.root = root;
+    const svg = el("svg", { class: "board-svg", xmlns: SVG_NS });
+    root.textContent = "";
+    root.appendChild(svg);
+    this.svg = svg;
+    this.onIntent = onIntent;
+    this.t = t;
+    this.view = null;
+    this.flipped = false;
+    this.geometry = "opposite";
+    this.checkerEls = new Map();
+    this.pointEls = new Map();
+    this.drag = null;
+    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+    svg.setAttribute("role", "group");
+    this.build();
+    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    svg.addEventListener("pointercancel", () => this.cancelDrag());
+    svg.addEventListener("keydown", (e) => this.keyDown(e));
+  }
+
+  // -- the parts that never change --------------------------------------------------
+
+  build() {
+    const svg = this.svg;
+    svg.textContent = "";
+    const defs = el("defs", {}, svg);
+    const grad = (id, stops, attrs = {}) => {
+      const g = el("radialGradient", { id, cx: "38%", cy: "32%", r: "75%", ...attrs }, defs);
+      for (const [offset, color] of stops) el("stop", { offset, "stop-color": color }, g);
+    };
+    grad("grad-w", [["0%", "var(--checker-w-hi)"], ["70%", "var(--checker-w)"], ["100%", "var(--checker-w-lo)"]]);
+    grad("grad-b", [["0%", "var(--checker-b-hi)"], ["70%", "var(--checker-b)"], ["100%", "var(--checker-b-lo)"]]);
+    const marker = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+
+    el("rect", { x: 0, y: 0, width: BOARD_RIGHT + SIDE, height: HEIGHT, rx: 14, class: "frame" }, svg);
+    el("rect", { x: TRAY_X - 8, y: 0, width: TRAY_W + 16, height: HEIGHT, rx: 14, class: "frame" }, svg);
+    el("rect", { x: LEFT_X, y: TOP_Y, width: 6 * PW, height: BOTTOM_Y - TOP_Y, class: "felt" }, svg);
+    el("rect", { x: RIGHT_X, y: TOP_Y, width: 6 * PW, height: BOTTOM_Y - TOP_Y, class: "felt" }, svg);
+    el("rect", { x: BAR_X, y: TOP_Y, width: BAR_W, height: BOTTOM_Y - TOP_Y, class: "bar" }, svg);
+
+    this.pointLayer = el("g", { class: "points" }, svg);
+    this.numberLayer = el("g", { class: "numbers", "aria-hidden": "true" }, svg);
+    this.markLayer = el("g", { class: "marks", "aria-hidden": "true" }, svg);
+    this.checkerLayer = el("g", { class: "checkers" }, svg);
+    this.countLayer = el("g", { class: "counts", "aria-hidden": "true" }, svg);
+    this.diceLayer = el("g", { class: "dice" }, svg);
+    this.cubeLayer = el("g", { class: "cube-layer" }, svg);
+
+    const ids = [];
+    for (let p = 1; p <= 24; p++) ids.push(String(p));
+    ids.push("bar-w", "bar-b", "off-w", "off-b");
+    for (const id of ids) {
+      const g = el("g", { class: "point", "data-point": id, tabindex: "0", role: "button" }, this.pointLayer);
+      if (id.startsWith("off-")) g.classList.add("tray");
+      if (id.startsWith("bar-")) g.classList.add("bar-slot");
+      el("path", { class: "shape" }, g);
+      if (id.startsWith("off-")) el("text", { class: "tray-count", "text-anchor": "middle" }, g);
+      el("rect", { class: "hit" }, g);
+      this.pointEls.set(id, g);
+    }
+    this.numberEls = [];
+    for (let i = 1; i <= 24; i++) {
+      const text = el("text", { class: "number", "text-anchor": "middle" }, this.numberLayer);
+      this.numberEls.push(text);
+    }
+    this.layoutPoints();
+  }
+
+  // Point shapes, hit areas and numbers for the current orientation.
+  layoutPoints() {
+    for (const [id, g] of this.pointEls) {
+      const geo = slotGeometry(id, this.geometry, this.flipped);
+      const shape = g.querySelector(".shape");
+      const hit = g.querySelector(".hit");
+      if (geo.kind === "point") {
+        const tipY = geo.top ? TOP_Y + HALF - 16 : BOTTOM_Y - HALF + 16;
+        const baseY = geo.top ? TOP_Y : BOTTOM_Y;
+        const x0 = geo.x - PW / 2 + 2;
+        const x1 = geo.x + PW / 2 - 2;
+        shape.setAttribute("d", `M${x0},${baseY} L${x1},${baseY} L${geo.x},${tipY} Z`);
+        g.classList.toggle("odd", geo.index % 2 === 1);
+        g.classList.toggle("top", geo.top);
+        hit.setAttribute("x", geo.x - PW / 2);
+        hit.setAttribute("y", geo.top ? TOP_Y : MID_Y);
+        hit.setAttribute("width", PW);
+        hit.setAttribute("height", geo.top ? MID_Y - TOP_Y : BOTTOM_Y - MID_Y);
+      } else if (geo.kind === "off") {
+        const y = geo.dir === 1 ? TOP_Y : MID_Y + 8;
+        const label = g.querySelector(".tray-count");
+        label.setAttribute("x", TRAY_X + TRAY_W / 2);
+        label.setAttribute("y", geo.dir === 1 ? MID_Y - 14 : MID_Y + 28);
+        shape.setAttribute("d", `M${TRAY_X},${y} h${TRAY_W} v${MID_Y - 8 - TOP_Y} h${-TRAY_W} Z`);
+        hit.setAttribute("x", TRAY_X - 8);
+        hit.setAttribute("y", geo.dir === 1 ? 0 : MID_Y);
+        hit.setAttribute("width", TRAY_W + 16);
+        hit.setAttribute("height", MID_Y);
+      } else {
+        const top = geo.dir === -1;
+        hit.setAttribute("x", BAR_X);
+        hit.setAttribute("y", top ? TOP_Y : MID_Y + 30);
+        hit.setAttribute("width", BAR_W);
+        hit.setAttribute("height", MID_Y - 30 - TOP_Y);
+        shape.setAttribute("d", "");
+      }
+    }
+    for (let i = 1; i <= 24; i++) {
+      const geo = slotGeometry(String(this.flipped ? otherNumbering(i, this.geometry) : i), this.geometry, this.flipped);
+      const text = this.numberEls[i - 1];
+      text.setAttribute("x", geo.x);
+      text.setAttribute("y", geo.top ? TOP_Y - 7 : BOTTOM_Y + 18);
+      text.textContent = String(i);
+    }
+  }
+
+  // -- drawing a view ---------------------------------------------------------------------
+
+  render(view) {
+    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const geometry = view.geometry || "opposite";
+    const reorient = flipped !== this.flipped || geometry !== this.geometry;
+    this.flipped = flipped;
+    this.geometry = geometry;
+    if (reorient) this.layoutPoints();
+    this.view = view;
+    const root = this.root;
+    root.dataset.position = view.position || "";
+    root.dataset.phase = view.phase || "";
+    root.dataset.dice = view.dice_text || "";
+    root.dataset.turn = view.turn || "";
+    root.dataset.variant = view.variant || "";
+    root.classList.toggle("flipped", flipped);
+    this.renderPoints(view);
+    this.renderCheckers(view);
+    this.renderMarks(view);
+    this.renderDice(view);
+    this.renderCube(view);
+  }
+
+  renderPoints(view) {
+    const t = this.t;
+    const movable = new Set(view.movable || []);
+    const dests = new Set(view.destinations || []);
+    const lastFrom = new Set();
+    const lastTo = new Set();
+    for (const [a, b] of (view.last && view.last.steps) || []) {
+      lastFrom.add(a);
+      lastTo.add(b);
+    }
+    for (const [id, g] of this.pointEls) {
+      const info = (view.points || {})[id];
+      const isMovable = movable.has(id);
+      const isDest = dests.has(id);
+      const isSelected = view.selected === id;
+      setFlag(g, "movable", isMovable);
+      setFlag(g, "dest", isDest);
+      setFlag(g, "selected", isSelected);
+      setFlag(g, "lastTo", lastTo.has(id));
+      const count = info ? info.count : 0;
+      const trayLabel = g.querySelector(".tray-count");
+      if (trayLabel) trayLabel.textContent = count ? String(count) : "";
+      const sideName = info ? t(`side.${info.side}`) : "";
+      let label;
+      if (id.startsWith("off-")) label = t("aria.tray", { side: t(`side.${id.slice(4)}`), count });
+      else if (id.startsWith("bar-")) label = t("aria.bar", { side: t(`side.${id.slice(4)}`), count });
+      else {
+        const viewerNumber = this.flipped ? otherNumbering(Number(id), this.geometry) : Number(id);
+        label = count ? t("aria.point", { n: viewerNumber, count, side: sideName }) : t("aria.point_empty", { n: viewerNumber });
+      }
+      if (isSelected) label += ". " + t("aria.selected");
+      else if (isMovable) label += ". " + t("aria.movable");
+      if (isDest) label += ". " + t("aria.dest");
+      g.setAttribute("aria-label", label);
+      g.setAttribute("aria-pressed", isSelected ? "true" : "false");
+    }
+  }
+
+  renderCheckers(view) {
+    const seen = new Set();
+    const counts = {};
+    for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
+    const t = this.t;
+    for (const c of view.checkers || []) {
+      seen.add(c.id);
+      let g = this.checkerEls.get(c.id);
+      if (!g) {
+        g = el("g", { class: `checker side-${c.side}`, "data-checker": c.id, role: "img" }, this.checkerLayer);
+        el("circle", { r: R, class: "body", fill: `url(#grad-${c.side})` }, g);
+        el("circle", { r: R - 8, class: "ring" }, g);
+        el("rect", { x: -30, y: -SLAB_H / 2, width: 60, height: SLAB_H, rx: 5, class: "slab" }, g);
+        this.checkerEls.set(c.id, g);
+      }
+      const count = counts[c.at];
+      const { x, y } = checkerCenter(c.at, c.i, count, this.geometry, this.flipped);
+      const transform = `translate(${x}px, ${y}px)`;
+      if (!(this.drag && this.drag.checker === g) && g.style.transform !== transform) {
+        if (g.style.transform && g.dataset.at !== c.at) {
+          // a checker on its way is drawn above the others: move it to the end of the layer,
+          // let the browser see where it stands now, then send it off (the transition runs)
+          this.checkerLayer.appendChild(g);
+          void getComputedStyle(g).transform;
+        }
+        g.style.transform = transform;
+      }
+      const off = c.at.startsWith("off-");
+      const arriving = off && g.dataset.at && !g.dataset.at.startsWith("off-") && !reducedMotion();
+      g.dataset.at = c.at;
+      if (arriving) {
+        // keep the round look while it travels; lay it flat in the tray on arrival
+        g.classList.remove("is-off");
+        clearTimeout(g._offTimer);
+        g._offTimer = setTimeout(() => g.classList.toggle("is-off", g.dataset.at.startsWith("off-")), 250);
+      } else {
+        clearTimeout(g._offTimer);
+        g.classList.toggle("is-off", off);
+      }
+      g.setAttribute("aria-label", t("aria.checker", { side: t(`side.${c.side}`), where: placeName(c.at, t) }));
+    }
+    // counts on tall stacks, in a layer above every checker (DOM order is not stack order)
+    this.countLayer.textContent = "";
+    for (const [at, count] of Object.entries(counts)) {
+      if (at.startsWith("off-") || count <= (at.startsWith("bar-") ? 3 : VISIBLE)) continue;
+      const side = (view.checkers.find((c) => c.at === at) || {}).side || "w";
+      const { x, y } = checkerCenter(at, count - 1, count, this.geometry, this.flipped);
+      const text = el("text", { x, y, class: `count side-${side}`, "text-anchor": "middle", dy: "0.36em" }, this.countLayer);
+      text.textContent = String(count);
+    }
+    for (const [id, g] of this.checkerEls) {
+      if (!seen.has(id)) {
+        g.remove();
+        this.checkerEls.delete(id);
+      }
+    }
+    clearTimeout(this.restackTimer);
+    this.restackTimer = setTimeout(() => this.restack(), reducedMotion() ? 0 : 320);
+  }
+
+  // Once the checkers stand still: draw each stack bottom-up, so a tall (squeezed) stack
+  // overlaps in order and its top checker is the one in front.
+  restack() {
+    if (this.drag || !this.view) return;
+    const order = [...(this.view.checkers || [])].sort((a, b) => a.i - b.i).map((c) => this.checkerEls.get(c.id));
+    const now = [...this.checkerLayer.children];
+    if (order.length === now.length && order.every((g, k) => g === now[k])) return;
+    for (const g of order) if (g) this.checkerLayer.appendChild(g);
+  }
+
+  // Landing markers for destinations, and arrows for the last move.
+  renderMarks(view) {
+    const layer = this.markLayer;
+    layer.textContent = "";
+    const counts = {};
+    for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
+    for (const id of view.destinations || []) {
+      if (id.startsWith("off-")) {
+        const geo = slotGeometry(id, this.geometry, this.flipped);
+        const y = geo.dir === 1 ? TOP_Y : MID_Y + 8;
+        el("rect", { x: TRAY_X + 3, y: y + 3, width: TRAY_W - 6, height: MID_Y - 8 - TOP_Y - 6, rx: 8, class: "dest-mark" }, layer);
+        continue;
+      }
+      const n = counts[id] || 0;
+      const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.geometry, this.flipped);
+      el("circle", { cx: x, cy: y, r: R - 3, class: "dest-mark" }, layer);
+    }
+    if (view.last && view.last.steps && view.last.steps.length) {
+      for (const [a, b] of view.last.steps) {
+        const p = this.anchor(a);
+        let q = this.anchor(b);
+        if (b.startsWith("off-")) {
+          // a short arrow off the board's edge, not a line across the whole board
+          const from = slotGeometry(a, this.geometry, this.flipped);
+          q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
+          if (b.startsWith("off-") && slotGeometry(b, this.geometry, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
+        }
+        const mx = (p.x + q.x) / 2;
+        const my = (p.y + q.y) / 2;
+        const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
+        el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: `last-move side-${view.last.side}`, "marker-end": "url(#arrow-head)" }, layer);
+      }
+    }
+  }
+
+  anchor(id) {
+    const geo = slotGeometry(id, this.geometry, this.flipped);
+    if (geo.kind === "off") return { x: geo.x, y: geo.dir === 1 ? TOP_Y + 120 : BOTTOM_Y - 120 };
+    if (geo.kind === "bar") return { x: geo.x, y: geo.baseY };
+    return { x: geo.x, y: geo.top ? TOP_Y + 150 : BOTTOM_Y - 150 };
+  }
+
+  renderDice(view) {
+    const layer = this.diceLayer;
+    layer.textContent = "";
+    const t = this.t;
+    const size = 50;
+    const drawDie = (value, cx, side, cls) => {
+      const g = el("g", { class: `die side-${side} ${cls}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
+      el("rect", { width: size, height: size, rx: 10, class: "die-body" }, g);
+      for (const [dx, dy] of PIPS[value] || []) el("circle", { cx: size / 2 + dx * 13, cy: size / 2 + dy * 13, r: 5, class: "pip" }, g);
+    };
+    const rightCenter = RIGHT_X + 3 * PW;
+    const leftCenter = LEFT_X + 3 * PW;
+    if (view.dice && view.dice.length) {
+      // the mover's dice sit in the mover's right-hand half (as seen from the board's bottom)
+      const bottomSide = this.flipped ? "b" : "w";
+      const cx0 = view.turn === bottomSide ? rightCenter : leftCenter;
+      const n = view.dice.length;
+      const gap = n === 4 ? 56 : 62;
+      view.dice.forEach((die, i) => {
+        const cx = cx0 + (i - (n - 1) / 2) * gap;
+        drawDie(die.value, cx, view.turn, die.used ? "used" : die.blocked ? "blocked" : "");
+      });
+    } else if (view.opening_dice) {
+      const bottomSide = this.flipped ? "b" : "w";
+      const topSide = bottomSide === "w" ? "b" : "w";
+      drawDie(view.opening_dice[bottomSide], rightCenter, bottomSide, "opening");
+      drawDie(view.opening_dice[topSide], leftCenter, topSide, "opening");
+    }
+    this.root.dataset.diceShown = layer.childNodes.length ? "1" : "";
+  }
+
+  renderCube(view) {
+    const layer = this.cubeLayer;
+    layer.textContent = "";
+    const cube = view.cube;
+    if (!cube || !cube.enabled) return;
+    const size = 46;
+    let y = MID_Y;
+    if (cube.owner) {
+      const bottomSide = this.flipped ? "b" : "w";
+      y = cube.owner === bottomSide ? BOTTOM_Y - size / 2 - 6 : TOP_Y + size / 2 + 6;
+    }
+    const x = BAR_X + BAR_W / 2;
+    const value = cube.offered ? cube.value * 2 : cube.value;
+    const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: cube.owner || cube.offered ? value : 64 }) }, layer);
+    el("rect", { width: size, height: size, rx: 8, class: "cube-body" }, g);
+    const text = el("text", { x: size / 2, y: size / 2, "text-anchor": "middle", dy: "0.36em", class: "cube-text" }, g);
+    text.textContent = String(cube.owner || cube.offered ? value : 64);
+  }
+
+  // -- what the player does ------------------------------------------------------------------
+
+  pointAt(clientX, clientY) {
+    const hit = document.elementFromPoint(clientX, clientY);
+    const g = hit && hit.closest ? hit.closest("[data-point]") : null;
+    return g && this.svg.contains(g) ? g.dataset.point : null;
+  }
+
+  toSvg(e) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const m = this.svg.getScreenCTM();
+    return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
+  }
+
+  topChecker(id) {
+    let best = null;
+    let bestIndex = -1;
+    for (const c of (this.view && this.view.checkers) || []) {
+      if (c.at === id && c.i > bestIndex) {
+        best = c;
+        bestIndex = c.i;
+      }
+    }
+    return best ? this.checkerEls.get(best.id) : null;
+  }
+
+  pointerDown(e) {
+    if (e.button !== undefined && e.button !== 0) return;
+    const id = this.pointAt(e.clientX, e.clientY);
+    if (!id) return;
+    const view = this.view || {};
+    const movable = (view.movable || []).includes(id);
+    this.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? this.topChecker(id) : null, pointerId: e.pointerId };
+    if (movable) {
+      try { this.svg.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+    }
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d || !d.checker) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+    if (!d.moved) {
+      d.moved = true;
+      d.checker.classList.add("dragging");
+      this.checkerLayer.appendChild(d.checker); // drawn above the others
+      if (this.view && this.view.selected !== d.id) this.onIntent({ type: "click", point: d.id, quiet: true });
+    }
+    const p = this.toSvg(e);
+    d.checker.style.transform = `translate(${p.x}px, ${p.y}px)`;
+    e.preventDefault();
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    try { this.svg.releasePointerCapture(d.pointerId); } catch (_) { /* released */ }
+    if (d.moved && d.checker) {
+      d.checker.classList.remove("dragging");
+      const to = this.pointAt(e.clientX, e.clientY);
+      if (to && to !== d.id) this.onIntent({ type: "drag", from: d.id, to });
+      else if (this.view) this.render(this.view); // snap back
+      return;
+    }
+    const id = this.pointAt(e.clientX, e.clientY) || d.id;
+    if (id === d.id) this.onIntent({ type: "click", point: id });
+  }
+
+  cancelDrag() {
+    const d = this.drag;
+    this.drag = null;
+    if (d && d.checker) {
+      d.checker.classList.remove("dragging");
+      if (this.view) this.render(this.view);
+    }
+  }
+
+  keyDown(e) {
+    const g = e.target && e.target.closest ? e.target.closest("[data-point]") : null;
+    if (!g) return;
+    const id = g.dataset.point;
+    const view = this.view || {};
+    if (e.key === "Enter" || e.key === " ") {
+      const active = (view.movable || []).includes(id) || (view.destinations || []).includes(id) || view.selected === id;
+      if (active || view.selected) {
+        e.preventDefault();
+        e.stopPropagation();
+        this.onIntent({ type: "click", point: id, keyboard: true });
+      }
+      return;
+    }
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+      e.preventDefault();
+      this.focusNeighbour(id, e.key);
+    }
+  }
+
+  // Arrow keys walk the points as they are drawn: left/right along a row, up/down across.
+  focusNeighbour(id, key) {
+    const geo = slotGeometry(id, this.geometry, this.flipped);
+    const candidates = [];
+    for (const [other, g] of this.pointEls) {
+      if (other === id) continue;
+      const o = slotGeometry(other, this.geometry, this.flipped);
+      const oy = o.kind === "point" ? (o.top ? 0 : 1) : o.dir === 1 || o.dir === -1 && o.kind === "bar" && o.baseY < MID_Y ? 0 : 1;
+      const gy = geo.kind === "point" ? (geo.top ? 0 : 1) : geo.dir === 1 || geo.dir === -1 && geo.kind === "bar" && geo.baseY < MID_Y ? 0 : 1;
+      candidates.push({ other, g, dx: o.x - geo.x, sameRow: oy === gy, row: oy, rowHere: gy });
+    }
+    let best = null;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const sign = key === "ArrowLeft" ? -1 : 1;
+      for (const c of candidates) {
+        if (!c.sameRow || Math.sign(c.dx) !== sign) continue;
+        if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
+      }
+    } else {
+      const wantRow = key === "ArrowUp" ? 0 : 1;
+      for (const c of candidates) {
+        if (c.row !== wantRow || c.sameRow) continue;
+        if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
+      }
+    }
+    if (best) best.g.focus();
+  }
+}
+
+function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function setFlag(node, name, on) {
+  if (on) node.dataset[name] = "1";
+  else delete node.dataset[name];
+}
+
+function placeName(id, t) {
+  if (id.startsWith("bar-")) return t("aria.on_bar");
+  if (id.startsWith("off-")) return t("aria.borne_off");
+  return t("aria.on_point", { n: id });
+}
+
+// The entry point web/app.js calls at once, before Python is up (see app.js).
+export { mountView as mount } from "./view.js";

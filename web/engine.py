@@ -1,0 +1,76 @@
+"""The Python side of the page: runs in a PyScript worker, answers JSON with JSON.
+
+The main thread (web/app.js) calls `dispatch(request_json)` through the worker's exports:
+`await element.xworker.sync.dispatch(json)`. Requests are objects with a "type":
+
+- {"type": "hello"} — sent once by app.js at boot; answers {"ready": true, ...} as soon as
+  the engine is importable. Nothing else depends on its other fields.
+- anything else goes to `ui.App.dispatch()` (web/ui.py, the UI state machine) and its
+  answer comes back as it is.
+
+A request that fails answers {"error": "..."} instead of raising, so a bad intent never
+leaves an unhandled rejection on the main thread.
+
+Also importable on CPython (tests): put web/ on sys.path. Nothing here touches the DOM.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import nardcore  # noqa: F401 - imported at boot so the first request is not slowed by it
+from nardcore.position import Position
+
+try:
+    import ui
+except ImportError as error:  # the app's UI module is optional for the boot itself
+    ui = None
+    UI_IMPORT_ERROR: str | None = f"{type(error).__name__}: {error}"
+else:
+    UI_IMPORT_ERROR = None
+
+_app: Any = None
+
+
+def python_boot() -> str | None:
+    """How the worker's Python started: "snapshot" or "plain (why)" (web/runtime.mjs)."""
+    try:
+        import js  # type: ignore[import-not-found]
+    except ImportError:  # CPython
+        return None
+    return str(getattr(js, "nardPythonBoot", None) or "") or None
+
+
+def hello() -> dict[str, Any]:
+    return {
+        "ready": True,
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "position": Position.start("backgammon").format(),
+        "ui": ui is not None,
+        "ui_error": UI_IMPORT_ERROR,
+        "boot": python_boot(),
+    }
+
+
+def dispatch(request_json: str) -> str:
+    """One request (JSON text) in, one answer (JSON text) out."""
+    global _app
+    try:
+        request = json.loads(request_json)
+        if isinstance(request, dict) and request.get("type") == "hello":
+            answer: Any = hello()
+        elif ui is None:
+            answer = {"error": f"the UI module is not available ({UI_IMPORT_ERROR})"}
+        else:
+            if _app is None:
+                _app = ui.App()
+            answer = _app.dispatch(request)
+    except Exception as error:  # noqa: BLE001 - every failure becomes an answer
+        answer = {"error": f"{type(error).__name__}: {error}"}
+    return json.dumps(answer, separators=(",", ":"))
+
+
+__export__ = ["dispatch"]

@@ -1,0 +1,80 @@
+// PyScript opens IndexedDB on the main thread (its file-system helper) and in the worker
+// (its package cache). Where the browser denies IndexedDB -- the app in a cross-site iframe
+// with third-party storage blocked -- that fails with uncaught errors and stops the boot.
+// ensureIndexedDB() checks once and, if denied, puts an in-memory stand-in in its place.
+// The app installs no packages and keeps no files there, so nothing is lost.
+
+function indexedDBWorks() {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open("nard-probe");
+      request.onsuccess = () => {
+        request.result.close();
+        resolve(true);
+      };
+      request.onerror = () => resolve(false);
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+// Just the calls @webreflection/idb-map (PyScript's IDBMapSync) makes, kept in memory.
+function memoryIndexedDB() {
+  const answer = (request, result) =>
+    setTimeout(() => {
+      request.result = result;
+      request.onsuccess?.({ type: "success", target: request });
+    });
+  const store = (entries) => {
+    const call = (work) => {
+      const request = {};
+      answer(request, work());
+      return request;
+    };
+    return {
+      count: () => call(() => entries.size),
+      clear: () => call(() => entries.clear()),
+      delete: (key) => call(() => void entries.delete(key)),
+      get: (key) => call(() => entries.get(key)),
+      getKey: (key) => call(() => (entries.has(key) ? key : undefined)),
+      getAllKeys: () => call(() => [...entries.keys()]),
+      put: (value, key) => call(() => (entries.set(key, value), key)),
+    };
+  };
+  const databases = new Map();
+  return {
+    open(name) {
+      const request = {};
+      let database = databases.get(name);
+      const fresh = !database;
+      if (fresh) {
+        const stores = new Map();
+        database = {
+          objectStoreNames: { get length() { return stores.size; }, contains: (n) => stores.has(n) },
+          createObjectStore: (storeName) => void stores.set(storeName, new Map()),
+          transaction: (storeName) => ({ objectStore: () => store(stores.get(storeName)) }),
+          close() {},
+        };
+        databases.set(name, database);
+      }
+      setTimeout(() => {
+        request.result = database;
+        if (fresh && request.onupgradeneeded) {
+          const transaction = {};
+          request.onupgradeneeded({ type: "upgradeneeded", target: { result: database, transaction } });
+          setTimeout(() => transaction.oncomplete?.());
+        }
+        answer(request, database);
+      });
+      return request;
+    },
+  };
+}
+
+// Where IndexedDB is denied, put the in-memory stand-in in its place (in this realm only).
+export async function ensureIndexedDB() {
+  if (await indexedDBWorks()) return true;
+  Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  return false;
+}

@@ -1,0 +1,622 @@
+// The page around the board: players, controls, messages, the start screen, settings,
+// language, keyboard, saving. It holds no rules: every decision comes from the engine's
+// view model (web/ui.py), and every action goes back as an intent.
+//
+// Text from the engine or a URL is only ever set with textContent / setAttribute.
+
+import { Board } from "./board.js";
+
+const SAVE_KEY = "nard.save";
+const VIEW_KEY = "nard.view";
+const LANG_KEY = "nard.lang";
+const ASIDE_KEY = "nard.save.set-aside";
+
+const $ = (id) => document.getElementById(id);
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// -- storage that never throws (private windows, full quota) ----------------------------------
+
+function readStore(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (_) {
+    return null;
+  }
+}
+
+function writeStore(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch (error) {
+    console.warn("could not save:", error);
+    return false;
+  }
+}
+
+// -- interface text ----------------------------------------------------------------------------
+
+const FALLBACK = { "app.loading": "Loading…" };
+let strings = FALLBACK;
+let english = FALLBACK;
+
+export function t(key, args = {}) {
+  let text = strings[key];
+  if (text === undefined) text = english[key];
+  if (text === undefined) return key;
+  if (Array.isArray(text)) text = text.join("\n");
+  return String(text).replace(/\{(\w+)\}/g, (_, name) => (args[name] === undefined ? "" : String(args[name])));
+}
+
+async function loadStrings(lang) {
+  const fetchJson = async (code) => {
+    const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
+    if (!response.ok) throw new Error(`no language file ${code}`);
+    return response.json();
+  };
+  if (english === FALLBACK) english = await fetchJson("en").catch(() => FALLBACK);
+  if (lang === "en") {
+    strings = english;
+  } else {
+    strings = await fetchJson(lang).catch(() => english);
+  }
+  document.documentElement.lang = strings._code || lang;
+}
+
+function guessLanguage() {
+  const stored = readStore(LANG_KEY);
+  if (stored && /^[a-z-]{2,12}$/.test(stored)) return stored;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return nav === "ru" ? "ru" : "en";
+}
+
+// -- a view to paint before Python is up: the last one seen, or backgammon's start --------------
+
+function startView() {
+  const checkers = [];
+  const place = (side, spots) => {
+    let n = 0;
+    for (const [at, count] of spots) {
+      for (let i = 0; i < count; i++) checkers.push({ id: `${side}${n++}`, side, at, i });
+    }
+  };
+  place("w", [["24", 2], ["13", 5], ["8", 3], ["6", 5]]);
+  place("b", [["1", 2], ["12", 5], ["17", 3], ["19", 5]]);
+  const points = {};
+  for (const c of checkers) points[c.at] = { side: c.side, count: (points[c.at]?.count || 0) + 1 };
+  return {
+    variant: "backgammon",
+    geometry: "opposite",
+    position: "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
+    phase: "opening",
+    turn: "w",
+    checkers,
+    points,
+    movable: [],
+    destinations: [],
+    selected: null,
+    dice: [],
+    dice_text: "",
+    cube: { enabled: true, value: 1, owner: null, offered: false },
+    prefs: { flip: false },
+    players: { w: { pips: 167, off: 0, score: 0, kind: "human" }, b: { pips: 167, off: 0, score: 0, kind: "human" } },
+  };
+}
+
+function storedView() {
+  try {
+    const view = JSON.parse(readStore(VIEW_KEY) || "null");
+    if (view && Array.isArray(view.checkers) && typeof view.position === "string") {
+      return { ...view, movable: [], destinations: [], selected: null, can: {}, screen: "board" };
+    }
+  } catch (_) {
+    /* painted from the start position instead */
+  }
+  return null;
+}
+
+// -- the page -------------------------------------------------------------------------------------
+
+class Page {
+  constructor(root, app) {
+    this.app = app;
+    this.view = null;
+    this.queue = Promise.resolve();
+    this.botTimer = null;
+    this.ready = false;
+    this.board = new Board(root, { onIntent: (intent) => this.send(intent), t });
+    this.lang = guessLanguage();
+    let first = storedView() || startView();
+    try {
+      this.board.render(first);
+      this.paintPanels(first);
+    } catch (error) {
+      console.warn("the last board could not be drawn again:", error);
+      first = startView();
+      this.board.render(first);
+      this.paintPanels(first);
+    }
+    this.bindControls();
+    loadStrings(this.lang).then(() => {
+      this.translateStatic();
+      if (!this.view) {
+        this.board.render(first);
+        this.paintPanels(first);
+      }
+    });
+  }
+
+  async start() {
+    await loadStrings(this.lang).catch(() => {});
+    this.translateStatic();
+    const fragment = location.hash.replace(/^#/, "");
+    const answer = await this.app.request({
+      type: "boot",
+      save: readStore(SAVE_KEY),
+      fragment,
+      query: location.search,
+      lang: this.lang,
+    });
+    if (fragment) history.replaceState(null, "", location.pathname + location.search);
+    this.ready = true;
+    document.body.classList.add("engine-ready");
+    $("btn-new").disabled = false;
+    $("btn-share").disabled = false;
+    this.apply(answer);
+    // the first boot shows the start screen; the language from the save wins over the guess
+  }
+
+  send(intent) {
+    if (!this.ready) return Promise.resolve();
+    this.queue = this.queue.then(async () => {
+      const answer = await this.app.request(intent);
+      this.apply(answer);
+    }).catch((error) => console.error("request failed:", error));
+    return this.queue;
+  }
+
+  apply(answer) {
+    if (!answer || answer.error) {
+      this.showMessage(t("msg.engine_error", { error: answer ? answer.error : "?" }), "error");
+      console.error("engine:", answer && answer.error);
+      return;
+    }
+    if (answer.set_aside) {
+      writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside);
+    }
+    if (typeof answer.save === "string") writeStore(SAVE_KEY, answer.save);
+    const view = answer.view;
+    this.view = view;
+    const slim = { ...view };
+    delete slim.variants;
+    delete slim.languages;
+    writeStore(VIEW_KEY, JSON.stringify(slim));
+    if (view.prefs && view.prefs.lang && view.prefs.lang !== this.lang) {
+      this.lang = view.prefs.lang;
+      writeStore(LANG_KEY, this.lang);
+      loadStrings(this.lang).then(() => {
+        this.translateStatic();
+        this.render();
+      });
+    }
+    if (typeof answer.url === "string") this.showShare(answer.url);
+    this.render();
+    this.seq = (this.seq || 0) + 1;
+    this.board.root.dataset.seq = String(this.seq); // tests wait for this to change
+    this.scheduleBot();
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    this.board.render(view);
+    this.paintPanels(view);
+    this.paintControls(view);
+    this.paintMessage(view);
+    if (view.screen === "setup") this.openSetup();
+    else if ($("setup").open && !this.setupByHand) $("setup").close();
+  }
+
+  scheduleBot() {
+    clearTimeout(this.botTimer);
+    if (this.view && this.view.bot_pending && this.view.screen !== "setup") {
+      const delay = reducedMotion() ? 120 : this.view.phase === "move" ? 420 : 650;
+      this.botTimer = setTimeout(() => this.send({ type: "bot" }), delay);
+    }
+  }
+
+  // -- panels --------------------------------------------------------------------------------
+
+  paintPanels(view) {
+    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const top = flipped ? "w" : "b";
+    const bottom = flipped ? "b" : "w";
+    this.paintPlayer($("player-top"), top, view);
+    this.paintPlayer($("player-bottom"), bottom, view);
+    const title = $("game-title");
+    if (title) {
+      let text = t(`variant.${view.variant}.title`);
+      if (view.match) text += " · " + t("match.to", { n: view.match.length });
+      if (view.match && view.match.crawford) text += " · " + t("match.crawford");
+      title.textContent = text;
+    }
+    const last = $("last-move");
+    if (last) {
+      last.textContent = view.last ? t("last.move", { side: t(`side.${view.last.side}`), dice: view.last.dice, play: view.last.text || t("last.pass") }) : "";
+    }
+  }
+
+  paintPlayer(node, side, view) {
+    if (!node) return;
+    const p = (view.players || {})[side] || { pips: 0, off: 0, score: 0 };
+    node.dataset.side = side;
+    node.classList.toggle("to-act", view.to_act === side && view.phase !== "over");
+    const name = node.querySelector(".name");
+    name.textContent = t(`side.${side}`) + (p.kind === "computer" ? ` · ${t("player.computer")}` : "");
+    node.querySelector(".pips").textContent = t("player.pips", { n: p.pips });
+    node.querySelector(".off").textContent = t("player.off", { n: p.off });
+    const score = node.querySelector(".score");
+    score.textContent = view.match ? t("player.score_match", { n: p.score, len: view.match.length }) : t("player.score", { n: p.score });
+  }
+
+  paintControls(view) {
+    const can = view.can || {};
+    const show = (id, on) => {
+      const b = $(id);
+      if (b) {
+        b.hidden = !on;
+        b.disabled = !on;
+      }
+    };
+    show("btn-roll", can.roll);
+    show("btn-double", can.double);
+    show("btn-take", can.take);
+    show("btn-beaver", can.beaver);
+    show("btn-drop", can.drop);
+    show("btn-confirm", can.confirm);
+    show("btn-next", can.next_game);
+    show("btn-new-match", can.new_match);
+    const undo = $("btn-undo");
+    undo.hidden = view.phase !== "move" || view.bot_pending;
+    undo.disabled = !can.undo;
+    const confirm = $("btn-confirm");
+    const passing = view.phase === "move" && can.confirm && view.dice.every((d) => !d.used);
+    confirm.textContent = passing ? t("btn.pass") : t("btn.confirm");
+    $("btn-roll").textContent = view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll");
+    const flip = $("btn-flip");
+    flip.setAttribute("aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
+  }
+
+  paintMessage(view) {
+    const m = view.message;
+    if (!m) {
+      this.showMessage("", "");
+      return;
+    }
+    const args = { ...(m.args || {}) };
+    for (const key of ["side", "winner"]) if (args[key]) args[key] = t(`side.${args[key]}`);
+    if (args.kind) args.kind = t(`kind.${args.kind}`);
+    if (args.w !== undefined && m.key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
+    const tone = ["game_over", "match_over", "draw"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice"].includes(m.key) ? "warn" : "";
+    this.showMessage(t(`msg.${m.key}`, args), tone);
+  }
+
+  showMessage(text, tone) {
+    const node = $("message");
+    node.textContent = text;
+    node.dataset.tone = tone || "";
+    node.hidden = !text;
+  }
+
+  // -- static text and controls -----------------------------------------------------------------
+
+  translateStatic() {
+    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+    for (const node of document.querySelectorAll("[data-i18n-title]")) node.setAttribute("title", t(node.dataset.i18nTitle));
+    const status = $("boot-status");
+    if (status) status.textContent = t("app.loading");
+    document.title = t("app.title");
+    if ($("setup").open) this.fillSetup();
+  }
+
+  bindControls() {
+    const on = (id, fn) => $(id) && $(id).addEventListener("click", fn);
+    on("btn-roll", () => this.send({ type: "roll" }));
+    on("btn-undo", () => this.send({ type: "undo" }));
+    on("btn-confirm", () => this.send({ type: "confirm" }));
+    on("btn-double", () => this.send({ type: "double" }));
+    on("btn-take", () => this.send({ type: "take" }));
+    on("btn-beaver", () => this.send({ type: "beaver" }));
+    on("btn-drop", () => this.send({ type: "drop" }));
+    on("btn-next", () => this.send({ type: "next_game" }));
+    on("btn-new-match", () => this.send({ type: "setup" }));
+    on("btn-flip", () => this.setPref("flip", !(this.view && this.view.prefs.flip)));
+    on("btn-new", () => {
+      this.setupByHand = true;
+      this.openSetup();
+    });
+    on("btn-share", () => this.send({ type: "export_url" }));
+    on("btn-settings", () => this.openSettings());
+    on("btn-rules", () => this.openRules(this.view ? this.view.variant : "backgammon"));
+    on("message", () => {});
+    $("setup-form").addEventListener("submit", (e) => this.submitSetup(e));
+    on("setup-cancel", () => {
+      this.setupByHand = false;
+      $("setup").close();
+      this.send({ type: "close_setup" });
+    });
+    $("setup").addEventListener("cancel", (e) => {
+      e.preventDefault();
+      $("setup-cancel").click();
+    });
+    on("rules-close", () => $("rules").close());
+    on("share-close", () => $("share").close());
+    on("share-copy", () => this.copyShare());
+    on("settings-close", () => $("settings").close());
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) {
+      const box = $(`pref-${name}`);
+      box.addEventListener("change", () => this.setPref(name, box.checked));
+    }
+    $("pref-lang").addEventListener("change", (e) => this.setLanguage(e.target.value));
+    $("lang-switch").addEventListener("change", (e) => this.setLanguage(e.target.value));
+    document.addEventListener("keydown", (e) => this.keyDown(e));
+    // a game link pasted into this tab's address bar
+    window.addEventListener("hashchange", () => {
+      const fragment = location.hash.replace(/^#/, "");
+      if (!fragment || !this.ready) return;
+      history.replaceState(null, "", location.pathname + location.search);
+      this.send({ type: "load_url", fragment });
+    });
+  }
+
+  setPref(name, value) {
+    return this.send({ type: "set", name, value });
+  }
+
+  async setLanguage(code) {
+    this.lang = code;
+    writeStore(LANG_KEY, code);
+    await loadStrings(code);
+    this.translateStatic();
+    this.render();
+    this.fillLanguages();
+    if (this.ready) this.setPref("lang", code);
+  }
+
+  fillLanguages() {
+    const languages = (this.view && this.view.languages) || [{ code: "en", name: "English" }, { code: "ru", name: "Русский" }];
+    for (const select of [$("pref-lang"), $("lang-switch")]) {
+      select.textContent = "";
+      for (const lang of languages) {
+        const option = document.createElement("option");
+        option.value = lang.code;
+        option.textContent = lang.name;
+        option.selected = lang.code === this.lang;
+        select.appendChild(option);
+      }
+    }
+  }
+
+  // -- keyboard -----------------------------------------------------------------------------------
+
+  keyDown(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const target = e.target;
+    const typing = target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
+    if (typing) return;
+    const onButton = target && target.tagName === "BUTTON";
+    const view = this.view;
+    if (!view) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const can = view.can || {};
+    if (key === "r" || key === "к") {
+      if (can.roll) this.send({ type: "roll" });
+    } else if (key === "u" || key === "г" || key === "Backspace") {
+      e.preventDefault();
+      if (can.undo) this.send({ type: "undo" });
+    } else if (key === "f" || key === "а") {
+      this.setPref("flip", !view.prefs.flip);
+    } else if (key === "Escape") {
+      if (view.selected) this.send({ type: "click", point: view.selected });
+    } else if (key === "Enter" && !onButton) {
+      if (!view.selected && can.confirm) {
+        e.preventDefault();
+        this.send({ type: "confirm" });
+      } else if (!view.selected && can.roll) {
+        e.preventDefault();
+        this.send({ type: "roll" });
+      } else if (can.next_game) {
+        this.send({ type: "next_game" });
+      }
+    }
+  }
+
+  // -- the start screen -------------------------------------------------------------------------------
+
+  openSetup() {
+    const dialog = $("setup");
+    if (!dialog.open) {
+      this.fillSetup();
+      dialog.showModal();
+    }
+  }
+
+  fillSetup() {
+    const view = this.view;
+    const settings = (view && view.settings) || { variant: "backgammon", match_length: 0, opponent: "human" };
+    const variants = (view && view.variants) || [];
+    const current = settings.variant.split("+")[0];
+    const chosenOptions = new Set(settings.variant.split("+").slice(1));
+    const list = $("variant-list");
+    list.textContent = "";
+    for (const v of variants) {
+      const label = document.createElement("label");
+      label.className = "variant-card";
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = "variant";
+      input.value = v.name;
+      input.checked = v.name === current;
+      input.addEventListener("change", () => this.fillOptions());
+      const body = document.createElement("span");
+      body.className = "variant-body";
+      const title = document.createElement("strong");
+      title.textContent = t(`variant.${v.name}.title`);
+      const line = document.createElement("span");
+      line.className = "variant-line";
+      line.textContent = t(`variant.${v.name}.summary`);
+      const rules = document.createElement("button");
+      rules.type = "button";
+      rules.className = "link rules-link";
+      rules.textContent = t("setup.rules");
+      rules.addEventListener("click", (e) => {
+        e.preventDefault();
+        this.openRules(v.name);
+      });
+      const head = document.createElement("span");
+      head.className = "variant-head";
+      head.append(title, rules);
+      body.append(head, line);
+      label.append(input, body);
+      list.appendChild(label);
+    }
+    this.chosenOptions = chosenOptions;
+    this.fillOptions();
+    const match = $("setup-match");
+    match.textContent = "";
+    for (const n of (view && view.match_lengths) || [0, 1, 3, 5, 7]) {
+      const option = document.createElement("option");
+      option.value = String(n);
+      option.textContent = n === 0 ? t("setup.single") : t("setup.match_to", { n });
+      option.selected = n === settings.match_length || (settings.match_length === 31 && n === 0 && false);
+      match.appendChild(option);
+    }
+    for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
+    $("setup-cancel").hidden = !(view && view.screen === "board") && !this.setupByHand;
+  }
+
+  selectedVariant() {
+    const input = document.querySelector('input[name="variant"]:checked');
+    return input ? input.value : "backgammon";
+  }
+
+  fillOptions() {
+    const name = this.selectedVariant();
+    const variant = ((this.view && this.view.variants) || []).find((v) => v.name === name) || { options: [], cube: false };
+    const box = $("setup-options");
+    box.textContent = "";
+    for (const option of variant.options) {
+      const label = document.createElement("label");
+      label.className = "option";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = "option";
+      input.value = option;
+      input.checked = this.chosenOptions && this.chosenOptions.has(option);
+      const text = document.createElement("span");
+      const strong = document.createElement("strong");
+      strong.textContent = t(`option.${option}`);
+      const hint = document.createElement("small");
+      hint.textContent = t(`option.${option}.hint`);
+      text.append(strong, hint);
+      label.append(input, text);
+      box.appendChild(label);
+    }
+    if (variant.cube) {
+      const label = document.createElement("label");
+      label.className = "option";
+      const span = document.createElement("span");
+      span.textContent = t("option.cube-limit");
+      const select = document.createElement("select");
+      select.id = "setup-cube-limit";
+      let chosen = 64;
+      for (const o of this.chosenOptions || []) if (o.startsWith("cube-limit-")) chosen = Number(o.slice(11));
+      for (const n of (this.view && this.view.cube_limits) || [64]) {
+        const option = document.createElement("option");
+        option.value = String(n);
+        option.textContent = String(n);
+        option.selected = n === chosen;
+        select.appendChild(option);
+      }
+      label.append(span, select);
+      box.appendChild(label);
+    }
+    $("setup-options-wrap").hidden = !box.childNodes.length;
+    const match = $("setup-match");
+    const tawla = name === "tawla31";
+    for (const option of match.options) {
+      if (tawla) option.hidden = !(option.value === "0" || option.value === "31");
+      else option.hidden = option.value === "31";
+    }
+    if (tawla && !match.querySelector('option[value="31"]')) {
+      const option = document.createElement("option");
+      option.value = "31";
+      option.textContent = t("setup.match_to", { n: 31 });
+      match.appendChild(option);
+    }
+    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = "0";
+  }
+
+  submitSetup(e) {
+    e.preventDefault();
+    const name = this.selectedVariant();
+    const options = [...document.querySelectorAll('input[name="option"]:checked')].map((i) => i.value);
+    const limit = $("setup-cube-limit");
+    if (limit && limit.value !== "64") options.push(`cube-limit-${limit.value}`);
+    const token = [name, ...options.sort()].join("+");
+    const opponent = document.querySelector('input[name="opponent"]:checked');
+    this.setupByHand = false;
+    $("setup").close();
+    this.send({
+      type: "new_game",
+      settings: { variant: token, match_length: Number($("setup-match").value), opponent: opponent ? opponent.value : "human" },
+    });
+  }
+
+  openRules(name) {
+    $("rules-title").textContent = t(`variant.${name}.title`);
+    const body = $("rules-body");
+    body.textContent = "";
+    for (const line of t(`rules.${name}`).split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      body.appendChild(p);
+    }
+    $("rules").showModal();
+  }
+
+  openSettings() {
+    const prefs = (this.view && this.view.prefs) || {};
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
+    this.fillLanguages();
+    $("settings").showModal();
+  }
+
+  showShare(fragment) {
+    const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
+    $("share-url").value = url;
+    $("share-status").textContent = "";
+    if (!$("share").open) $("share").showModal();
+    $("share-url").select();
+  }
+
+  async copyShare() {
+    const input = $("share-url");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      $("share-status").textContent = t("share.copied");
+    } catch (_) {
+      $("share-status").textContent = t("share.select");
+    }
+  }
+}
+
+export function mountView(root, app) {
+  const page = new Page(root, app);
+  window.nardPage = page;
+  page.fillLanguages();
+  return page;
+}
