@@ -10,7 +10,8 @@ dist/ is a plain static site: any host that serves files works. Its layout:
 
     index.html, sw.js, pyscript.json, nardcore.zip
     web/                 the app's own files (app.js, board.js, engine.py, css, i18n ...)
-    vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json)
+    vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
+                         snapshot.bin: its memory with the app's Python imported (made in Node)
     vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
     *.gz, *.br           pre-compressed twins, used by `serve` (and by hosts that look for them)
 """

@@ -7,11 +7,13 @@ Builds dist/, serves it on 127.0.0.1 and measures, each as the median of N runs:
 - first paint: first-contentful-paint, and the board in the DOM (app.js's
   `nard:board-mounted` mark), from navigation start;
 - data-ready cold (fresh browser context: empty caches, no service worker) and warm
-  (a reload once the service worker has precached the site);
+  (a reload once the service worker has precached the site); the worker's Python starts
+  from the memory snapshot when it can (the table says which way it started);
 - bare `loadPyodide()` on a blank page of the same origin, cold and warm, for comparison
   (the cost of the interpreter alone, on the main thread);
-- the longest main-thread long task (PerformanceObserver "longtask") during boot, and
-  during play (clicking through a game with seeded dice);
+- the longest main-thread block (PerformanceObserver "longtask", backed up by a 10 ms
+  heartbeat, which also sees blocks the long-task API misses) during boot, and during play
+  (clicking through a game with seeded dice);
 - bytes shipped: the whole site (what the service worker precaches) and what a cold boot
   fetches, raw, gzip and brotli.
 
@@ -48,11 +50,19 @@ FLAGS = [
 ]
 
 # Installed before any page script: records long tasks and paints from the very start.
+# A 10 ms heartbeat backs it up: a gap between beats is time the main thread was blocked
+# (recorded as a long task too, so both ways of seeing a freeze end up in one list).
 OBSERVE = """
 window.__bench = { longTasks: [] };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+let last = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - last > 60) window.__bench.longTasks.push([last, now - last - 10]);
+  last = now;
+}, 10);
 """
 
 # Long-task entries reach the observer a little after the task: wait before reading them.
@@ -98,9 +108,13 @@ def wait_ready(page: Any) -> None:
         raise RuntimeError(f"the app did not boot: data-ready={state!r}")
 
 
-def cold_and_warm(browser: Any, url: str) -> tuple[dict[str, float], dict[str, float], list[str]]:
+def cold_and_warm(browser: Any, url: str, snapshot: bool = True) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """One fresh context: a cold boot, then a reload served by the service worker."""
-    context = browser.new_context()
+    if snapshot:
+        context = browser.new_context()
+    else:  # as if there were no snapshot (runtime.mjs boots the plain way); warm = HTTP cache
+        context = browser.new_context(service_workers="block")
+        context.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(status=404, body=""))
     requested: list[str] = []
     # The page's and the engine worker's requests; not the service worker's precaching.
     context.on("request", lambda request: None if request.service_worker else requested.append(request.url))
@@ -109,9 +123,11 @@ def cold_and_warm(browser: Any, url: str) -> tuple[dict[str, float], dict[str, f
     page.goto(url)
     wait_ready(page)
     cold = page.evaluate(READ_BOOT)
+    cold["how"] = page.evaluate("window.nardApp.hello.boot")
     boot_files = list(requested)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    if snapshot:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     wait_ready(page)
     warm = page.evaluate(READ_BOOT)
@@ -219,7 +235,7 @@ def main() -> int:
     server = build.SiteServer(build.DIST, 0)
     server.start_in_thread()
     url = server.url
-    colds, warms, bares_cold, bares_warm = [], [], [], []
+    colds, warms, bares_cold, bares_warm, plain_colds, plain_warms = [], [], [], [], [], []
     boot_files: list[str] = []
     play_result: tuple[float, int, float] | str = "skipped"
     with sync_playwright() as playwright:
@@ -228,6 +244,9 @@ def main() -> int:
             cold, warm, boot_files = cold_and_warm(browser, url)
             colds.append(cold)
             warms.append(warm)
+            plain_cold, plain_warm, _ = cold_and_warm(browser, url, snapshot=False)
+            plain_colds.append(plain_cold)
+            plain_warms.append(plain_warm)
             bare_cold, bare_warm = bare_pyodide(browser, url)
             bares_cold.append(bare_cold)
             bares_warm.append(bare_warm)
@@ -239,7 +258,7 @@ def main() -> int:
         browser.close()
     server.shutdown()
 
-    def col(rows: list[dict[str, float]], key: str) -> float | None:
+    def col(rows: list[dict[str, Any]], key: str) -> float | None:
         return median([row.get(key) for row in rows])
 
     site = [build.DIST / name for name in build.site_files()] + [build.DIST / "sw.js"]
@@ -250,7 +269,8 @@ def main() -> int:
     boot_raw, boot_gz, boot_br = sizes(booted)
 
     lines = [
-        f"Boot of the app in headless Chromium ({args.runs} runs, median), {os.cpu_count()} cores",
+        f"Boot of the app in headless Chromium ({args.runs} runs, median), {os.cpu_count()} cores; "
+        f"Python started from: {colds[-1].get('how')}",
         "",
         f"{'measure':<48} {'cold':>12} {'warm (SW)':>12}",
         f"{'first contentful paint':<48} {ms(col(colds, 'fcp')):>12} {ms(col(warms, 'fcp')):>12}",
@@ -259,6 +279,10 @@ def main() -> int:
         f"{'data-ready=1':<48} {ms(col(colds, 'ready')):>12} {ms(col(warms, 'ready')):>12}",
         f"{'longest main-thread task during boot':<48} {ms(col(colds, 'longest')):>12} "
         f"{ms(col(warms, 'longest')):>12}",
+        f"{'data-ready=1, plain boot (warm: HTTP cache, no SW)':<48} {ms(col(plain_colds, 'ready')):>12} "
+        f"{ms(col(plain_warms, 'ready')):>12}",
+        f"{'  its longest main-thread task':<48} {ms(col(plain_colds, 'longest')):>12} "
+        f"{ms(col(plain_warms, 'longest')):>12}",
         f"{'bare loadPyodide() on the main thread':<48} {ms(col(bares_cold, 'took')):>12} "
         f"{ms(col(bares_warm, 'took')):>12}",
         f"{'  its longest main-thread task':<48} {ms(col(bares_cold, 'longest')):>12} "

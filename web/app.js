@@ -64,8 +64,12 @@ async function engineWorker() {
   return worker.sync;
 }
 
+// After the next paint; at most 100 ms (hidden tabs and off-screen frames get no frames).
 function nextFrame() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 
 async function registerServiceWorker() {
