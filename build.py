@@ -127,22 +127,26 @@ def files_under(folder: Path) -> Iterator[Path]:
                 yield path
 
 
-def pack_python() -> bytes:
-    """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
-    members: list[tuple[str, Path]] = [(str(p.relative_to(ROOT).as_posix()), p) for p in files_under(CORE)
-                                       if p.suffix == ".py" or p.name == "py.typed"]
+def pack_python(extra: bytes | None = None) -> bytes:
+    """nardcore/ and the app's Python modules from web/ as one reproducible zip, plus the
+    members of the zip `extra` (PyScript's bytecode, see memory_snapshot)."""
+    members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
+                                 if p.suffix == ".py" or p.name == "py.typed"}
     if WEB.is_dir():
         for path in files_under(WEB):
             relative = path.relative_to(WEB).as_posix()
             if path.suffix == ".py" or relative.startswith("i18n/"):
-                members.append((relative, path))
+                members[relative] = path.read_bytes()
+    if extra is not None:
+        with zipfile.ZipFile(io.BytesIO(extra)) as more:
+            members.update((name, more.read(name)) for name in more.namelist())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, path in sorted(members):
+        for name, data in sorted(members.items()):
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
@@ -178,8 +182,10 @@ def site_files() -> dict[str, bytes | Path]:
         if path.is_file() and path.suffix in {".js", ".css"}:
             files[f"vendor/pyscript/{path.name}"] = path
     files["pyscript.json"] = pyscript_config()
-    files[ZIP_NAME] = archive = pack_python()
-    files[SNAPSHOT_NAME] = memory_snapshot(archive)
+    archive = pack_python()
+    snapshot, bytecode = memory_snapshot(archive)
+    files[ZIP_NAME] = pack_python(extra=bytecode.read_bytes())
+    files[SNAPSHOT_NAME] = snapshot
     return files
 
 
@@ -189,11 +195,16 @@ def site_files() -> dict[str, bytes | Path]:
 # it (web/runtime.mjs) instead of starting the interpreter and importing everything, which
 # takes several seconds. Made here in Node with the very same Pyodide files; it is tied to
 # that Pyodide build and to the code baked in, so any change to either makes a new one.
+#
+# The same run compiles PyScript's own Python package (which PyScript writes out and imports
+# in the worker on every boot, after the restore) to bytecode: unchecked-hash .pyc files that
+# Python takes without looking at the sources PyScript has just rewritten. They are the text
+# of the PyScript chunk we ship, compiled by the Pyodide we ship, so they cannot disagree.
 SNAPSHOT_NAME = "vendor/pyodide/snapshot.bin"
 SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "nard-snapshot"
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
-const [pyodideDir, zipPath, outPath, modules] = process.argv.slice(-4);
+const [pyodideDir, pyscriptDir, chunks, zipPath, outPath, modules] = process.argv.slice(-6);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL: pyodideDir + "/" });
 pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
@@ -205,40 +216,93 @@ for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
 for name in ${JSON.stringify(modules)}.split(","):
     if name:
         importlib.import_module(name)
+# PyScript's own start-up code imports this on every boot; unlike the rest of what it needs,
+# a fresh Pyodide has not imported it yet (its entity table takes ~150 ms to compile).
+import html
 `);
 writeFileSync(outPath, pyodide.makeMemorySnapshot());
+
+// PyScript's package as its chunk writes it: {pyscript: {"__init__.py": "...", ...}}.
+function pyscriptPackage() {
+  for (const name of chunks.split(",")) {
+    const text = readFileSync(pyscriptDir + "/" + name, "utf8");
+    const start = text.indexOf('{pyscript:{"__init__.py":');
+    if (start < 0) continue;
+    let depth = 0, quote = null;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) return Function("return " + text.slice(start, i + 1))().pyscript;
+    }
+  }
+  throw new Error("PyScript's Python package was not found in its chunks");
+}
+const plain = await loadPyodide({ indexURL: pyodideDir + "/" });
+plain.globals.set("package", plain.toPy(pyscriptPackage()));
+const bytecode = plain.runPython(`
+import importlib.util, io, os, py_compile, zipfile
+out = io.BytesIO()
+with zipfile.ZipFile(out, "w") as archive:
+    for name, text in sorted(package.items()):
+        source = "/home/pyodide/pyscript/" + name
+        os.makedirs(os.path.dirname(source), exist_ok=True)
+        with open(source, "w", encoding="utf-8") as file:
+            file.write(text)
+        compiled = importlib.util.cache_from_source(source)
+        py_compile.compile(source, compiled, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open(compiled, "rb") as file:
+            archive.writestr(os.path.relpath(compiled, "/home/pyodide"), file.read())
+out.getvalue()
+`);
+writeFileSync(outPath + ".pyc.zip", bytecode.toJs());
 """
 
 
-def memory_snapshot(archive: bytes) -> Path:
-    """The snapshot for this Pyodide and this nardcore.zip (made once, then cached)."""
+def pyscript_chunks() -> list[str]:
+    """PyScript's main chunk(s), where its Python package is written out as text."""
+    return sorted(p.name for p in PYSCRIPT.glob("core-*.js"))
+
+
+def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path, Path]:
+    """The snapshot for this Pyodide and this nardcore.zip, and the zip of PyScript's bytecode
+    (made once, then cached in `cache`)."""
     modules = ",".join(sorted(p.stem for p in WEB.glob("*.py") if p.stem != "engine")) if WEB.is_dir() else ""
     key = hashlib.sha256()
     for part in (SNAPSHOT_MAKER.encode(), modules.encode(), archive,
-                 *((PYODIDE / name).read_bytes() for name in PYODIDE_FILES)):
+                 *((PYODIDE / name).read_bytes() for name in PYODIDE_FILES),
+                 *((PYSCRIPT / name).read_bytes() for name in pyscript_chunks())):
         key.update(hashlib.sha256(part).digest())
-    cached = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
-    if cached.is_file():
-        return cached
+    cached = cache / f"{key.hexdigest()[:24]}.bin"
+    bytecode = cached.with_name(cached.name + ".pyc.zip")
+    if cached.is_file() and bytecode.is_file():
+        return cached, bytecode
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to make the Pyodide memory snapshot (Debian: apt-get install -y nodejs)")
-    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-    for old in SNAPSHOT_CACHE.glob("*.bin"):
+    cache.mkdir(parents=True, exist_ok=True)
+    for old in cache.glob("*.bin*"):
         old.unlink()
-    zip_path = SNAPSHOT_CACHE / "nardcore.zip"
+    zip_path = cache / "nardcore.zip"
     zip_path.write_bytes(archive)
     temporary = cached.with_suffix(".tmp")
     log("making the Pyodide memory snapshot")
     result = subprocess.run(
-        [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--", str(PYODIDE), str(zip_path), str(temporary), modules],
+        [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--", str(PYODIDE), str(PYSCRIPT),
+         ",".join(pyscript_chunks()), str(zip_path), str(temporary), modules],
         cwd=ROOT, capture_output=True, text=True,
     )
-    if result.returncode or not temporary.is_file():
+    made_bytecode = temporary.with_name(temporary.name + ".pyc.zip")
+    if result.returncode or not temporary.is_file() or not made_bytecode.is_file():
         tail = (result.stderr or result.stdout).strip()[-2000:]
         raise SystemExit(f"making the memory snapshot failed:\n{tail}")
+    made_bytecode.replace(bytecode)
     temporary.replace(cached)
-    return cached
+    return cached, bytecode
 
 
 def content(source: bytes | Path) -> bytes:
@@ -341,11 +405,16 @@ def build(quiet: bool = False, dist: Path = DIST) -> str:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from dist/ with the right types, pre-compressed twins and no-cache."""
+    """Static files from dist/ with the right types, pre-compressed twins and no-cache.
+
+    With `precompressed` off it behaves like a host that cannot set Content-Encoding: every
+    file goes out as it is (a twin only when asked for by its own name).
+    """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: every response has its Content-Length
     quiet = True
+    precompressed = True
 
     def __init__(self, request: object, client_address: object, server: SiteServer) -> None:
         super().__init__(request, client_address, server, directory=str(server.root))  # type: ignore[arg-type]
@@ -356,7 +425,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if not self.path.split("?", 1)[0].endswith("/"):
                 return super().send_head()  # redirects to the slash form
             path = path / "index.html"
-        if not path.is_file() or path.suffix in {".gz", ".br", ".tmp"}:
+        if not path.is_file() or path.suffix == ".tmp":
             self.send_error(404, "File not found")
             return None
         stat = path.stat()
@@ -365,7 +434,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         accepted = {token.split(";")[0].strip() for token in self.headers.get("Accept-Encoding", "").split(",")}
         for token, suffix in (("br", ".br"), ("gzip", ".gz")):
             twin = path.with_name(path.name + suffix)
-            if token in accepted and twin.is_file():
+            if self.precompressed and token in accepted and twin.is_file():
                 served, encoding = twin, token
                 break
         if encoding:
@@ -397,10 +466,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, root: Path, port: int, host: str = "127.0.0.1", quiet: bool = True) -> None:
+    def __init__(self, root: Path, port: int, host: str = "127.0.0.1", quiet: bool = True,
+                 precompressed: bool = True) -> None:
         self.root = root
-        handler = type("Handler", (SiteHandler,), {"quiet": quiet})
+        handler = type("Handler", (SiteHandler,), {"quiet": quiet, "precompressed": precompressed})
         super().__init__((host, port), handler)
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that drops a request it no longer needs is no error of the server's.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
 
     @property
     def url(self) -> str:

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import re
+import subprocess
 import sys
 import threading
 import urllib.request
@@ -85,7 +86,8 @@ def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> N
     assert core <= names, sorted(core - names)
     web = {p.relative_to(build.WEB).as_posix() for p in build.WEB.rglob("*.py") if "__pycache__" not in p.parts}
     assert web <= names  # at the top level: `import ui` in the worker
-    assert not [n for n in names if n.endswith((".pyc", ".js"))]
+    # no stray bytecode nor scripts: the only .pyc files are PyScript's, compiled on purpose
+    assert not [n for n in names if n.endswith((".pyc", ".js")) and not n.startswith("pyscript/__pycache__/")]
 
 
 def test_nardcore_zip_is_reproducible() -> None:
@@ -96,10 +98,58 @@ def test_nardcore_zip_is_reproducible() -> None:
 
 def test_memory_snapshot_is_made_once_per_pyodide_and_code() -> None:
     archive = build.pack_python()
-    first = build.memory_snapshot(archive)
+    first, bytecode = build.memory_snapshot(archive)
     assert first.stat().st_size > 10_000_000  # a copy of the interpreter's memory
-    assert build.memory_snapshot(archive) == first  # cached: same inputs, same file
+    assert build.memory_snapshot(archive) == (first, bytecode)  # cached: same inputs, same files
     assert (DIST / build.SNAPSHOT_NAME).read_bytes() == first.read_bytes()
+
+
+RESTORE = r"""
+import { readFileSync } from "node:fs";
+const [pyodideDir, snapshotPath] = process.argv.slice(-2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", _loadSnapshot: readFileSync(snapshotPath) });
+console.log(pyodide.runPython("import sys; repr(getattr(sys.modules.get('nardcore.variant'), 'PROBE', None))"));
+"""
+
+
+def probe_in_snapshot(snapshot: Path) -> str:
+    """What `nardcore.variant.PROBE` is in the interpreter restored from `snapshot`."""
+    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, "--", str(build.PYODIDE), str(snapshot)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_changing_a_nardcore_source_makes_a_new_snapshot_that_holds_the_change(tmp_path: Path) -> None:
+    archive = build.pack_python()
+    with zipfile.ZipFile(io.BytesIO(archive)) as original:
+        members = {name: original.read(name) for name in original.namelist()}
+    members["nardcore/variant.py"] += b'\nPROBE = "changed"\n'
+    changed = io.BytesIO()
+    with zipfile.ZipFile(changed, "w") as archive_out:
+        for name, data in members.items():
+            archive_out.writestr(name, data)
+    before, _ = build.memory_snapshot(archive)
+    after, _ = build.memory_snapshot(changed.getvalue(), cache=tmp_path)
+    assert after.read_bytes() != before.read_bytes()
+    assert probe_in_snapshot(before) == "None"
+    assert probe_in_snapshot(after) == "'changed'"
+
+
+def test_pyscripts_own_python_ships_compiled_for_the_shipped_pyodide(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "nardcore.zip") as archive:
+        names = set(archive.namelist())
+        compiled = {name for name in names if name.startswith("pyscript/__pycache__/")}
+        # every module PyScript writes out at boot, compiled for this Python (cpython-314 ...)
+        assert {"__init__", "context", "display", "events", "fetch", "storage", "websocket"} <= {
+            name.rsplit("/", 1)[1].split(".")[0] for name in compiled}
+        tags = {name.rsplit("/", 1)[1].split(".")[1] for name in compiled}
+        python = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())["info"]["python"]
+        assert tags == {"cpython-" + "".join(python.split(".")[:2])}
+        for name in compiled:
+            flags = int.from_bytes(archive.read(name)[4:8], "little")
+            assert flags == 0b01, f"{name}: not an unchecked-hash pyc (flags {flags:#b})"
 
 
 def test_pyscript_config_uses_the_local_pyodide_and_the_zip(dist: Path) -> None:
@@ -228,9 +278,28 @@ def test_server_answers_304_to_a_matching_etag(server: str) -> None:
     assert status == 304 and body == b""
 
 
-def test_server_answers_404_for_missing_files_and_twins(server: str) -> None:
+def test_server_answers_404_for_missing_files(server: str) -> None:
     assert fetch(server + "no-such-file.js")[0] == 404
-    assert fetch(server + "index.html.gz")[0] == 404
+    assert fetch(server + "web/no-such-file.js.gz")[0] == 404
+
+
+def test_a_twin_asked_for_by_name_is_a_plain_file(server: str, dist: Path) -> None:
+    # what the app falls back on where a host cannot send the snapshot compressed
+    status, headers, body = fetch(server + "vendor/pyodide/snapshot.bin.gz", {"Accept-Encoding": "gzip, br"})
+    assert status == 200 and "Content-Encoding" not in headers
+    assert gzip.decompress(body) == (dist / build.SNAPSHOT_NAME).read_bytes()
+
+
+def test_a_server_without_precompression_sends_every_file_as_it_is(dist: Path) -> None:
+    site = build.SiteServer(dist, 0, precompressed=False)
+    site.start_in_thread()
+    try:
+        status, headers, body = fetch(site.url + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
+        assert status == 200 and "Content-Encoding" not in headers
+        assert body == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
+    finally:
+        site.shutdown()
+        site.server_close()
 
 
 def test_server_handles_requests_in_parallel(server: str) -> None:

@@ -3,7 +3,8 @@
 //
 // - restores the memory snapshot build.py made (vendor/pyodide/snapshot.bin: Pyodide with
 //   nardcore and the UI modules already imported), which skips most of the interpreter's
-//   start; if that fails for any reason it boots Pyodide the plain way;
+//   start; fetched by snapshot.js, which unpacks its gzip twin where the host cannot send it
+//   compressed; if anything fails it boots Pyodide the plain way;
 // - always uses our copy of Pyodide (vendor/pyodide/), whatever PyScript derives from this
 //   module's own URL;
 // - where the browser denies IndexedDB (e.g. the app in a cross-site iframe with third-party
@@ -11,6 +12,7 @@
 
 import { loadPyodide as loadPyodideFrom, version } from "../vendor/pyodide/pyodide.mjs";
 import { ensureIndexedDB } from "./idb-fallback.js";
+import "./snapshot.js"; // self.nardFetchSnapshot
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../vendor/pyodide/snapshot.bin", import.meta.url).href;
@@ -22,9 +24,7 @@ export { version };
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: INDEX_URL };
   try {
-    const response = await fetch(SNAPSHOT_URL);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const snapshot = new Uint8Array(await response.arrayBuffer());
+    const snapshot = await self.nardFetchSnapshot(SNAPSHOT_URL);
     const pyodide = await loadPyodideFrom({ ...plain, _loadSnapshot: snapshot });
     // The restored interpreter shares the snapshot's random state: start from fresh entropy.
     pyodide.runPython("import random; random.seed()");

@@ -3,10 +3,14 @@
 // (root scope) and fills in the two constants below; every build that changes any file
 // gets a new VERSION, hence a new cache, and the old one is dropped on activate.
 // It never touches localStorage or IndexedDB: saved games survive updates.
+// The memory snapshot is stored as its raw bytes whatever way the host sent it (snapshot.js).
 
 const VERSION = "dev";
 const PRECACHE = [];
 
+importScripts("./web/snapshot.js"); // self.nardFetchSnapshot
+
+const SNAPSHOT = "vendor/pyodide/snapshot.bin";
 const PREFIX = "nard-";
 const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location.href);
@@ -17,7 +21,14 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       // "no-cache": revalidate with the server (cheap 304s for what the page just loaded)
       // rather than trust an HTTP cache that may still hold the previous build.
-      await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" })));
+      const fresh = { cache: "no-cache" };
+      const files = PRECACHE.filter((path) => path !== SNAPSHOT);
+      await cache.addAll(files.map((path) => new Request(new URL(path, SCOPE), fresh)));
+      if (PRECACHE.includes(SNAPSHOT)) {
+        const url = new URL(SNAPSHOT, SCOPE).href;
+        const bytes = await self.nardFetchSnapshot(url, fresh);
+        await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      }
       await self.skipWaiting();
     })(),
   );

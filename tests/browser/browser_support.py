@@ -77,6 +77,12 @@ def wait_ready(page: Page) -> None:
     assert state == "1", f"the app did not boot: data-ready={state!r}"
 
 
+def wait_controlled(page: Page) -> None:
+    """The service worker is active (so its precache is complete) and controls the page."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
 def open_app(browser: Browser, site: str, **context_args: object) -> tuple[BrowserContext, Page, Watch]:
     """A fresh context (no cache, no service worker yet), watched, with the app booted."""
     context = browser.new_context(**context_args)  # type: ignore[arg-type]
@@ -92,3 +98,45 @@ class AppPage:
     page: Page
     watch: Watch
     context: BrowserContext
+
+
+# -- reading the page and acting on it, the way a person does -------------------------------
+
+
+def board(page: Page) -> dict[str, str]:
+    return page.evaluate("({...document.getElementById('board').dataset})")
+
+
+def seq(page: Page) -> int:
+    return int(board(page).get("seq") or 0)
+
+
+def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
+    """Do `action` and wait until the engine's answer is painted."""
+    before = seq(page)
+    action()
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
+
+
+def points(page: Page, flag: str) -> list[str]:
+    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
+
+
+def click_point(page: Page, point: str) -> None:
+    after(page, lambda: page.click(f'#board [data-point="{point}"]'))
+
+
+def press(page: Page, button: str) -> None:
+    after(page, lambda: page.click(f"#{button}"))
+
+
+def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:
+    if not page.is_visible("#setup"):
+        page.click("#btn-new")
+    page.check(f'input[name="variant"][value="{variant}"]')
+    for option in options:
+        page.check(f'input[name="option"][value="{option}"]')
+    page.check(f'input[name="opponent"][value="{opponent}"]')
+    page.select_option("#setup-match", "0")
+    after(page, lambda: page.click("#setup-start"))
+    assert board(page)["variant"] == variant

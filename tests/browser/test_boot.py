@@ -39,26 +39,6 @@ def test_engine_runs_python_in_a_worker(app: AppPage) -> None:
     assert app.page.evaluate("typeof globalThis.loadPyodide === 'undefined' && !('pyodide' in globalThis)")
 
 
-def test_python_starts_from_the_memory_snapshot(app: AppPage) -> None:
-    assert app.page.evaluate("window.nardApp.hello.boot") == "snapshot"
-
-
-def test_a_broken_snapshot_falls_back_to_a_plain_boot(browser: Browser, site: str) -> None:
-    context = browser.new_context()
-    watch = Watch(origin_of(site)).attach(context)
-    try:
-        context.route("**/vendor/pyodide/snapshot.bin", lambda route: route.fulfill(
-            status=200, content_type="application/octet-stream", body=b"not a snapshot" * 1000))
-        page = context.new_page()
-        page.goto(site)
-        wait_ready(page)
-        assert page.evaluate("window.nardApp.hello.boot").startswith("plain (")
-        assert page.evaluate("window.nardApp.request({type: 'hello'})")["ready"] is True
-        watch.assert_clean()
-    finally:
-        context.close()
-
-
 def test_the_web_python_modules_import_in_the_worker(app: AppPage) -> None:
     hello = app.page.evaluate("window.nardApp.hello")
     if (WEB / "ui.py").exists():

@@ -8,18 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import open_app, wait_ready
-from playwright.sync_api import Browser, Page
+from browser_support import open_app, wait_controlled, wait_ready
+from playwright.sync_api import Browser
 
 import build
 
 CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('nard-')))"
-
-
-def wait_controlled(page: Page) -> None:
-    """The service worker is active (so its precache is complete) and controls the page."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
 def test_reload_works_offline_after_one_visit(browser: Browser, site: str) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import after, board, click_point, points, press, start_game
 from conftest import AppPage, open_app  # tests/browser/conftest.py (on sys.path under pytest)
 from playwright.sync_api import Browser, Page
 
@@ -56,33 +57,6 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(450)
 
 
-def board(page: Page) -> dict[str, str]:
-    return page.evaluate("({...document.getElementById('board').dataset})")
-
-
-def seq(page: Page) -> int:
-    return int(board(page).get("seq") or 0)
-
-
-def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
-    """Do `action` and wait until the engine's answer is painted."""
-    before = seq(page)
-    action()
-    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
-
-
-def points(page: Page, flag: str) -> list[str]:
-    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
-
-
-def click_point(page: Page, point: str) -> None:
-    after(page, lambda: page.click(f'#board [data-point="{point}"]'))
-
-
-def press(page: Page, button: str) -> None:
-    after(page, lambda: page.click(f"#{button}"))
-
-
 def visible(page: Page, button: str) -> bool:
     return page.is_visible(f"#{button}")
 
@@ -99,18 +73,6 @@ def mover_number(point: str, turn: str, variant: str) -> int:
     if variant in ("backgammon", "tawla31"):
         return 25 - p
     return p + 12 if p <= 12 else p - 12
-
-
-def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:
-    if not page.is_visible("#setup"):
-        page.click("#btn-new")
-    page.check(f'input[name="variant"][value="{variant}"]')
-    for option in options:
-        page.check(f'input[name="option"][value="{option}"]')
-    page.check(f'input[name="opponent"][value="{opponent}"]')
-    page.select_option("#setup-match", "0")
-    after(page, lambda: page.click("#setup-start"))
-    assert board(page)["variant"] == variant
 
 
 def set_pref(page: Page, name: str, on: bool) -> None:
