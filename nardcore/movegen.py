@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import NamedTuple
 
 from .position import Board, Position
@@ -31,9 +32,12 @@ class Step(NamedTuple):
 #  point of the checker moving under the runner rule or 0)
 Node = tuple[int, int, tuple[int, ...], int, int]
 
-# Inside the graph a board is one int, a byte per slot: a step is two additions,
+# Inside the graph a board is one int, a byte per slot: a step is one addition,
 # and hashing is cheap. `unpack` gives the slot counts back as bytes.
 _ONE = tuple(1 << (8 * slot) for slot in range(26))
+# _MOVES[die][origin]: what a packed board gains when a checker moves from origin by die
+_MOVES = tuple(tuple(_ONE[max(origin - die, OFF)] - _ONE[origin] for origin in range(26)) for die in range(7))
+_POINTS = range(1, 25)
 
 
 def pack(board: Sequence[int]) -> int:
@@ -140,24 +144,41 @@ class TurnGraph:
         # with next-turn-runner the rule holds (or not) for the whole turn
         self.runner_fixed = variant.has("next-turn-runner")
         self.runner_at_start = _runner_rule_in_force(variant, position.mover)
+        # without it the rule is looked at again after every step (in games that have it)
+        self.runner_varies = variant.runner_home > 0 and not self.runner_fixed
         self.check_block_per_step = variant.six_block and not variant.has("end-block")
+        self.checked = self.check_block_per_step or variant.table_limit
+        self.end_block = variant.six_block and variant.has("end-block")
         self.opposing_point = _OPPOSING_POINT[variant.same_direction]
         start_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
         self.root: Node = (pack(position.mover), pack(position.opponent), start_dice, 0, 0)
         self.parent: dict[Node, Node] = {}
         levels: list[list[Node]] = [[self.root]]
-        expand = self._expand
+        # without paths, a turn with no rule checked per step may skip repeated children
+        plain = not (record_paths or self.checked or self.count_head or self.runner_at_start)
+        firsts: dict[Node, tuple[int, int]] = {self.root: (0, OFF)}  # see _expand_plain
         while levels[-1][0][2]:  # nodes of one level all have the same number of dice left
-            next_level: dict[Node, Node] = {}
-            for node in levels[-1]:
-                for child in expand(node):
-                    if child not in next_level:
-                        next_level[child] = node
-            if not next_level:
-                break
-            if record_paths:
+            if plain:
+                firsts = self._expand_plain(firsts)
+                nodes = list(firsts)
+            elif record_paths:
+                next_level: dict[Node, Node] = {}
+                for node in levels[-1]:
+                    for child in self._expand((node,)):
+                        if child not in next_level:
+                            next_level[child] = node
                 self.parent.update(next_level)
-            levels.append(list(next_level))
+                nodes = list(next_level)
+            else:
+                # Repeats are dropped keeping first appearances (their order is the order of
+                # the results), but only where there can be some: the children of one node all
+                # differ, and the last level only becomes the set of finals, which drops them.
+                nodes = self._expand(levels[-1])
+                if len(levels[-1]) > 1 and (len(levels[-1][0][2]) > 1 or self.end_block):
+                    nodes = list(dict.fromkeys(nodes))
+            if not nodes:
+                break
+            levels.append(nodes)
         self.levels = levels
         self.finals = self._legal_finals()
         self._children: dict[Node, list[Node]] = {}
@@ -165,52 +186,109 @@ class TurnGraph:
 
     # -- single steps -------------------------------------------------------------
 
-    def _expand(self, node: Node) -> list[Node]:
-        """The nodes one legal step away (the rules checked per step are applied here)."""
-        mover, opponent, dice, head_moves, runner = node
-        if not dice:
-            return []
+    def _expand(self, nodes: Iterable[Node]) -> list[Node]:
+        """The nodes one legal step away from each of `nodes`, in turn (the rules checked per
+        step are applied here). A whole level goes in one call, to set up once per level."""
         variant = self.variant
-        counts = mover.to_bytes(26, "little")
-        runner_in_force = self.runner_at_start if self.runner_fixed else _runner_rule_in_force(variant, counts)
-        origins = self._origins(counts, head_moves, runner, runner_in_force)
-        if not origins:
-            return []
-        all_home = mover < _ONE[7]  # nothing on 7..24 nor on the bar
-        highest = origins[-1]
         opposing_point = self.opposing_point
-        opposing_counts = opponent.to_bytes(26, "little")
         hitting = variant.hitting
-        checked = self.check_block_per_step or variant.table_limit
+        checked = self.checked
         count_head = self.count_head
         kids: list[Node] = []
-        for die, rest in _die_choices(dice):
-            for origin in origins:
-                target = origin - die
-                new_opponent = opponent
-                if target <= 0:
-                    if not all_home or (target < 0 and origin != highest):
-                        continue
-                    target = 0
-                else:
-                    opposing = opposing_counts[opposing_point[target]]
-                    if opposing:
-                        if opposing > 1 or not hitting:
+        for mover, opponent, dice, head_moves, runner in nodes:
+            if not dice:
+                continue
+            counts = mover.to_bytes(26, "little")
+            runner_in_force = _runner_rule_in_force(variant, counts) if self.runner_varies else self.runner_at_start
+            origins = self._origins(counts, head_moves, runner, runner_in_force)
+            if not origins:
+                continue
+            all_home = mover < _ONE[7]  # nothing on 7..24 nor on the bar
+            highest = origins[-1]
+            opposing_counts = opponent.to_bytes(26, "little")
+            for die, rest in _die_choices(dice):
+                moves = _MOVES[die]
+                for origin in origins:
+                    target = origin - die
+                    new_opponent = opponent
+                    if target <= 0:
+                        if not all_home or (target < 0 and origin != highest):
                             continue
-                        # a blot is hit and goes to the bar
-                        new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
-                board = mover - _ONE[origin] + _ONE[target]
-                if checked and target and not self._step_allowed(target, board, opponent):
-                    continue
-                kids.append((
-                    board,
-                    new_opponent,
-                    rest,
-                    head_moves + 1 if count_head and origin == HEAD else head_moves,
-                    # the marker is dropped once the rule lifts, so that routes merge again
-                    target if runner_in_force and (self.runner_fixed or target > variant.runner_home) else 0,
-                ))
+                        target = 0
+                    else:
+                        opposing = opposing_counts[opposing_point[target]]
+                        if opposing:
+                            if opposing > 1 or not hitting:
+                                continue
+                            # a blot is hit and goes to the bar
+                            new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
+                    board = mover + moves[origin]
+                    if checked and target and not self._step_allowed(target, board, opponent):
+                        continue
+                    kids.append((
+                        board,
+                        new_opponent,
+                        rest,
+                        head_moves + 1 if count_head and origin == HEAD else head_moves,
+                        # the marker is dropped once the rule lifts, so that routes merge again
+                        target if runner_in_force and (self.runner_fixed or target > variant.runner_home) else 0,
+                    ))
         return kids
+
+    def _expand_plain(self, level: dict[Node, tuple[int, int]]) -> dict[Node, tuple[int, int]]:
+        """`_expand` for a turn with no rule checked per step (backgammon; a race once the
+        runner rule is over), without repeats, each node with the step (die, origin) that
+        first made it ((0, OFF) for the root: none).
+
+        In such a turn two steps by different checkers lead to the same node in either order.
+        Steps are tried higher die first, then lower origin first: so when a node's first
+        parent tried step s before the node's own step, the child by s was made already, from
+        the node parent + s, which came earlier. Such a child is skipped, which keeps the
+        order in which children first appear (the order of the results). Not skipped, as the
+        last step may change whether they are legal: anything after a step from the bar,
+        bearing off, and moving on the checker that just arrived.
+        """
+        opposing_point = self.opposing_point
+        hitting = self.variant.hitting
+        found: dict[Node, tuple[int, int]] = {}
+        for node, (last_die, last_origin) in level.items():
+            mover, opponent, dice, head_moves, runner = node
+            counts = mover.to_bytes(26, "little")
+            origins = [BAR] if counts[BAR] else list(compress(_POINTS, counts[1:25]))
+            if not origins:
+                continue
+            all_home = mover < _ONE[7]  # nothing on 7..24 nor on the bar
+            highest = origins[-1]
+            opposing_counts = opponent.to_bytes(26, "little")
+            may_skip = last_die < last_origin < BAR  # the last step left neither the bar nor the board
+            arrived = last_origin - last_die
+            for die, rest in _die_choices(dice):
+                moves = _MOVES[die]
+                # steps from below `first` were tried before the last step
+                if not may_skip or die < last_die:
+                    first = 0
+                else:
+                    first = last_origin if die == last_die else BAR + 1
+                for origin in origins:
+                    if die < origin < first and origin != arrived:
+                        continue  # made already (see above)
+                    target = origin - die
+                    if target > 0:
+                        opposing = opposing_counts[opposing_point[target]]
+                        if not opposing:
+                            new_opponent = opponent
+                        elif opposing == 1 and hitting:  # a blot is hit and goes to the bar
+                            new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
+                        else:
+                            continue
+                    elif all_home and (target == 0 or origin == highest):
+                        new_opponent = opponent
+                    else:
+                        continue
+                    kid = (mover + moves[origin], new_opponent, rest, head_moves, runner)
+                    if kid not in found:
+                        found[kid] = (die, origin)
+        return found
 
     def _step_allowed(self, target: int, packed: int, opponent: int) -> bool:
         """The rules checked after every step: moultezim's table limit, the six-block rule."""
@@ -228,7 +306,7 @@ class TurnGraph:
                 return [runner]
             runners = [p for p in range(1, HEAD) if mover[p]]
             return runners or [HEAD]
-        origins = [p for p in range(1, 25) if mover[p]]
+        origins = list(compress(_POINTS, mover[1:25]))  # the points holding a checker
         if head_moves >= self.head_limit and mover[HEAD]:
             origins.pop()
         return origins
@@ -247,13 +325,13 @@ class TurnGraph:
     # -- whole plays --------------------------------------------------------------
 
     def _acceptable(self, node: Node) -> bool:
-        if self.variant.six_block and self.variant.has("end-block"):
-            return not illegal_block(self.variant, unpack(node[0]), unpack(node[1]))
-        return True
+        """The rules checked on the whole play only: the six-block rule under end-block."""
+        return not (self.end_block and illegal_block(self.variant, unpack(node[0]), unpack(node[1])))
 
     def _legal_finals(self) -> set[Node]:
         for depth in range(len(self.levels) - 1, -1, -1):
-            finals = [n for n in self.levels[depth] if self._acceptable(n)]
+            level = self.levels[depth]
+            finals = [n for n in level if self._acceptable(n)] if self.end_block else level
             if not finals:
                 continue
             d1, d2 = self.dice
@@ -267,7 +345,7 @@ class TurnGraph:
     def children(self, node: Node) -> list[Node]:
         kids = self._children.get(node)
         if kids is None:
-            kids = self._children[node] = self._expand(node)
+            kids = self._children[node] = self._expand((node,))
         return kids
 
     def good(self, node: Node) -> bool:
@@ -286,18 +364,16 @@ class TurnGraph:
 
     def results(self, nodes: Iterable[Node]) -> list[Position]:
         """Positions (turn passed) for nodes; results mostly share the opponent's board."""
-        turn, variant = self.position.turn, self.variant
-        unpacked: dict[int, Board] = {}
-        found = []
+        turn = self.position.turn
+        opponents: dict[int, Board] = {}
+        boards = []
         for node in nodes:
-            mover = unpacked.get(node[0])
-            if mover is None:
-                mover = unpacked[node[0]] = tuple(node[0].to_bytes(26, "little"))
-            opponent = unpacked.get(node[1])
+            mover = tuple(node[0].to_bytes(26, "little"))
+            opponent = opponents.get(node[1])
             if opponent is None:
-                opponent = unpacked[node[1]] = tuple(node[1].to_bytes(26, "little"))
-            found.append(Position(variant, 1 - turn, (mover, opponent) if turn == 0 else (opponent, mover)))
-        return found
+                opponent = opponents[node[1]] = tuple(node[1].to_bytes(26, "little"))
+            boards.append((mover, opponent) if turn == 0 else (opponent, mover))
+        return Position.many(self.variant, 1 - turn, boards)
 
     def path_to(self, node: Node) -> tuple[Step, ...]:
         steps: list[Step] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -45,6 +46,20 @@ class Position:
             variant = find_variant(variant)
         board = make_board(dict(variant.start))
         return cls(variant, turn, (board, board))
+
+    @classmethod
+    def many(cls, variant: Variant, turn: int, boards: Iterable[tuple[Board, Board]]) -> list[Position]:
+        """`[Position(variant, turn, pair) for pair in boards]` at under half the cost: move
+        generation makes millions, and the frozen dataclass sets each field by object.__setattr__."""
+        found = []
+        for pair in boards:
+            position = object.__new__(cls)
+            fields = position.__dict__  # one by one: dict.update would unshare the dict's keys, slower
+            fields["variant"] = variant
+            fields["turn"] = turn
+            fields["boards"] = pair
+            found.append(position)
+        return found
 
     @classmethod
     def parse(cls, text: str) -> Position:
