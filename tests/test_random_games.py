@@ -1,12 +1,17 @@
 """Seeded random games of every variant, with the invariants checked at every state.
 
-Fast games (2,000 a variant) play uniformly random legal plays and check at every
-state: 15 checkers a side, no point held by both sides, a finished game scored.
-Match games (fewer, through the Game and Match API) also check at every state
-that the play's canonical text reads back to the same play, and for a sample of
-states that every legal play's text does and that the step-by-step view reaches
-exactly the legal plays; scores add up and every match ends exactly when a score
-reaches its length.
+- Fast games (2,000 a variant) play uniformly random legal plays and check at every
+  state: 15 checkers a side, no point held by both sides, the position string reads
+  back to the same position, and a finished game is scored.
+- Step games (a tenth as many) are played the way the app plays them, one step at a
+  time through the step-by-step view, and check at every state that the view never
+  offers a step that leads nowhere, that the plays it completes are exactly the legal
+  plays (`result_positions`, a separate code path), that a legal play given step by
+  step is accepted, and that the play's text reads back to it; every 25th state also
+  walks every step path of the view.
+- Matches (through the Game and Match API) check that every play's canonical text
+  reads back to the same play, that scores add up and that every match ends exactly
+  when a score reaches its length.
 
 NARD_LONG=N multiplies the number of games (a long run: NARD_LONG=20).
 """
@@ -29,6 +34,8 @@ from nardcore.variant import VARIANT_NAMES, find_variant
 
 LONG = int(os.environ.get("NARD_LONG", "1"))
 FAST_GAMES = 2_000 * LONG
+STEP_GAMES = FAST_GAMES // 10
+EXHAUSTIVE_EVERY = 25  # states of the step games whose every step path is walked
 MATCHES = 6 * LONG
 VARIANTS = [*VARIANT_NAMES, "narde+end-block+koks+last-roll", "moultezim+next-turn-runner"]
 
@@ -48,6 +55,7 @@ def fast_games(token: str, games: int, seed: int) -> list[int]:
             white, black = position.boards
             assert sum(white) == 15 == sum(black), f"{position} in game {number}"
             assert not any(white[p] and black[opposite[p]] for p in range(1, 25)), f"{position} in game {number}"
+            assert Position.parse(str(position)) == position, f"{position} in game {number}"
             winner = position.winner()
             if winner is not None:
                 result = score_game(position, winner)
@@ -65,6 +73,50 @@ def test_random_games_keep_fifteen_checkers_a_side_and_never_share_a_point(token
     games = FAST_GAMES if "+" not in token else FAST_GAMES // 10
     lengths = fast_games(token, games, seed=sum(map(ord, token)))
     assert len(lengths) == games and min(lengths) > 0
+
+
+def step_through(position: Position, dice: tuple[int, int], rng: random.Random, exhaustive: bool) -> Position:
+    """Check the step-by-step view against the legal plays; return the play a random clicker made."""
+    legal = set(result_positions(position, dice))
+    planner = TurnPlanner(position, dice)
+    graph = planner.graph
+    # the plays the view completes are the legal plays (the turn passes when there is none)
+    assert set(graph.results(graph.finals)) == legal, f"{position} {dice}"
+    # a legal play, given one step at a time, is accepted and completes
+    final = rng.choice(sorted(graph.finals))
+    for step in graph.path_to(final):
+        assert not planner.done and step in planner.steps_now(), f"{position} {dice} {step}"
+        planner.step(step)
+    assert planner.done and planner.result() == graph.result(final), f"{position} {dice}"
+    # a player clicking any offered step never gets stuck and ends in a legal play
+    planner = TurnPlanner(position, dice)
+    while not planner.done:
+        offered = planner.steps_now()
+        assert offered, f"{position} {dice}: stuck after {planner.steps}"
+        planner.step(rng.choice(offered))
+    result = planner.result()
+    assert result in legal, f"{position} {dice}: {planner.steps} is not a legal play"
+    if planner.steps:
+        text = format_play(position, planner.steps)
+        assert parse_play(position, dice, text) == result, f"{position} {dice} {text!r}"
+    if exhaustive:
+        check_step_view(position, dice)
+    return result
+
+
+@pytest.mark.parametrize("token", VARIANTS)
+def test_games_played_step_by_step_only_ever_offer_steps_that_complete_a_legal_play(token: str) -> None:
+    games = STEP_GAMES if "+" not in token else STEP_GAMES // 4
+    seed = sum(map(ord, token)) + 1
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    states = 0
+    for number in range(games):
+        position = Position.start(token, turn=number % 2)
+        while position.winner() is None:
+            position = step_through(position, roll(dice).dice, rng, exhaustive=states % EXHAUSTIVE_EVERY == 0)
+            states += 1
+    assert states > 20 * games
 
 
 def check_step_view(position: Position, dice: tuple[int, int]) -> None:
