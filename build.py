@@ -19,6 +19,7 @@ dist/ is a plain static site: any host that serves files works. Its layout:
 from __future__ import annotations
 
 import argparse
+import base64
 import concurrent.futures
 import email.utils
 import gzip
@@ -48,9 +49,14 @@ PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
 # What Pyodide fetches from its indexURL at boot. The real pyodide-lock.json lists ~300
 # wheels the npm package does not even ship; a stub with its `info` block is enough.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# The app's Python in the browser: one zip, unpacked into the worker's working directory
-# (on sys.path) by PyScript's `files` config, so `import nardcore` and `import ui` just work.
+# The app's Python in the browser: one zip of nardcore/ and web/*.py. The memory snapshot
+# has it imported already; only when Python boots without the snapshot does web/runtime.mjs
+# unpack it into the worker's working directory (on sys.path), so `import ui` just works.
 ZIP_NAME = "nardcore.zip"
+# PyScript's own Python package as bytecode (see memory_snapshot), {path: base64}: written
+# into the file system by web/runtime.mjs on every boot (faster than unpacking a zip with
+# Python, just after the restore), before PyScript writes out and imports that package.
+BYTECODE_NAME = "pyscript-bytecode.json"
 # Files of web/ that are not copied as they are.
 WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
 
@@ -127,9 +133,8 @@ def files_under(folder: Path) -> Iterator[Path]:
                 yield path
 
 
-def pack_python(extra: bytes | None = None) -> bytes:
-    """nardcore/ and the app's Python modules from web/ as one reproducible zip, plus the
-    members of the zip `extra` (PyScript's bytecode, see memory_snapshot)."""
+def pack_python() -> bytes:
+    """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
     members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
                                  if p.suffix == ".py" or p.name == "py.typed"}
     if WEB.is_dir():
@@ -137,9 +142,11 @@ def pack_python(extra: bytes | None = None) -> bytes:
             relative = path.relative_to(WEB).as_posix()
             if path.suffix == ".py" or relative.startswith("i18n/"):
                 members[relative] = path.read_bytes()
-    if extra is not None:
-        with zipfile.ZipFile(io.BytesIO(extra)) as more:
-            members.update((name, more.read(name)) for name in more.namelist())
+    return reproducible_zip(members)
+
+
+def reproducible_zip(members: dict[str, bytes]) -> bytes:
+    """The same members always make the same bytes (fixed dates and order)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in sorted(members.items()):
@@ -153,9 +160,8 @@ def pack_python(extra: bytes | None = None) -> bytes:
 def pyscript_config() -> bytes:
     config = {
         # Our own copy of Pyodide, through web/runtime.mjs: nothing is fetched from a CDN.
+        # It also puts the app's Python in place (see ZIP_NAME, BYTECODE_NAME).
         "interpreter": "./web/runtime.mjs",
-        # One request for all of the app's Python; "./*" unpacks it into the working directory.
-        "files": {f"./{ZIP_NAME}": "./*"},
     }
     return (json.dumps(config, indent=2) + "\n").encode()
 
@@ -182,9 +188,11 @@ def site_files() -> dict[str, bytes | Path]:
         if path.is_file() and path.suffix in {".js", ".css"}:
             files[f"vendor/pyscript/{path.name}"] = path
     files["pyscript.json"] = pyscript_config()
-    archive = pack_python()
+    files[ZIP_NAME] = archive = pack_python()
     snapshot, bytecode = memory_snapshot(archive)
-    files[ZIP_NAME] = pack_python(extra=bytecode.read_bytes())
+    with zipfile.ZipFile(bytecode) as compiled:
+        encoded = {name: base64.b64encode(compiled.read(name)).decode() for name in sorted(compiled.namelist())}
+    files[BYTECODE_NAME] = (json.dumps(encoded, indent=0) + "\n").encode()
     files[SNAPSHOT_NAME] = snapshot
     return files
 
@@ -216,9 +224,10 @@ for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
 for name in ${JSON.stringify(modules)}.split(","):
     if name:
         importlib.import_module(name)
-# PyScript's own start-up code imports this on every boot; unlike the rest of what it needs,
-# a fresh Pyodide has not imported it yet (its entity table takes ~150 ms to compile).
-import html
+# What every boot imports after the restore that a fresh Pyodide has not imported yet:
+# PyScript's start-up code needs html (its entity table takes ~150 ms to compile), and
+# unpacking a zip (PyScript's files config) the codec of zip member names.
+import encodings.cp437, html
 `);
 writeFileSync(outPath, pyodide.makeMemorySnapshot());
 

@@ -15,7 +15,11 @@ Builds dist/, serves it on 127.0.0.1 and measures, each as the median of N runs:
   heartbeat, which also sees blocks the long-task API misses) during boot, and during play
   (clicking through a game with seeded dice);
 - bytes shipped: the whole site (what the service worker precaches) and what a cold boot
-  fetches, raw, gzip and brotli.
+  fetches, raw, gzip and brotli, with and without the memory snapshot;
+- the targets (issues 3 and 4), each met or missed, from the figures above;
+- a CPU check (a fixed pure-Python loop, before and after): shared hosts change speed by up
+  to 2x from one minute to the next, so the ratios measured within one run (snapshot boot
+  against plain boot and bare Pyodide) say more than the absolute times.
 
 Not a test: the figures depend on the machine. Uses Debian's /usr/bin/chromium
 (or $NARD_CHROMIUM) through Playwright's Python API.
@@ -214,6 +218,18 @@ def sizes(paths: list[Path]) -> tuple[int, int, int | None]:
     return raw, gz, br if brotli_known else None
 
 
+def cpu_check() -> float:
+    """Seconds for ten million additions in this Python (best of three): the host's speed now."""
+    def once() -> float:
+        start = time.perf_counter()
+        total = 0
+        for number in range(10_000_000):
+            total += number
+        return time.perf_counter() - start
+
+    return min(once() for _ in range(3))
+
+
 def ms(value: float | None) -> str:
     return "n/a" if value is None else f"{value:,.0f} ms"
 
@@ -232,6 +248,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     build.build(quiet=True)
+    cpu_before = cpu_check()
     server = build.SiteServer(build.DIST, 0)
     server.start_in_thread()
     url = server.url
@@ -267,6 +284,11 @@ def main() -> int:
     booted = [p for p in booted if p.is_file()]
     site_raw, site_gz, site_br = sizes(site)
     boot_raw, boot_gz, boot_br = sizes(booted)
+    snapshot = [build.DIST / build.SNAPSHOT_NAME]
+    snap_raw, snap_gz, snap_br = sizes(snapshot)
+
+    def less(total: int | None, part: int | None) -> int | None:
+        return None if total is None or part is None else total - part
 
     lines = [
         f"Boot of the app in headless Chromium ({args.runs} runs, median), {os.cpu_count()} cores; "
@@ -301,9 +323,38 @@ def main() -> int:
         f"{f'whole site, precached ({len(site)} files)':<48} {mb(site_raw):>10} {mb(site_gz):>10} {mb(site_br):>10}",
         f"{f'fetched by a cold boot ({len(booted)} files)':<48} {mb(boot_raw):>10} {mb(boot_gz):>10} "
         f"{mb(boot_br):>10}",
+        f"{'  of which the memory snapshot':<48} {mb(snap_raw):>10} {mb(snap_gz):>10} {mb(snap_br):>10}",
+        f"{'whole site without the snapshot':<48} {mb(less(site_raw, snap_raw)):>10} "
+        f"{mb(less(site_gz, snap_gz)):>10} {mb(less(site_br, snap_br)):>10}",
+        f"{'cold boot without the snapshot (a plain boot)':<48} {mb(less(boot_raw, snap_raw)):>10} "
+        f"{mb(less(boot_gz, snap_gz)):>10} {mb(less(boot_br, snap_br)):>10}",
+        "",
+        "targets",
     ]
+    freezes = [col(colds, "longest"), col(warms, "longest"), play_result[0] if isinstance(play_result, tuple) else None]
+    warm_ready, plain_warm = col(warms, "ready"), col(plain_warms, "ready")
+    checks = [
+        ("board painted within 150 ms (cold, warm)", [col(colds, "board"), col(warms, "board")], lambda v: v <= 150),
+        ("playable within 1.1x bare Pyodide (cold, warm)",
+         [ratio(col(colds, "ready"), col(bares_cold, "took")), ratio(warm_ready, col(bares_warm, "took"))],
+         lambda v: v <= 1.1),
+        ("never frozen over 100 ms (boot cold, warm, play)", freezes, lambda v: v <= 100),
+        ("warm reload playable within 1.0 s", [warm_ready], lambda v: v <= 1000),
+        ("warm reload within 0.35x the plain boot", [ratio(warm_ready, plain_warm)], lambda v: v <= 0.35),
+    ]
+    for name, values, good in checks:
+        known = [v for v in values if v is not None]
+        shown = ", ".join("n/a" if v is None else f"{v:,.2f}" if v < 10 else f"{v:,.0f}" for v in values)
+        verdict = "n/a" if not known else "met" if all(good(v) for v in known) else "MISSED"
+        lines.append(f"  {name:<50} {shown:>20}   {verdict}")
+    lines += ["", f"CPU check: 10M Python additions in {cpu_before:.2f} s before the runs, {cpu_check():.2f} s after "
+                  "(lower is faster; the same machine varies by up to 2x)"]
     print("\n".join(lines))
     return 0
+
+
+def ratio(part: float | None, whole: float | None) -> float | None:
+    return None if part is None or not whole else part / whole
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import io
@@ -55,7 +56,7 @@ def precache_list(dist: Path) -> list[str]:
 def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
     files = site_files(dist)
     expected = {
-        "index.html", "sw.js", "pyscript.json", "nardcore.zip",
+        "index.html", "sw.js", "pyscript.json", "nardcore.zip", build.BYTECODE_NAME,
         "web/app.js", "web/engine.py",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
@@ -86,8 +87,7 @@ def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> N
     assert core <= names, sorted(core - names)
     web = {p.relative_to(build.WEB).as_posix() for p in build.WEB.rglob("*.py") if "__pycache__" not in p.parts}
     assert web <= names  # at the top level: `import ui` in the worker
-    # no stray bytecode nor scripts: the only .pyc files are PyScript's, compiled on purpose
-    assert not [n for n in names if n.endswith((".pyc", ".js")) and not n.startswith("pyscript/__pycache__/")]
+    assert not [n for n in names if n.endswith((".pyc", ".js"))]
 
 
 def test_nardcore_zip_is_reproducible() -> None:
@@ -138,25 +138,25 @@ def test_changing_a_nardcore_source_makes_a_new_snapshot_that_holds_the_change(t
 
 
 def test_pyscripts_own_python_ships_compiled_for_the_shipped_pyodide(dist: Path) -> None:
-    with zipfile.ZipFile(dist / "nardcore.zip") as archive:
-        names = set(archive.namelist())
-        compiled = {name for name in names if name.startswith("pyscript/__pycache__/")}
-        # every module PyScript writes out at boot, compiled for this Python (cpython-314 ...)
-        assert {"__init__", "context", "display", "events", "fetch", "storage", "websocket"} <= {
-            name.rsplit("/", 1)[1].split(".")[0] for name in compiled}
-        tags = {name.rsplit("/", 1)[1].split(".")[1] for name in compiled}
-        python = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())["info"]["python"]
-        assert tags == {"cpython-" + "".join(python.split(".")[:2])}
-        for name in compiled:
-            flags = int.from_bytes(archive.read(name)[4:8], "little")
-            assert flags == 0b01, f"{name}: not an unchecked-hash pyc (flags {flags:#b})"
+    encoded = json.loads((dist / build.BYTECODE_NAME).read_text())
+    bytecode = {name: base64.b64decode(data) for name, data in encoded.items()}
+    assert all(name.startswith("pyscript/__pycache__/") for name in bytecode)
+    # every module PyScript writes out at boot, compiled for this Python (cpython-314 ...)
+    modules = {name.rsplit("/", 1)[1].split(".")[0] for name in bytecode}
+    assert {"__init__", "context", "display", "events", "fetch", "storage", "websocket"} <= modules
+    tags = {name.rsplit("/", 1)[1].split(".")[1] for name in bytecode}
+    python = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())["info"]["python"]
+    assert tags == {"cpython-" + "".join(python.split(".")[:2])}
+    for name, data in bytecode.items():
+        flags = int.from_bytes(data[4:8], "little")
+        assert flags == 0b01, f"{name}: not an unchecked-hash pyc (flags {flags:#b})"
 
 
 def test_pyscript_config_uses_the_local_pyodide_and_the_zip(dist: Path) -> None:
     config = json.loads((dist / "pyscript.json").read_text())
     assert (dist / config["interpreter"]).is_file()
     assert "vendor/pyodide/pyodide.mjs" in (dist / config["interpreter"]).read_text()
-    assert config["files"] == {"./nardcore.zip": "./*"}
+    assert "files" not in config  # web/runtime.mjs puts the app's Python in place
     assert "packages" not in config  # the npm pyodide package ships no wheels
 
 

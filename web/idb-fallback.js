@@ -72,9 +72,19 @@ function memoryIndexedDB() {
   };
 }
 
+// A page of its own (not in a frame) that may keep cookies may keep IndexedDB too: no need to
+// probe, which creates a database (over 100 ms on a first visit). Workers cannot tell: they probe.
+function surelyAllowed() {
+  try {
+    return typeof window !== "undefined" && window.top === window.self && navigator.cookieEnabled;
+  } catch {
+    return false;
+  }
+}
+
 // Where IndexedDB is denied, put the in-memory stand-in in its place (in this realm only).
 export async function ensureIndexedDB() {
-  if (await indexedDBWorks()) return true;
+  if (surelyAllowed() || (await indexedDBWorks())) return true;
   Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });
   return false;
 }
