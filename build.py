@@ -28,6 +28,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -59,6 +60,10 @@ ZIP_NAME = "nardcore.zip"
 BYTECODE_NAME = "pyscript-bytecode.json"
 # Files of web/ that are not copied as they are.
 WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
+# What the page needs to draw the board, put into index.html itself (see page_html), dependencies
+# first. idb-fallback.js also stays a file: the worker imports it too.
+INLINED_STYLE = "style.css"
+INLINED_MODULES = ("idb-fallback.js", "board.js", "view.js", "app.js")
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -157,6 +162,56 @@ def reproducible_zip(members: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+# ------------------------------------------------------------------- the page's first paint
+
+# On a first visit each file the page waits for costs a round trip (30-110 ms here, more on
+# a real network), and the board can only be drawn once its stylesheet and modules are in.
+# So they go into index.html itself: the stylesheet as a <style>, the modules wrapped one
+# function each in one inline module script. Only the import and export forms our modules
+# use are understood; anything else stops the build rather than ship a page that breaks.
+IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";\n', re.M)
+EXPORT = re.compile(r"^export ((?:async function|function|class|const|let) )(\w+)", re.M)
+
+
+def module_name(file: str) -> str:
+    return "__web_" + re.sub(r"\W", "_", file.removesuffix(".js"))
+
+
+def wrap_module(file: str, source: str) -> str:
+    """One of web/'s modules as a function that runs its body and returns its exports."""
+    def imported(match: re.Match[str]) -> str:
+        if match.group(2) not in INLINED_MODULES[: INLINED_MODULES.index(file)]:
+            raise SystemExit(f"web/{file}: imports {match.group(2)}, which is not inlined before it")
+        names = [name.strip().replace(" as ", ": ") for name in match.group(1).split(",") if name.strip()]
+        return f"const {{ {', '.join(names)} }} = {module_name(match.group(2))};\n"
+
+    body = IMPORT.sub(imported, source)
+    exports = EXPORT.findall(body)
+    body = EXPORT.sub(r"\1\2", body)
+    # import.meta.url is the page's own address once inlined: give each module back its own
+    body = body.replace("import.meta.url", f'new URL("./web/{file}", import.meta.url).href')
+    if re.search(r"^\s*(import|export)\b", body, re.M) or "</script" in body or "<!--" in body:
+        raise SystemExit(f"web/{file}: a form of import or export (or text) that cannot be inlined")
+    names = ", ".join(name for _, name in exports)
+    return f"const {module_name(file)} = (() => {{\n{body}\nreturn {{ {names} }};\n}})();\n"
+
+
+def page_html() -> bytes:
+    """index.html with the board's stylesheet and modules inlined (see above)."""
+    html = (ROOT / "index.html").read_text()
+    style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
+    script = '<script type="module" src="./web/app.js"></script>'
+    if html.count(style) != 1 or html.count(script) != 1:
+        raise SystemExit(f"index.html must hold {style} and {script} once each")
+    css = (WEB / INLINED_STYLE).read_text()
+    if "</style" in css:
+        raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
+    modules = "".join(wrap_module(file, (WEB / file).read_text()) for file in INLINED_MODULES)
+    html = html.replace(style, f"<style>\n{css}</style>")
+    html = html.replace(script, f'<script type="module">\n{modules}</script>')
+    return html.encode()
+
+
 def pyscript_config() -> bytes:
     config = {
         # Our own copy of Pyodide, through web/runtime.mjs: nothing is fetched from a CDN.
@@ -173,12 +228,12 @@ def pyodide_lock_stub() -> bytes:
 
 def site_files() -> dict[str, bytes | Path]:
     """Every file of dist/ except sw.js: relative path -> content (or source file)."""
-    files: dict[str, bytes | Path] = {"index.html": ROOT / "index.html"}
-    if WEB.is_dir():
-        for path in files_under(WEB):
-            relative = path.relative_to(WEB).as_posix()
-            if relative not in WEB_SKIP:
-                files[f"web/{relative}"] = path
+    files: dict[str, bytes | Path] = {"index.html": page_html()}
+    inlined_only = {INLINED_STYLE, *INLINED_MODULES} - {"idb-fallback.js"}
+    for path in files_under(WEB):
+        relative = path.relative_to(WEB).as_posix()
+        if relative not in WEB_SKIP | inlined_only:
+            files[f"web/{relative}"] = path
     for name in PYODIDE_FILES:
         files[f"vendor/pyodide/{name}"] = PYODIDE / name
     files["vendor/pyodide/pyodide-lock.json"] = pyodide_lock_stub()

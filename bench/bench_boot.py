@@ -4,8 +4,10 @@
 
 Builds dist/, serves it on 127.0.0.1 and measures, each as the median of N runs:
 
-- first paint: first-contentful-paint, and the board in the DOM (app.js's
-  `nard:board-mounted` mark), from navigation start;
+- first paint: first-contentful-paint, the board in the DOM (app.js's
+  `nard:board-mounted` mark) and the board painted (the first paint after that: the later
+  of first-contentful-paint and app.js's `nard:board-painted`, set once a frame has passed),
+  from navigation start; beside them the first paint of a blank page, the browser's floor;
 - data-ready cold (fresh browser context: empty caches, no service worker) and warm
   (a reload once the service worker has precached the site); the worker's Python starts
   from the memory snapshot when it can (the table says which way it started);
@@ -80,6 +82,7 @@ READ_BOOT = """async () => {
   const tasks = window.__bench.longTasks.filter(([start]) => ready === null || start <= ready);
   return {
     fcp, board: mark("nard:board-mounted"), engine: mark("nard:engine-ready"), ready,
+    painted: Math.max(fcp ?? 0, mark("nard:board-painted") ?? 0) || null,
     longest: Math.max(0, ...tasks.map(([, d]) => d)),
   };
 }"""
@@ -92,7 +95,8 @@ BARE_PYODIDE = """async () => {
   const took = performance.now() - start;
   """ + SETTLE + """
   const longest = Math.max(0, ...window.__bench.longTasks.map(([, d]) => d));
-  return { took, longest };
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+  return { took, longest, fcp };
 }"""
 
 LONGEST = "return Math.max(0, ...window.__bench.longTasks.map(([, duration]) => duration));"
@@ -143,7 +147,7 @@ def bare_pyodide(browser: Any, url: str) -> tuple[dict[str, float], dict[str, fl
     context = browser.new_context()
     context.add_init_script(OBSERVE)
     context.route(url + BLANK, lambda route: route.fulfill(
-        content_type="text/html", body='<!doctype html><link rel="icon" href="data:,"><title>bench</title>'))
+        content_type="text/html", body='<!doctype html><link rel="icon" href="data:,"><title>bench</title><p>blank'))
     page = context.new_page()
     page.goto(url + BLANK)
     cold = page.evaluate(BARE_PYODIDE)
@@ -297,6 +301,9 @@ def main() -> int:
         f"{'measure':<48} {'cold':>12} {'warm (SW)':>12}",
         f"{'first contentful paint':<48} {ms(col(colds, 'fcp')):>12} {ms(col(warms, 'fcp')):>12}",
         f"{'board in the DOM (nard:board-mounted)':<48} {ms(col(colds, 'board')):>12} {ms(col(warms, 'board')):>12}",
+        f"{'board painted':<48} {ms(col(colds, 'painted')):>12} {ms(col(warms, 'painted')):>12}",
+        f"{'  first paint of a blank page (the floor)':<48} {ms(col(bares_cold, 'fcp')):>12} "
+        f"{ms(col(bares_warm, 'fcp')):>12}",
         f"{'engine answers (nard:engine-ready)':<48} {ms(col(colds, 'engine')):>12} {ms(col(warms, 'engine')):>12}",
         f"{'data-ready=1':<48} {ms(col(colds, 'ready')):>12} {ms(col(warms, 'ready')):>12}",
         f"{'longest main-thread task during boot':<48} {ms(col(colds, 'longest')):>12} "
@@ -326,27 +333,26 @@ def main() -> int:
         f"{'  of which the memory snapshot':<48} {mb(snap_raw):>10} {mb(snap_gz):>10} {mb(snap_br):>10}",
         f"{'whole site without the snapshot':<48} {mb(less(site_raw, snap_raw)):>10} "
         f"{mb(less(site_gz, snap_gz)):>10} {mb(less(site_br, snap_br)):>10}",
-        f"{'cold boot without the snapshot (a plain boot)':<48} {mb(less(boot_raw, snap_raw)):>10} "
+        f"{'cold boot without the snapshot':<48} {mb(less(boot_raw, snap_raw)):>10} "
         f"{mb(less(boot_gz, snap_gz)):>10} {mb(less(boot_br, snap_br)):>10}",
         "",
         "targets",
     ]
     freezes = [col(colds, "longest"), col(warms, "longest"), play_result[0] if isinstance(play_result, tuple) else None]
     warm_ready, plain_warm = col(warms, "ready"), col(plain_warms, "ready")
-    checks = [
-        ("board painted within 150 ms (cold, warm)", [col(colds, "board"), col(warms, "board")], lambda v: v <= 150),
+    checks = [  # (target, measured values, unit, limit)
+        ("board painted within 150 ms (cold, warm)", [col(colds, "painted"), col(warms, "painted")], "ms", 150),
         ("playable within 1.1x bare Pyodide (cold, warm)",
-         [ratio(col(colds, "ready"), col(bares_cold, "took")), ratio(warm_ready, col(bares_warm, "took"))],
-         lambda v: v <= 1.1),
-        ("never frozen over 100 ms (boot cold, warm, play)", freezes, lambda v: v <= 100),
-        ("warm reload playable within 1.0 s", [warm_ready], lambda v: v <= 1000),
-        ("warm reload within 0.35x the plain boot", [ratio(warm_ready, plain_warm)], lambda v: v <= 0.35),
+         [ratio(col(colds, "ready"), col(bares_cold, "took")), ratio(warm_ready, col(bares_warm, "took"))], "x", 1.1),
+        ("never frozen over 100 ms (boot cold, warm, play)", freezes, "ms", 100),
+        ("warm reload playable within 1.0 s", [warm_ready], "ms", 1000),
+        ("warm reload within 0.35x the plain boot", [ratio(warm_ready, plain_warm)], "x", 0.35),
     ]
-    for name, values, good in checks:
+    for name, values, unit, limit in checks:
         known = [v for v in values if v is not None]
-        shown = ", ".join("n/a" if v is None else f"{v:,.2f}" if v < 10 else f"{v:,.0f}" for v in values)
-        verdict = "n/a" if not known else "met" if all(good(v) for v in known) else "MISSED"
-        lines.append(f"  {name:<50} {shown:>20}   {verdict}")
+        shown = ", ".join("n/a" if v is None else f"{v:,.0f} ms" if unit == "ms" else f"{v:.2f}x" for v in values)
+        verdict = "n/a" if not known else "met" if all(v <= limit for v in known) else "MISSED"
+        lines.append(f"  {name:<50} {shown:>22}   {verdict}")
     lines += ["", f"CPU check: 10M Python additions in {cpu_before:.2f} s before the runs, {cpu_check():.2f} s after "
                   "(lower is faster; the same machine varies by up to 2x)"]
     print("\n".join(lines))

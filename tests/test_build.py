@@ -57,7 +57,7 @@ def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
     files = site_files(dist)
     expected = {
         "index.html", "sw.js", "pyscript.json", "nardcore.zip", build.BYTECODE_NAME,
-        "web/app.js", "web/engine.py",
+        "web/engine.py", "web/idb-fallback.js", "web/snapshot.js",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
         "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/runtime.mjs",
@@ -73,11 +73,38 @@ def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None
     assert not list(dist.rglob("*.map"))
 
 
-def test_web_files_are_copied_as_they_are(dist: Path) -> None:
+def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path) -> None:
+    inlined_only = {build.INLINED_STYLE, *build.INLINED_MODULES} - {"idb-fallback.js"}
     for source in build.files_under(build.WEB):
         relative = source.relative_to(build.WEB).as_posix()
-        if relative != "sw.js":
+        if relative == "sw.js" or relative in inlined_only:
+            assert not (dist / "web" / relative).exists(), relative
+        else:
             assert (dist / "web" / relative).read_bytes() == source.read_bytes(), relative
+
+
+def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    assert (build.WEB / build.INLINED_STYLE).read_text() in html
+    assert 'src="./web/app.js"' not in html and "web/style.css" not in html
+    scripts = re.findall(r'<script type="module">\n(.*?)</script>', html, re.S)
+    assert len(scripts) == 1
+    for module in build.INLINED_MODULES:
+        assert f"const {build.module_name(module)} = (() => {{" in scripts[0], module
+    # each module still finds its files beside it, wherever the site is hosted
+    assert "import.meta.url" not in scripts[0].replace('new URL("./web/', "").replace('", import.meta.url)', "")
+
+
+@pytest.mark.parametrize("source", [
+    'import Board from "./board.js";\n',
+    'import * as board from "./board.js";\n',
+    "export default 1;\n",
+    'import { x } from "./not-inlined.js";\n',
+    'const text = "</script>";\n',
+])
+def test_a_module_the_page_cannot_hold_stops_the_build(source: str) -> None:
+    with pytest.raises(SystemExit):
+        build.wrap_module("view.js", source)
 
 
 def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> None:
@@ -248,7 +275,7 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[st
     [
         ("", "text/html"),
         ("index.html", "text/html"),
-        ("web/app.js", "text/javascript"),
+        ("web/idb-fallback.js", "text/javascript"),
         ("vendor/pyodide/pyodide.mjs", "text/javascript"),
         ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
         ("pyscript.json", "application/json"),
@@ -273,8 +300,8 @@ def test_server_sends_precompressed_twins_when_asked(server: str, dist: Path) ->
 
 
 def test_server_answers_304_to_a_matching_etag(server: str) -> None:
-    _, headers, _ = fetch(server + "web/app.js")
-    status, _, body = fetch(server + "web/app.js", {"If-None-Match": headers["ETag"]})
+    _, headers, _ = fetch(server + "web/idb-fallback.js")
+    status, _, body = fetch(server + "web/idb-fallback.js", {"If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
 
 

@@ -1,9 +1,9 @@
 // Boot of the page: paint the board at once, start the Python engine in a PyScript worker,
 // then mark the page ready. This is the one module that knows about PyScript.
 //
-// Contract with web/board.js (the view, which draws what it is told):
+// Contract with web/view.js (the page around the SVG board of web/board.js):
 //
-//   export function mount(root, app)   called at once, before Python is up: draw the board
+//   export function mountView(root, app)   called at once, before Python is up: draw the board
 //                                       (an empty or starting board) into `root` (#board).
 //                                       May return a view object; if it has start(), that is
 //                                       awaited once the engine answers, before data-ready.
@@ -17,7 +17,7 @@
 // When everything is up: <html data-ready="1">. If the engine cannot start:
 // data-ready="error", a message in #boot-status and the error on the console.
 
-import { mount } from "./board.js";
+import { mountView as mount } from "./view.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
 
 const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
@@ -54,7 +54,7 @@ async function engineWorker() {
   const element = document.querySelector(ENGINE_SELECTOR);
   if (!element) throw new Error(`no ${ENGINE_SELECTOR} element in the page`);
   await ensureIndexedDB();
-  await import("../vendor/pyscript/core.js");
+  await import(new URL("../vendor/pyscript/core.js", import.meta.url).href);
   const started = performance.now();
   while (!element.xworker) {
     if (performance.now() - started > 60_000) throw new Error("PyScript did not start the engine worker");
@@ -86,6 +86,7 @@ async function boot() {
   const view = mount(document.getElementById("board"), app) || {};
   performance.mark("nard:board-mounted");
   await nextFrame(); // let the board paint before PyScript starts its work
+  performance.mark("nard:board-painted");
   try {
     engine = await engineWorker();
     app.hello = await call({ type: "hello" });

@@ -582,6 +582,3 @@ function placeName(id, t) {
   if (id.startsWith("off-")) return t("aria.borne_off");
   return t("aria.on_point", { n: id });
 }
-
-// The entry point web/app.js calls at once, before Python is up (see app.js).
-export { mountView as mount } from "./view.js";
