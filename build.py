@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import base64
 import concurrent.futures
+import contextlib
 import email.utils
 import gzip
 import hashlib
@@ -546,10 +547,15 @@ class SiteServer(http.server.ThreadingHTTPServer):
         host, port = self.server_address[:2]
         return f"http://{host!s}:{port}/"
 
-    def start_in_thread(self) -> threading.Thread:
-        thread = threading.Thread(target=self.serve_forever, name="dist-server", daemon=True)
-        thread.start()
-        return thread
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[str]:
+        """Serve from a thread while the `with` block runs; gives the site's URL."""
+        threading.Thread(target=self.serve_forever, name="dist-server", daemon=True).start()
+        try:
+            yield self.url
+        finally:
+            self.shutdown()
+            self.server_close()
 
 
 def stop_on_signal(signum: int, frame: object) -> None:

@@ -253,13 +253,10 @@ def main() -> int:
 
     build.build(quiet=True)
     cpu_before = cpu_check()
-    server = build.SiteServer(build.DIST, 0)
-    server.start_in_thread()
-    url = server.url
     colds, warms, bares_cold, bares_warm, plain_colds, plain_warms = [], [], [], [], [], []
     boot_files: list[str] = []
     play_result: tuple[float, int, float] | str = "skipped"
-    with sync_playwright() as playwright:
+    with build.SiteServer(build.DIST, 0).serving() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for _ in range(args.runs):
             cold, warm, boot_files = cold_and_warm(browser, url)
@@ -277,7 +274,6 @@ def main() -> int:
             except Exception as error:  # noqa: BLE001 - the UI may change; report, don't crash
                 play_result = f"n/a ({type(error).__name__}: {str(error).splitlines()[0][:80]})"
         browser.close()
-    server.shutdown()
 
     def col(rows: list[dict[str, Any]], key: str) -> float | None:
         return median([row.get(key) for row in rows])

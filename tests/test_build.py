@@ -35,11 +35,8 @@ def dist() -> Path:
 
 @pytest.fixture(scope="module")
 def server(dist: Path) -> Iterator[str]:
-    site = build.SiteServer(dist, 0)
-    site.start_in_thread()
-    yield site.url
-    site.shutdown()
-    site.server_close()
+    with build.SiteServer(dist, 0).serving() as url:
+        yield url
 
 
 def site_files(dist: Path) -> set[str]:
@@ -318,15 +315,10 @@ def test_a_twin_asked_for_by_name_is_a_plain_file(server: str, dist: Path) -> No
 
 
 def test_a_server_without_precompression_sends_every_file_as_it_is(dist: Path) -> None:
-    site = build.SiteServer(dist, 0, precompressed=False)
-    site.start_in_thread()
-    try:
-        status, headers, body = fetch(site.url + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
-        assert status == 200 and "Content-Encoding" not in headers
-        assert body == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
-    finally:
-        site.shutdown()
-        site.server_close()
+    with build.SiteServer(dist, 0, precompressed=False).serving() as url:
+        status, headers, body = fetch(url + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
+    assert status == 200 and "Content-Encoding" not in headers
+    assert body == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
 
 
 def test_server_handles_requests_in_parallel(server: str) -> None:

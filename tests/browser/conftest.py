@@ -59,13 +59,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:  # type: i
 def site() -> Iterator[str]:
     """The URL of dist/, freshly built, served on 127.0.0.1 for the whole session."""
     build.build(quiet=True)
-    server = build.SiteServer(build.DIST, 0)
-    server.start_in_thread()
-    try:
-        yield server.url
-    finally:
-        server.shutdown()
-        server.server_close()
+    with build.SiteServer(build.DIST, 0).serving() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -120,10 +120,5 @@ def test_app_boots_in_a_cross_site_iframe_with_storage_denied(browser: Browser, 
     # localhost embeds 127.0.0.1: another site, so the browser denies the frame IndexedDB,
     # localStorage and a service worker (third-party storage blocked). The game still starts.
     (tmp_path / "embed.html").write_text(EMBED.format(src=site))
-    host = build.SiteServer(tmp_path, 0)
-    host.start_in_thread()
-    try:
-        boot_in_iframe(browser, site, host.url.replace("127.0.0.1", "localhost") + "embed.html", same_origin=False)
-    finally:
-        host.shutdown()
-        host.server_close()
+    with build.SiteServer(tmp_path, 0).serving() as host:
+        boot_in_iframe(browser, site, host.replace("127.0.0.1", "localhost") + "embed.html", same_origin=False)

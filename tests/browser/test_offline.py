@@ -46,13 +46,8 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     build.build(quiet=True)
     copy = tmp_path / "dist"
     shutil.copytree(build.DIST, copy)
-    server = build.SiteServer(copy, 0)
-    server.start_in_thread()
-    try:
-        yield copy, server.url
-    finally:
-        server.shutdown()
-        server.server_close()
+    with build.SiteServer(copy, 0).serving() as url:
+        yield copy, url
 
 
 def test_a_new_build_replaces_the_old_cache_and_keeps_local_storage(

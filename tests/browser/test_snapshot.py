@@ -112,13 +112,8 @@ def test_two_boots_from_the_same_snapshot_roll_different_dice(browser: Browser, 
 @pytest.fixture()
 def plain_host(site: str) -> Iterator[str]:
     """dist/ from a host that cannot set Content-Encoding: every file goes out as it is."""
-    server = build.SiteServer(build.DIST, 0, precompressed=False)
-    server.start_in_thread()
-    try:
-        yield server.url
-    finally:
-        server.shutdown()
-        server.server_close()
+    with build.SiteServer(build.DIST, 0, precompressed=False).serving() as url:
+        yield url
 
 
 def test_where_the_host_cannot_compress_the_page_unpacks_the_gzip_twin_and_keeps_it_offline(
