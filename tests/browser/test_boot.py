@@ -107,6 +107,9 @@ def boot_in_iframe(browser: Browser, site: str, host_url: str, same_origin: bool
         frame.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
         assert frame.locator("html").get_attribute("data-ready") == "1"
         assert frame.locator("#board svg").count() >= 1
+        # the embed starts as fast as the page: from the memory snapshot
+        app_frame = page.main_frame.child_frames[0]
+        assert app_frame.evaluate("window.nardApp.hello.boot") == "snapshot"
         watch.assert_clean()
     finally:
         context.close()
