@@ -83,7 +83,7 @@ def set_pref(page: Page, name: str, on: bool) -> None:
     page.click("#settings-close")
 
 
-def play_turn(page: Page, rng: random.Random, shoot_bear_off: Path | None = None) -> None:
+def play_turn(page: Page, rng: random.Random) -> None:
     """One action the way a person would: roll, answer the cube, or play every step and confirm."""
     state = board(page)
     phase = state["phase"]
@@ -106,13 +106,19 @@ def play_turn(page: Page, rng: random.Random, shoot_bear_off: Path | None = None
         # race: the destination farthest along (bear off when possible)
         target = min(dests, key=lambda d: mover_number(d, turn, state["variant"]))
         click_point(page, target)
-        if shoot_bear_off is not None and target.startswith("off-") and not shoot_bear_off.exists():
-            settle(page)
-            page.screenshot(path=str(shoot_bear_off))
         if board(page)["phase"] != "move" or board(page)["turn"] != turn:
             return  # auto-confirm ended the turn
     if visible(page, "btn-confirm"):
         press(page, "btn-confirm")
+
+
+def borne_off(position: str) -> bool:
+    """Some checker is off the board (fewer than 15 listed for a side)."""
+    for side in position.split(":")[2:]:
+        counts = [int(item.partition("x")[2] or 1) for item in side.split(",") if item]
+        if sum(counts) < 15:
+            return True
+    return False
 
 
 def play_to_end(page: Page, variant: str, manual_turns: int = 6) -> None:
@@ -125,7 +131,10 @@ def play_to_end(page: Page, variant: str, manual_turns: int = 6) -> None:
             set_pref(page, "auto_confirm", True)
         if board(page)["phase"] == "over":
             return
-        play_turn(page, rng, shot)
+        play_turn(page, rng)
+        if not shot.exists() and borne_off(board(page)["position"]):
+            settle(page)
+            page.screenshot(path=str(shot))  # the first bear-off, to look at
     raise AssertionError(f"{variant}: no end after 3000 actions; at {board(page)}")
 
 
