@@ -8,8 +8,9 @@
 
 dist/ is a plain static site: any host that serves files works. Its layout:
 
-    index.html, sw.js, pyscript.json, nardcore.zip
-    web/                 the app's own files (app.js, board.js, engine.py, css, i18n ...)
+    index.html           the page, with the stylesheet and the board's modules inside it
+    sw.js, pyscript.json, nardcore.zip, pyscript-bytecode.json
+    web/                 the rest of the app's files (runtime.mjs, engine.py, ui.py, i18n ...)
     vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
                          snapshot.bin: its memory with the app's Python imported (made in Node)
     vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
@@ -199,18 +200,18 @@ def wrap_module(file: str, source: str) -> str:
 
 def page_html() -> bytes:
     """index.html with the board's stylesheet and modules inlined (see above)."""
-    html = (ROOT / "index.html").read_text()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
     style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
     script = '<script type="module" src="./web/app.js"></script>'
     if html.count(style) != 1 or html.count(script) != 1:
         raise SystemExit(f"index.html must hold {style} and {script} once each")
-    css = (WEB / INLINED_STYLE).read_text()
+    css = (WEB / INLINED_STYLE).read_text(encoding="utf-8")
     if "</style" in css:
         raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
-    modules = "".join(wrap_module(file, (WEB / file).read_text()) for file in INLINED_MODULES)
+    modules = "".join(wrap_module(file, (WEB / file).read_text(encoding="utf-8")) for file in INLINED_MODULES)
     html = html.replace(style, f"<style>\n{css}</style>")
     html = html.replace(script, f'<script type="module">\n{modules}</script>')
-    return html.encode()
+    return html.encode("utf-8")
 
 
 def pyscript_config() -> bytes:
