@@ -203,14 +203,15 @@ def page_html() -> bytes:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
     script = '<script type="module" src="./web/app.js"></script>'
-    if html.count(style) != 1 or html.count(script) != 1:
-        raise SystemExit(f"index.html must hold {style} and {script} once each")
+    if html.count(style) != 1 or html.count(script) != 1 or not html.rstrip().endswith(f"{script}\n</body>\n</html>"):
+        raise SystemExit(f"index.html must hold {style} once and end its body with {script}")
     css = (WEB / INLINED_STYLE).read_text(encoding="utf-8")
     if "</style" in css:
         raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
     modules = "".join(wrap_module(file, (WEB / file).read_text(encoding="utf-8")) for file in INLINED_MODULES)
     html = html.replace(style, f"<style>\n{css}</style>")
-    html = html.replace(script, f'<script type="module">\n{modules}</script>')
+    # async: it runs in a task of its own, not inside the parser's last one (a long freeze)
+    html = html.replace(script, f'<script type="module" async>\n{modules}</script>')
     return html.encode("utf-8")
 
 

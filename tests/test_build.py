@@ -84,7 +84,7 @@ def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist:
     html = (dist / "index.html").read_text()
     assert (build.WEB / build.INLINED_STYLE).read_text() in html
     assert 'src="./web/app.js"' not in html and "web/style.css" not in html
-    scripts = re.findall(r'<script type="module">\n(.*?)</script>', html, re.S)
+    scripts = re.findall(r'<script type="module" async>\n(.*?)</script>\n</body>', html, re.S)
     assert len(scripts) == 1
     for module in build.INLINED_MODULES:
         assert f"const {build.module_name(module)} = (() => {{" in scripts[0], module
