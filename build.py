@@ -20,7 +20,6 @@ dist/ is a plain static site: any host that serves files works. Its layout:
 from __future__ import annotations
 
 import argparse
-import base64
 import concurrent.futures
 import contextlib
 import email.utils
@@ -149,11 +148,6 @@ def pack_python() -> bytes:
             relative = path.relative_to(WEB).as_posix()
             if path.suffix == ".py" or relative.startswith("i18n/"):
                 members[relative] = path.read_bytes()
-    return reproducible_zip(members)
-
-
-def reproducible_zip(members: dict[str, bytes]) -> bytes:
-    """The same members always make the same bytes (fixed dates and order)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in sorted(members.items()):
@@ -247,11 +241,7 @@ def site_files() -> dict[str, bytes | Path]:
             files[f"vendor/pyscript/{path.name}"] = path
     files["pyscript.json"] = pyscript_config()
     files[ZIP_NAME] = archive = pack_python()
-    snapshot, bytecode = memory_snapshot(archive)
-    with zipfile.ZipFile(bytecode) as compiled:
-        encoded = {name: base64.b64encode(compiled.read(name)).decode() for name in sorted(compiled.namelist())}
-    files[BYTECODE_NAME] = (json.dumps(encoded, indent=0) + "\n").encode()
-    files[SNAPSHOT_NAME] = snapshot
+    files[SNAPSHOT_NAME], files[BYTECODE_NAME] = memory_snapshot(archive)
     return files
 
 
@@ -310,23 +300,23 @@ function pyscriptPackage() {
 }
 const plain = await loadPyodide({ indexURL: pyodideDir + "/" });
 plain.globals.set("package", plain.toPy(pyscriptPackage()));
+// {path in the working directory: base64 of the .pyc}, as web/runtime.mjs reads it
 const bytecode = plain.runPython(`
-import importlib.util, io, os, py_compile, zipfile
-out = io.BytesIO()
-with zipfile.ZipFile(out, "w") as archive:
-    for name, text in sorted(package.items()):
-        source = "/home/pyodide/pyscript/" + name
-        os.makedirs(os.path.dirname(source), exist_ok=True)
-        with open(source, "w", encoding="utf-8") as file:
-            file.write(text)
-        compiled = importlib.util.cache_from_source(source)
-        py_compile.compile(source, compiled, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-        with open(compiled, "rb") as file:
-            archive.writestr(os.path.relpath(compiled, "/home/pyodide"), file.read())
-out.getvalue()
+import base64, importlib.util, json, os, py_compile
+found = {}
+for name, text in sorted(package.items()):
+    source = "/home/pyodide/pyscript/" + name
+    os.makedirs(os.path.dirname(source), exist_ok=True)
+    with open(source, "w", encoding="utf-8") as file:
+        file.write(text)
+    compiled = importlib.util.cache_from_source(source)
+    py_compile.compile(source, compiled, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open(compiled, "rb") as file:
+        found[os.path.relpath(compiled, "/home/pyodide")] = base64.b64encode(file.read()).decode()
+json.dumps(found, indent=0, sort_keys=True) + "\\n"
 `);
-writeFileSync(outPath + ".pyc.zip", bytecode.toJs());
+writeFileSync(outPath + ".pyc.json", bytecode);
 """
 
 
@@ -336,8 +326,8 @@ def pyscript_chunks() -> list[str]:
 
 
 def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path, Path]:
-    """The snapshot for this Pyodide and this nardcore.zip, and the zip of PyScript's bytecode
-    (made once, then cached in `cache`)."""
+    """The snapshot for this Pyodide and this nardcore.zip, and PyScript's bytecode as shipped
+    (BYTECODE_NAME), both made once, then cached in `cache`."""
     modules = ",".join(sorted(p.stem for p in WEB.glob("*.py") if p.stem != "engine")) if WEB.is_dir() else ""
     key = hashlib.sha256()
     for part in (SNAPSHOT_MAKER.encode(), modules.encode(), archive,
@@ -345,7 +335,7 @@ def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path,
                  *((PYSCRIPT / name).read_bytes() for name in pyscript_chunks())):
         key.update(hashlib.sha256(part).digest())
     cached = cache / f"{key.hexdigest()[:24]}.bin"
-    bytecode = cached.with_name(cached.name + ".pyc.zip")
+    bytecode = cached.with_name(cached.name + ".pyc.json")
     if cached.is_file() and bytecode.is_file():
         return cached, bytecode
     node = shutil.which("node")
@@ -363,7 +353,7 @@ def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path,
          ",".join(pyscript_chunks()), str(zip_path), str(temporary), modules],
         cwd=ROOT, capture_output=True, text=True,
     )
-    made_bytecode = temporary.with_name(temporary.name + ".pyc.zip")
+    made_bytecode = temporary.with_name(temporary.name + ".pyc.json")
     if result.returncode or not temporary.is_file() or not made_bytecode.is_file():
         tail = (result.stderr or result.stdout).strip()[-2000:]
         raise SystemExit(f"making the memory snapshot failed:\n{tail}")
