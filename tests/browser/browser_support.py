@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
 CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -83,10 +84,15 @@ def wait_controlled(page: Page) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
-def open_app(browser: Browser, site: str, **context_args: object) -> tuple[BrowserContext, Page, Watch]:
-    """A fresh context (no cache, no service worker yet), watched, with the app booted."""
+def open_app(
+    browser: Browser, site: str, routes: dict[str, Callable[[Route], None]] | None = None, **context_args: object
+) -> tuple[BrowserContext, Page, Watch]:
+    """A fresh context (no cache, no service worker yet), watched, with the app booted;
+    requests matching a pattern of `routes` are answered by its handler."""
     context = browser.new_context(**context_args)  # type: ignore[arg-type]
     watch = Watch(origin_of(site)).attach(context)
+    for pattern, handler in (routes or {}).items():
+        context.route(pattern, handler)
     page = context.new_page()
     page.goto(site)
     wait_ready(page)

@@ -7,22 +7,20 @@ the page unpacks itself (web/snapshot.js); the service worker keeps it for offli
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from browser_support import (
-    Watch,
     board,
     click_point,
     open_app,
-    origin_of,
     points,
     press,
     start_game,
     wait_controlled,
     wait_ready,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, Page
 
 import build
 
@@ -44,17 +42,6 @@ def play_a_step(page: Page) -> None:
     assert board(page)["position"] != before
 
 
-def boot_with(browser: Browser, site: str, route: Callable[[Route], None]) -> tuple[BrowserContext, Page, Watch]:
-    """A fresh context whose requests for the snapshot are answered by `route`."""
-    context = browser.new_context()
-    watch = Watch(origin_of(site)).attach(context)
-    context.route(SNAPSHOT, route)
-    page = context.new_page()
-    page.goto(site)
-    wait_ready(page)
-    return context, page, watch
-
-
 def test_python_starts_from_the_memory_snapshot_and_plays(browser: Browser, site: str) -> None:
     context, page, watch = open_app(browser, site)
     try:
@@ -66,8 +53,8 @@ def test_python_starts_from_the_memory_snapshot_and_plays(browser: Browser, site
 
 
 def test_a_corrupt_snapshot_falls_back_to_a_plain_boot_that_plays(browser: Browser, site: str) -> None:
-    context, page, watch = boot_with(browser, site, lambda route: route.fulfill(
-        status=200, content_type="application/octet-stream", body=b"not a snapshot" * 1000))
+    context, page, watch = open_app(browser, site, {SNAPSHOT: lambda route: route.fulfill(
+        status=200, content_type="application/octet-stream", body=b"not a snapshot" * 1000)})
     try:
         assert boot_how(page).startswith("plain (")
         play_a_step(page)
@@ -77,7 +64,8 @@ def test_a_corrupt_snapshot_falls_back_to_a_plain_boot_that_plays(browser: Brows
 
 
 def test_a_missing_snapshot_falls_back_to_a_plain_boot_that_plays(browser: Browser, site: str) -> None:
-    context, page, watch = boot_with(browser, site, lambda route: route.fulfill(status=404, body="not found"))
+    not_found = {SNAPSHOT: lambda route: route.fulfill(status=404, body="not found")}
+    context, page, watch = open_app(browser, site, not_found)
     try:
         assert boot_how(page).startswith("plain (")
         play_a_step(page)
