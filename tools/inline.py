@@ -1,0 +1,94 @@
+"""web/app.js and the modules it imports, as one script for the page (see site.page_html).
+
+On a first visit each file the page waits for costs a round trip, and the board can only be
+drawn once its modules are in. So they go into index.html, each wrapped in a function, in
+the order app.js's import graph needs them. Only the import and export forms our modules
+use are understood; anything else stops the build rather than ship a page that breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";\n', re.M)
+EXPORT = re.compile(r"^export ((?:async function|function|class|const|let) )(\w+)", re.M)
+# Any import line at all, to find the ones IMPORT does not understand.
+ANY_IMPORT = re.compile(r'^\s*import\b.*?from\s*["\']([^"\']+)["\']', re.M)
+ENTRY = "app.js"
+
+
+def module_name(file: str) -> str:
+    return "__web_" + re.sub(r"\W", "_", file.removesuffix(".js"))
+
+
+def imports_of(file: str, source: str) -> list[str]:
+    """The web/ modules `file` imports, in the order it names them."""
+    found = [match.group(2) for match in IMPORT.finditer(source)]
+    for match in ANY_IMPORT.finditer(source):
+        target = match.group(1)
+        if not re.fullmatch(r"\./[\w-]+\.js", target):
+            raise SystemExit(f"web/{file}: imports {target}, which is not a module of web/")
+    return found
+
+
+def module_order(web: Path, entry: str = ENTRY) -> list[str]:
+    """The modules reachable from `entry` by imports, each after every module it imports."""
+    order: list[str] = []
+    visiting: list[str] = []
+
+    def visit(file: str) -> None:
+        if file in order:
+            return
+        if file in visiting:
+            cycle = " -> ".join([*visiting[visiting.index(file):], file])
+            raise SystemExit(f"web/: an import cycle cannot be inlined: {cycle}")
+        path = web / file
+        if not path.is_file():
+            raise SystemExit(f"web/{visiting[-1] if visiting else file}: imports {file}, which is not in web/")
+        visiting.append(file)
+        # last import first: app.js's own order of the page's modules since they were inlined
+        for target in reversed(imports_of(file, path.read_text(encoding="utf-8"))):
+            visit(target)
+        visiting.pop()
+        order.append(file)
+
+    visit(entry)
+    return order
+
+
+def wrap_module(file: str, source: str, before: list[str]) -> str:
+    """One module as a function that runs its body and returns its exports; `before` are the
+    modules already inlined ahead of it."""
+    def imported(match: re.Match[str]) -> str:
+        if match.group(2) not in before:
+            raise SystemExit(f"web/{file}: imports {match.group(2)}, which is not inlined before it")
+        names = [name.strip().replace(" as ", ": ") for name in match.group(1).split(",") if name.strip()]
+        return f"const {{ {', '.join(names)} }} = {module_name(match.group(2))};\n"
+
+    body = IMPORT.sub(imported, source)
+    exports = EXPORT.findall(body)
+    body = EXPORT.sub(r"\1\2", body)
+    # import.meta.url is the page's own address once inlined: give each module back its own
+    body = body.replace("import.meta.url", f'new URL("./web/{file}", import.meta.url).href')
+    if re.search(r"^\s*(import|export)\b", body, re.M) or "</script" in body or "<!--" in body:
+        raise SystemExit(f"web/{file}: a form of import or export (or text) that cannot be inlined")
+    names = ", ".join(name for _, name in exports)
+    return f"const {module_name(file)} = (() => {{\n{body}\nreturn {{ {names} }};\n}})();\n"
+
+
+def inlined_script(web: Path, entry: str = ENTRY) -> str:
+    """The body of the page's one module script: every module of the graph, wrapped."""
+    order = module_order(web, entry)
+    return "".join(wrap_module(file, (web / file).read_text(encoding="utf-8"), order[:index])
+                   for index, file in enumerate(order))
+
+
+def script_json(value: object) -> str:
+    """JSON that a <script> element holds safely: no `</script>`, `<!--` or line separators."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escaped)
+    return text

@@ -1,0 +1,59 @@
+
+import { readFileSync, writeFileSync } from "node:fs";
+const [pyodideDir, pyscriptDir, chunks, zipPath, outPath, modules] = process.argv.slice(-6);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ _makeSnapshot: true, indexURL: pyodideDir + "/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
+pyodide.runPython(`
+import importlib, pkgutil, nardcore
+for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
+    if not found.name.endswith("__main__"):
+        importlib.import_module(found.name)
+for name in ${JSON.stringify(modules)}.split(","):
+    if name:
+        importlib.import_module(name)
+# What every boot imports after the restore that a fresh Pyodide has not imported yet:
+# PyScript's start-up code needs html (its entity table takes ~150 ms to compile), and
+# unpacking a zip (PyScript's files config) the codec of zip member names.
+import encodings.cp437, html
+`);
+writeFileSync(outPath, pyodide.makeMemorySnapshot());
+
+// PyScript's package as its chunk writes it: {pyscript: {"__init__.py": "...", ...}}.
+function pyscriptPackage() {
+  for (const name of chunks.split(",")) {
+    const text = readFileSync(pyscriptDir + "/" + name, "utf8");
+    const start = text.indexOf('{pyscript:{"__init__.py":');
+    if (start < 0) continue;
+    let depth = 0, quote = null;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) return Function("return " + text.slice(start, i + 1))().pyscript;
+    }
+  }
+  throw new Error("PyScript's Python package was not found in its chunks");
+}
+const plain = await loadPyodide({ indexURL: pyodideDir + "/" });
+plain.globals.set("package", plain.toPy(pyscriptPackage()));
+// {path in the working directory: base64 of the .pyc}, as web/runtime.mjs reads it
+const bytecode = plain.runPython(`
+import base64, importlib.util, json, os, py_compile
+found = {}
+for name, text in sorted(package.items()):
+    source = "/home/pyodide/pyscript/" + name
+    os.makedirs(os.path.dirname(source), exist_ok=True)
+    with open(source, "w", encoding="utf-8") as file:
+        file.write(text)
+    compiled = importlib.util.cache_from_source(source)
+    py_compile.compile(source, compiled, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open(compiled, "rb") as file:
+        found[os.path.relpath(compiled, "/home/pyodide")] = base64.b64encode(file.read()).decode()
+json.dumps(found, indent=0, sort_keys=True) + "\\n"
+`);
+writeFileSync(outPath + ".pyc.json", bytecode);

@@ -1,0 +1,245 @@
+"""The static site in dist/: the page, the app's files, Pyodide and PyScript, the service
+worker's precache list, and the pre-compressed twins. Standard library only.
+
+dist/ layout:
+
+    index.html           the page, with the stylesheet and the board's modules inside it
+    sw.js, pyscript.json, nardcore.zip, pyscript-bytecode.json
+    web/                 the rest of the app's files (runtime.mjs, engine.py, ui.py, i18n ...)
+    vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
+                         snapshot.bin: its memory with the app's Python imported (made in Node)
+    vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
+    *.gz, *.br           pre-compressed twins, used by `serve` (and by hosts that look for them)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import gzip
+import hashlib
+import importlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tools.inline import ENTRY, inlined_script, module_order, script_json
+from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, log
+from tools.snapshot import BYTECODE_NAME, PYODIDE_FILES, SNAPSHOT_NAME, memory_snapshot
+from tools.testenv import ensure_node_modules
+
+# The app's Python in the browser: one zip of nardcore/ and web/*.py. The memory snapshot
+# has it imported already; only when Python boots without the snapshot does web/runtime.mjs
+# unpack it into the worker's working directory (on sys.path), so `import ui` just works.
+ZIP_NAME = "nardcore.zip"
+# Files of web/ that are not copied as they are.
+WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
+# Put into index.html itself (see page_html). idb-fallback.js also stays a file: the worker
+# imports it too.
+INLINED_STYLE = "style.css"
+ALSO_A_FILE = {"idb-fallback.js"}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
+
+
+def inlined_modules() -> list[str]:
+    """The modules the page holds, dependencies first: app.js and what it imports."""
+    return module_order(WEB, ENTRY)
+
+
+def files_under(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and "__pycache__" not in parts and not any(p.startswith(".") for p in parts):
+            if path.suffix not in {".pyc", ".pyo"}:
+                yield path
+
+
+def pack_python() -> bytes:
+    """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
+    members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
+                                 if p.suffix == ".py" or p.name == "py.typed"}
+    if WEB.is_dir():
+        for path in files_under(WEB):
+            relative = path.relative_to(WEB).as_posix()
+            if path.suffix == ".py" or relative.startswith("i18n/"):
+                members[relative] = path.read_bytes()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in sorted(members.items()):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def start_view(web: Path = WEB) -> Any | None:
+    """The view model of a fresh default session, from web/presenter.py's start_view(), so
+    the page can draw the board before Python starts (None: no such presenter)."""
+    if not (web / "presenter.py").is_file():
+        return None
+    for folder in (str(web), str(ROOT)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    presenter = importlib.import_module("presenter")
+    make = getattr(presenter, "start_view", None)
+    return None if make is None else make()
+
+
+def page_html(web: Path = WEB) -> bytes:
+    """index.html with the board's stylesheet and modules inlined (see tools/inline.py), and
+    the start view when web/presenter.py makes one."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
+    script = '<script type="module" src="./web/app.js"></script>'
+    if html.count(style) != 1 or html.count(script) != 1 or not html.rstrip().endswith(f"{script}\n</body>\n</html>"):
+        raise SystemExit(f"index.html must hold {style} once and end its body with {script}")
+    css = (web / INLINED_STYLE).read_text(encoding="utf-8")
+    if "</style" in css:
+        raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
+    modules = inlined_script(web)
+    view = start_view(web)
+    data = "" if view is None else (
+        f'<script type="application/json" id="nard-start-view">{script_json(view)}</script>\n')
+    html = html.replace(style, f"<style>\n{css}</style>")
+    # async: it runs in a task of its own, not inside the parser's last one (a long freeze)
+    html = html.replace(script, f'{data}<script type="module" async>\n{modules}</script>')
+    return html.encode("utf-8")
+
+
+def pyscript_config() -> bytes:
+    config = {
+        # Our own copy of Pyodide, through web/runtime.mjs: nothing is fetched from a CDN.
+        # It also puts the app's Python in place (see ZIP_NAME, BYTECODE_NAME).
+        "interpreter": "./web/runtime.mjs",
+    }
+    return (json.dumps(config, indent=2) + "\n").encode()
+
+
+def pyodide_lock_stub() -> bytes:
+    info = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]
+    return (json.dumps({"info": info, "packages": {}}, indent=1) + "\n").encode()
+
+
+def site_files() -> dict[str, bytes | Path]:
+    """Every file of dist/ except sw.js: relative path -> content (or source file)."""
+    files: dict[str, bytes | Path] = {"index.html": page_html()}
+    inlined_only = {INLINED_STYLE, *inlined_modules()} - ALSO_A_FILE
+    for path in files_under(WEB):
+        relative = path.relative_to(WEB).as_posix()
+        if relative not in WEB_SKIP | inlined_only:
+            files[f"web/{relative}"] = path
+    for name in PYODIDE_FILES:
+        files[f"vendor/pyodide/{name}"] = PYODIDE / name
+    files["vendor/pyodide/pyodide-lock.json"] = pyodide_lock_stub()
+    # PyScript imports its plugin chunks even when they are not used, and the worker imports
+    # more chunks by name: ship every chunk, leave the source maps out.
+    for path in sorted(PYSCRIPT.iterdir()):
+        if path.is_file() and path.suffix in {".js", ".css"}:
+            files[f"vendor/pyscript/{path.name}"] = path
+    files["pyscript.json"] = pyscript_config()
+    files[ZIP_NAME] = archive = pack_python()
+    files[SNAPSHOT_NAME], files[BYTECODE_NAME] = memory_snapshot(archive)
+    return files
+
+
+def content(source: bytes | Path) -> bytes:
+    return source if isinstance(source, bytes) else source.read_bytes()
+
+
+def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:
+    """web/sw.js with the precache list and a version that changes whenever any file does."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    template = (WEB / "sw.js").read_text()
+    digest.update(template.encode())
+    version = digest.hexdigest()[:16]
+    precache = ["./"] + sorted(files)
+    text = template.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(version)};", 1)
+    text = text.replace("const PRECACHE = [];", f"const PRECACHE = {json.dumps(precache, indent=1)};", 1)
+    if version not in text or '"index.html"' not in text:
+        raise SystemExit('web/sw.js must hold the lines `const VERSION = "dev";` and `const PRECACHE = [];`')
+    return text.encode(), version
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
+    return True
+
+
+Compressor = Callable[[bytes], bytes]
+BIG = 16 * 2**20  # past this size (the memory snapshot) top compression levels take minutes
+
+
+def brotli_compressor() -> Compressor | None:
+    """Brotli at its best quality: the `brotli` module, else the `brotli` command, else None."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        if not shutil.which("brotli"):
+            return None
+        return lambda data: subprocess.run(["brotli", "-c", "-q", "11" if len(data) < BIG else "9"], input=data,
+                                           capture_output=True, check=True).stdout
+    return lambda data: bytes(brotli.compress(data, quality=11 if len(data) < BIG else 9))
+
+
+def compress(path: Path, brotli: Compressor | None) -> None:
+    """Write path.gz (and path.br) next to path, when they are missing, stale, and worth it."""
+    data: bytes | None = None
+    for suffix in (".gz", ".br"):
+        twin = path.with_name(path.name + suffix)
+        if suffix == ".br" and brotli is None:
+            continue
+        if twin.exists() and twin.stat().st_mtime >= path.stat().st_mtime:
+            continue
+        data = path.read_bytes() if data is None else data
+        if suffix == ".gz":
+            packed = gzip.compress(data, compresslevel=9 if len(data) < BIG else 6, mtime=0)
+        else:
+            assert brotli is not None
+            packed = brotli(data)
+        if len(packed) < 0.95 * len(data):
+            twin.write_bytes(packed)
+        else:
+            twin.unlink(missing_ok=True)
+
+
+def build(quiet: bool = False, dist: Path = DIST) -> str:
+    """Make dist/ (only changed files are rewritten); returns the build version."""
+    ensure_node_modules()
+    sources = site_files()
+    files = {name: content(source) for name, source in sources.items()}
+    sw, version = service_worker(files)
+    files["sw.js"] = sw
+    changed = [name for name, data in files.items() if write_if_changed(dist / name, data)]
+    # Anything else in dist/ is left over from an older build.
+    keep = set(files) | {f"{name}{suffix}" for name in files for suffix in (".gz", ".br")}
+    for path in sorted(dist.rglob("*"), reverse=True):
+        relative = path.relative_to(dist).as_posix()
+        if path.is_file() and relative not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    brotli = brotli_compressor()
+    # Largest first, on every core: the wasm's brotli twin is most of a fresh build's time.
+    compressible = sorted((dist / name for name in files if Path(name).suffix in COMPRESSIBLE),
+                          key=lambda path: -path.stat().st_size)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(lambda path: compress(path, brotli), compressible))
+    if not quiet:
+        raw = sum(len(data) for data in files.values())
+        log(f"dist/ version {version}: {len(files)} files, {raw / 1e6:.1f} MB raw, "
+            f"{len(changed)} changed{'' if brotli else ' (no brotli: gzip twins only)'}")
+    return version
