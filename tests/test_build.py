@@ -21,21 +21,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import inline, shell, site, snapshot, testenv  # noqa: E402
+from tools.serve import SiteServer  # noqa: E402
 
-DIST = build.DIST
+DIST = shell.DIST
 TWINS = (".gz", ".br")
 
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    build.build(quiet=True)
+    site.build(quiet=True)
     return DIST
 
 
 @pytest.fixture(scope="module")
 def server(dist: Path) -> Iterator[str]:
-    with build.SiteServer(dist, 0).serving() as url:
+    with SiteServer(dist, 0).serving() as url:
         yield url
 
 
@@ -53,7 +54,7 @@ def precache_list(dist: Path) -> list[str]:
 def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
     files = site_files(dist)
     expected = {
-        "index.html", "sw.js", "pyscript.json", "nardcore.zip", build.BYTECODE_NAME,
+        "index.html", "sw.js", "pyscript.json", "nardcore.zip", snapshot.BYTECODE_NAME,
         "web/engine.py", "web/idb-fallback.js", "web/snapshot.js",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
@@ -64,16 +65,16 @@ def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
 
 
 def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None:
-    chunks = {p.name for p in build.PYSCRIPT.iterdir() if p.suffix in {".js", ".css"}}
+    chunks = {p.name for p in shell.PYSCRIPT.iterdir() if p.suffix in {".js", ".css"}}
     shipped = {p.name for p in (dist / "vendor" / "pyscript").iterdir() if p.suffix not in TWINS}
     assert chunks == shipped
     assert not list(dist.rglob("*.map"))
 
 
 def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path) -> None:
-    inlined_only = {build.INLINED_STYLE, *build.INLINED_MODULES} - {"idb-fallback.js"}
-    for source in build.files_under(build.WEB):
-        relative = source.relative_to(build.WEB).as_posix()
+    inlined_only = {site.INLINED_STYLE, *site.inlined_modules()} - {"idb-fallback.js"}
+    for source in site.files_under(shell.WEB):
+        relative = source.relative_to(shell.WEB).as_posix()
         if relative == "sw.js" or relative in inlined_only:
             assert not (dist / "web" / relative).exists(), relative
         else:
@@ -82,12 +83,12 @@ def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path)
 
 def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist: Path) -> None:
     html = (dist / "index.html").read_text()
-    assert (build.WEB / build.INLINED_STYLE).read_text() in html
+    assert (shell.WEB / site.INLINED_STYLE).read_text() in html
     assert 'src="./web/app.js"' not in html and "web/style.css" not in html
     scripts = re.findall(r'<script type="module" async>\n(.*?)</script>\n</body>', html, re.S)
     assert len(scripts) == 1
-    for module in build.INLINED_MODULES:
-        assert f"const {build.module_name(module)} = (() => {{" in scripts[0], module
+    for module in site.inlined_modules():
+        assert f"const {inline.module_name(module)} = (() => {{" in scripts[0], module
     # each module still finds its files beside it, wherever the site is hosted
     assert "import.meta.url" not in scripts[0].replace('new URL("./web/', "").replace('", import.meta.url)', "")
 
@@ -101,31 +102,31 @@ def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist:
 ])
 def test_a_module_the_page_cannot_hold_stops_the_build(source: str) -> None:
     with pytest.raises(SystemExit):
-        build.wrap_module("view.js", source)
+        inline.wrap_module("view.js", source, ["board.js"])
 
 
 def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> None:
     names = set(zipfile.ZipFile(dist / "nardcore.zip").namelist())
-    core = {p.relative_to(ROOT).as_posix() for p in build.CORE.rglob("*.py") if "__pycache__" not in p.parts}
+    core = {p.relative_to(ROOT).as_posix() for p in shell.CORE.rglob("*.py") if "__pycache__" not in p.parts}
     assert "nardcore/__init__.py" in names
     assert core <= names, sorted(core - names)
-    web = {p.relative_to(build.WEB).as_posix() for p in build.WEB.rglob("*.py") if "__pycache__" not in p.parts}
+    web = {p.relative_to(shell.WEB).as_posix() for p in shell.WEB.rglob("*.py") if "__pycache__" not in p.parts}
     assert web <= names  # at the top level: `import ui` in the worker
     assert not [n for n in names if n.endswith((".pyc", ".js"))]
 
 
 def test_nardcore_zip_is_reproducible() -> None:
-    assert build.pack_python() == build.pack_python()
-    archive = zipfile.ZipFile(io.BytesIO(build.pack_python()))
+    assert site.pack_python() == site.pack_python()
+    archive = zipfile.ZipFile(io.BytesIO(site.pack_python()))
     assert {info.date_time for info in archive.infolist()} == {(2020, 1, 1, 0, 0, 0)}
 
 
 def test_memory_snapshot_is_made_once_per_pyodide_and_code() -> None:
-    archive = build.pack_python()
-    first, bytecode = build.memory_snapshot(archive)
+    archive = site.pack_python()
+    first, bytecode = snapshot.memory_snapshot(archive)
     assert first.stat().st_size > 10_000_000  # a copy of the interpreter's memory
-    assert build.memory_snapshot(archive) == (first, bytecode)  # cached: same inputs, same files
-    assert (DIST / build.SNAPSHOT_NAME).read_bytes() == first.read_bytes()
+    assert snapshot.memory_snapshot(archive) == (first, bytecode)  # cached: same inputs, same files
+    assert (DIST / snapshot.SNAPSHOT_NAME).read_bytes() == first.read_bytes()
 
 
 RESTORE = r"""
@@ -139,14 +140,14 @@ console.log(pyodide.runPython("import sys; repr(getattr(sys.modules.get('nardcor
 
 def probe_in_snapshot(snapshot: Path) -> str:
     """What `nardcore.variant.PROBE` is in the interpreter restored from `snapshot`."""
-    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, "--", str(build.PYODIDE), str(snapshot)],
+    result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, "--", str(shell.PYODIDE), str(snapshot)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout.strip().splitlines()[-1]
 
 
 def test_changing_a_nardcore_source_makes_a_new_snapshot_that_holds_the_change(tmp_path: Path) -> None:
-    archive = build.pack_python()
+    archive = site.pack_python()
     with zipfile.ZipFile(io.BytesIO(archive)) as original:
         members = {name: original.read(name) for name in original.namelist()}
     members["nardcore/variant.py"] += b'\nPROBE = "changed"\n'
@@ -154,15 +155,15 @@ def test_changing_a_nardcore_source_makes_a_new_snapshot_that_holds_the_change(t
     with zipfile.ZipFile(changed, "w") as archive_out:
         for name, data in members.items():
             archive_out.writestr(name, data)
-    before, _ = build.memory_snapshot(archive)
-    after, _ = build.memory_snapshot(changed.getvalue(), cache=tmp_path)
+    before, _ = snapshot.memory_snapshot(archive)
+    after, _ = snapshot.memory_snapshot(changed.getvalue(), cache=tmp_path)
     assert after.read_bytes() != before.read_bytes()
     assert probe_in_snapshot(before) == "None"
     assert probe_in_snapshot(after) == "'changed'"
 
 
 def test_pyscripts_own_python_ships_compiled_for_the_shipped_pyodide(dist: Path) -> None:
-    encoded = json.loads((dist / build.BYTECODE_NAME).read_text())
+    encoded = json.loads((dist / snapshot.BYTECODE_NAME).read_text())
     bytecode = {name: base64.b64decode(data) for name, data in encoded.items()}
     assert all(name.startswith("pyscript/__pycache__/") for name in bytecode)
     # every module PyScript writes out at boot, compiled for this Python (cpython-314 ...)
@@ -218,9 +219,9 @@ def test_service_worker_precaches_every_file_of_the_site(dist: Path) -> None:
 
 def test_service_worker_version_follows_the_content() -> None:
     files = {"index.html": b"<p>one</p>", "web/app.js": b"1"}
-    _, first = build.service_worker(files)
-    _, same = build.service_worker(dict(files))
-    _, changed = build.service_worker({**files, "web/app.js": b"2"})
+    _, first = site.service_worker(files)
+    _, same = site.service_worker(dict(files))
+    _, changed = site.service_worker({**files, "web/app.js": b"2"})
     assert first == same
     assert changed != first
 
@@ -242,7 +243,7 @@ def test_compressed_twins_hold_the_same_bytes(dist: Path) -> None:
 
 def test_a_second_build_changes_nothing(dist: Path) -> None:
     before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
-    build.build(quiet=True)
+    site.build(quiet=True)
     after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
     assert before == after
 
@@ -255,7 +256,7 @@ def test_lock_pins_pyodide_and_pyscript_with_integrity_hashes() -> None:
     for where, entry in packages.items():
         if where:
             assert entry.get("integrity", "").startswith("sha512-"), where
-    assert build.node_modules_stale() is None
+    assert testenv.node_modules_stale() is None
 
 
 def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -311,11 +312,11 @@ def test_a_twin_asked_for_by_name_is_a_plain_file(server: str, dist: Path) -> No
     # what the app falls back on where a host cannot send the snapshot compressed
     status, headers, body = fetch(server + "vendor/pyodide/snapshot.bin.gz", {"Accept-Encoding": "gzip, br"})
     assert status == 200 and "Content-Encoding" not in headers
-    assert gzip.decompress(body) == (dist / build.SNAPSHOT_NAME).read_bytes()
+    assert gzip.decompress(body) == (dist / snapshot.SNAPSHOT_NAME).read_bytes()
 
 
 def test_a_server_without_precompression_sends_every_file_as_it_is(dist: Path) -> None:
-    with build.SiteServer(dist, 0, precompressed=False).serving() as url:
+    with SiteServer(dist, 0, precompressed=False).serving() as url:
         status, headers, body = fetch(url + "vendor/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip, br"})
     assert status == 200 and "Content-Encoding" not in headers
     assert body == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
