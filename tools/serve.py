@@ -8,7 +8,7 @@ import http.server
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tools.shell import log
