@@ -46,7 +46,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import shell, snapshot  # noqa: E402
+from tools import site as dist_site  # noqa: E402
 
 CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -214,6 +215,7 @@ def play(browser: Any, url: str, actions: int) -> tuple[float, int, float]:
 def sizes(paths: list[Path]) -> tuple[int, int, int | None]:
     raw = gz = br = 0
     brotli_known = True
+    has_brotli = dist_site.brotli_compressor() is not None
     for path in paths:
         data = path.read_bytes()
         raw += len(data)
@@ -222,9 +224,9 @@ def sizes(paths: list[Path]) -> tuple[int, int, int | None]:
         br_twin = path.with_name(path.name + ".br")
         if br_twin.exists():
             br += br_twin.stat().st_size
-        elif path.suffix in build.COMPRESSIBLE and build.brotli_compressor() is not None and not gz_twin.exists():
+        elif path.suffix in dist_site.COMPRESSIBLE and has_brotli and not gz_twin.exists():
             br += len(data)  # not worth compressing (build.py keeps no twin)
-        elif path.suffix in build.COMPRESSIBLE and build.brotli_compressor() is None:
+        elif path.suffix in dist_site.COMPRESSIBLE and not has_brotli:
             brotli_known = False
         else:
             br += len(data)
@@ -250,7 +252,7 @@ def serving_apart() -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    code = f"import build; build.SiteServer(build.DIST, {port}).serve_forever()"
+    code = f"from tools.serve import SiteServer; from tools.shell import DIST; SiteServer(DIST, {port}).serve_forever()"
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -283,7 +285,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    build.build(quiet=True)
+    dist_site.build(quiet=True)
     cpu_before = cpu_check()
     colds, warms, bares_cold, bares_warm, plain_colds, plain_warms = [], [], [], [], [], []
     boot_files: list[str] = []
@@ -310,14 +312,14 @@ def main() -> int:
     def col(rows: list[dict[str, Any]], key: str) -> float | None:
         return median([row.get(key) for row in rows])
 
-    site = [build.DIST / name for name in build.site_files()] + [build.DIST / "sw.js"]
-    booted = sorted({build.DIST / u[len(url):] for u in boot_files if u.startswith(url) and u != url}
-                    | {build.DIST / "index.html"})
+    site = [shell.DIST / name for name in dist_site.site_files()] + [shell.DIST / "sw.js"]
+    booted = sorted({shell.DIST / u[len(url):] for u in boot_files if u.startswith(url) and u != url}
+                    | {shell.DIST / "index.html"})
     booted = [p for p in booted if p.is_file()]
     site_raw, site_gz, site_br = sizes(site)
     boot_raw, boot_gz, boot_br = sizes(booted)
-    snapshot = [build.DIST / build.SNAPSHOT_NAME]
-    snap_raw, snap_gz, snap_br = sizes(snapshot)
+    snapshot_file = [shell.DIST / snapshot.SNAPSHOT_NAME]
+    snap_raw, snap_gz, snap_br = sizes(snapshot_file)
 
     def less(total: int | None, part: int | None) -> int | None:
         return None if total is None or part is None else total - part
