@@ -1,4 +1,7 @@
-
+// Makes the Pyodide memory snapshot with nardcore and the app's modules imported, and
+// compiles PyScript's own Python package to bytecode; run by tools/snapshot.py:
+//   node make_snapshot.mjs PYODIDE_DIR PYSCRIPT_DIR CHUNKS ZIP OUT MODULES
+// writes OUT (the snapshot) and OUT.pyc.json ({path: base64 of the .pyc}).
 import { readFileSync, writeFileSync } from "node:fs";
 const [pyodideDir, pyscriptDir, chunks, zipPath, outPath, modules] = process.argv.slice(-6);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
