@@ -415,3 +415,11 @@ def test_the_start_view_comes_from_the_presenter_when_there_is_one(tmp_path: Pat
     monkeypatch.delitem(sys.modules, "presenter")
     (tmp_path / "presenter.py").write_text("VIEW = 1\n")
     assert site.start_view(tmp_path) is None  # no start_view(): no tag
+
+
+def test_build_py_and_its_tools_run_without_site_packages(tmp_path: Path) -> None:
+    # a fresh machine: build.py must start with the standard library alone, from any folder
+    result = subprocess.run([sys.executable, "-S", str(ROOT / "build.py"), "--help"], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "build" in result.stdout and "serve" in result.stdout
