@@ -1,5 +1,7 @@
 """The command line: `python -m nardcore plays|show|play …` (see `--help`).
 
+    move --level LEVEL     engine protocol: `POSITION D1D2` lines in, chosen results out
+    hint POSITION ROLL     the best plays with their value;  eval POSITION: estimates as JSON
     plays --batch          read `POSITION D1D2` lines, write one JSON array of results per line
     plays POSITION ROLL    the legal plays in notation, with their results
     show POSITION          the position as a text board
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from .bots import HeuristicBot, act
+from .bots import cli as engine_cli
 from .dice import Roll, SeededDice, SystemDice
 from .game import Game, GameError, event_text
 from .movegen import result_positions
@@ -181,8 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     game.add_argument("variant", help=f"one of {', '.join(VARIANT_NAMES)}, options joined with '+'")
     game.add_argument("--seed", type=int, default=None, help="seed the dice, for a game that replays exactly")
     game.add_argument("--black", action="store_true", help="play black (white otherwise)")
+    engine_cli.add_commands(commands)
     args = parser.parse_args(argv)
     try:
+        if args.command in ("move", "hint", "eval"):
+            return engine_cli.run(args, sys.stdin.buffer, sys.stdout)
         if args.command == "plays":
             if args.batch:
                 if args.position or args.roll:

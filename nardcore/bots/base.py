@@ -40,6 +40,10 @@ def act(game: Game, bot: Bot) -> str:
         game.roll()
         return "roll"
     if phase == "take":
+        beavers = getattr(bot, "beavers", None)  # optional: only some bots know the beaver
+        if beavers is not None and game.may_beaver() and beavers(game):
+            game.beaver()
+            return "beaver"
         if bot.takes(game):
             game.take()
             return "take"
