@@ -55,6 +55,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # has it imported already; only when Python boots without the snapshot does web/runtime.mjs
 # unpack it into the worker's working directory (on sys.path), so `import ui` just works.
 ZIP_NAME = "nardcore.zip"
+CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
 # PyScript's own Python package as bytecode (see memory_snapshot), {path: base64}: written
 # into the file system by web/runtime.mjs on every boot (faster than unpacking a zip with
 # Python, just after the restore), before PyScript writes out and imports that package.
@@ -142,7 +143,7 @@ def files_under(folder: Path) -> Iterator[Path]:
 def pack_python() -> bytes:
     """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
     members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
-                                 if p.suffix == ".py" or p.name == "py.typed"}
+                                 if p.suffix in CORE_FILES or p.name == "py.typed"}
     if WEB.is_dir():
         for path in files_under(WEB):
             relative = path.relative_to(WEB).as_posix()

@@ -30,7 +30,7 @@ MAX_LINE = 2000  # a batch line longer than this is certainly not a position and
 
 
 def batch_line(line: str) -> str:
-    """One answer line of `plays --batch` (RULES.md §1) for one input line."""
+    """One answer line of `plays --batch` (docs/RULES.md §1) for one input line."""
     text = line.strip()
     try:
         if len(text) > MAX_LINE:

@@ -94,7 +94,7 @@ _KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "chec
 
 
 def score_game(position: Position, winner: int, cube: int = 1, jacoby: bool = False) -> GameResult:
-    """Points for `winner` in a finished game, by the variant's scoring (RULES.md §3–7).
+    """Points for `winner` in a finished game, by the variant's scoring (docs/RULES.md §3–7).
 
     `jacoby`: money play with the Jacoby rule, so gammons count only once the cube was turned.
     """

@@ -1,4 +1,4 @@
-"""Positions: each side's checkers from its own view, and the position string of RULES.md §1."""
+"""Positions: each side's checkers from its own view, and the position string of docs/RULES.md §1."""
 
 from __future__ import annotations
 

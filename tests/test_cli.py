@@ -1,4 +1,4 @@
-"""The command line: the batch contract of RULES.md §1, and the commands people type."""
+"""The command line: the batch contract of docs/RULES.md §1, and the commands people type."""
 
 from __future__ import annotations
 

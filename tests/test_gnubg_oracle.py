@@ -24,7 +24,7 @@ BATCHES = 4  # 20,000 positions in the normal run
 
 
 def is_last_checker_case(position: Position) -> bool:
-    """RULES.md §2.4 (vector B13): with one checker left we require both dice when they can
+    """docs/RULES.md §2.4 (vector B13): with one checker left we require both dice when they can
     be played (6/1*/off); gnubg lets 6/off end the game. The only place we part ways."""
     return sum(position.mover[1:]) == 1
 

@@ -236,3 +236,27 @@ def test_hint_and_eval_on_the_command_line() -> None:
 def test_a_variant_without_rules_options_still_finds_its_network() -> None:
     variant = find_variant("backgammon+jacoby")
     assert network_for(variant.name) is network_for("backgammon")
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_the_benchmarks_numpy_players_choose_as_the_shipped_players_do(variant: str) -> None:
+    from train.play import net_lookahead_player, net_player
+
+    shipped = network_for(variant)
+    assert shipped is not None, f"no network shipped for {variant}"
+    net = Net(variant, np.array(shipped.rows), np.array(shipped.hidden_bias), np.array(shipped.output_columns).T,
+              np.array(shipped.output_bias))
+    advanced, strongest = make_bot("advanced"), make_bot("strongest", budget=1e9)
+    fast_advanced, fast_strongest = net_player(net), net_lookahead_player(net)
+    rng = random.Random(8)
+    compared = 0
+    for position in random_game_positions(variant, 400, seed=12):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        results = result_positions(position, dice)
+        if len(results) < 2:
+            continue
+        assert fast_advanced(position, dice, results) == advanced.choose_play(position, results)
+        if compared < 25:
+            assert fast_strongest(position, dice, results) == strongest.choose_play(position, results)
+        compared += 1
+    assert compared > 100
