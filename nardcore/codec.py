@@ -29,6 +29,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from . import safejson
 from .dice import DiceSource
 from .game import Game, GameError, GameStateError
 from .match import Match
@@ -501,9 +502,7 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raw = unpacker.decompress(packed, MAX_STATE_JSON)
         if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
             raise CodecError("the state is cut short, too large or has trailing data")
-        payload = json.loads(
-            raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_no_constant
-        )
+        payload = safejson.loads(raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except CodecError:
         raise
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as error:

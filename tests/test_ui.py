@@ -558,3 +558,132 @@ def test_the_pages_language_guess_counts_only_until_a_save_says_otherwise() -> N
     save = app.dispatch({"type": "set", "name": "lang", "value": "en"})["save"]
     view = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": "", "lang": "ru"})["view"]
     assert view["prefs"]["lang"] == "en"
+
+
+# -- the computer's levels ------------------------------------------------------------------------------
+
+
+def bot_until_human(app: ui.App, view: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(200):
+        if not view["bot_pending"]:
+            return view
+        view = act(app, "bot")
+    raise AssertionError("the computer never finished its turn")
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "advanced", "strongest"])
+def test_the_chosen_level_plays_the_computers_side(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    real = ui.make_bot
+
+    def spy(name: str, seed: Any = None) -> Any:
+        made.append(name)
+        return real(name, seed=seed, budget=0.05) if name == "strongest" else real(name, seed=seed)
+
+    monkeypatch.setattr(ui, "make_bot", spy)
+    app = ui.App(dice="seed:3")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer",
+                                                          "level": level}})["view"]
+    assert view["settings"]["level"] == level and view["levels"] == list(ui.LEVELS)
+    view = play_random_game(app, random.Random(1))
+    assert view["phase"] == "over" and made and set(made) == {level}
+    saved = app.to_save()
+    again = ui.App(dice="seed:3")
+    again.dispatch({"type": "boot", "save": json.dumps(saved), "fragment": "", "query": ""})
+    assert again.settings["level"] == level
+
+
+def test_an_unknown_level_is_refused_and_an_old_save_gets_the_default_level() -> None:
+    app = ui.App(dice="seed:3")
+    with pytest.raises(ui.UIError, match="level"):
+        app.dispatch({"type": "new_game", "settings": {"opponent": "computer", "level": "godlike"}})
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    saved = app.to_save()
+    del saved["settings"]["level"]  # saved before levels existed
+    again = ui.App(dice="seed:3")
+    view = again.dispatch({"type": "boot", "save": json.dumps(saved), "fragment": "", "query": ""})["view"]
+    assert view["settings"]["level"] == ui.DEFAULT_LEVEL and view["variant"] == "narde"
+
+
+def test_a_failing_computer_player_is_reported_not_replaced_by_random_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = ui.DEFAULT_LEVEL
+
+        def choose_play(self, position: Any, plays: Any) -> Any:
+            raise RuntimeError("the network file is damaged")
+
+        def wants_double(self, game: Any) -> bool:
+            return False
+
+        def takes(self, game: Any) -> bool:
+            return True
+
+    monkeypatch.setattr(ui, "make_bot", lambda level, seed=None: Broken())
+    app = ui.App(dice="seed:4")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    view = act(app, "roll")
+    for _ in range(50):  # to the first turn where the computer has to choose a play
+        if view["bot_pending"] and app.game is not None and app.game.phase == "move":
+            break
+        if view["bot_pending"]:
+            view = act(app, "bot")
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+    before = app.game.position if app.game else None
+    with pytest.raises(RuntimeError, match="damaged"):
+        app.dispatch({"type": "bot"})
+    assert app.game is not None and app.game.position == before and not app.game.steps
+
+
+def test_the_computer_beavers_a_double_it_should_not_have_been_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _ = fresh("backgammon+beaver", dice="6,1,3,2")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon+beaver", "opponent": "computer"}})
+    act(app, "roll")  # white (the person) opens with 6-1
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "drag", **{"from": "8", "to": "7"})
+    view = act(app, "confirm")
+    view = bot_until_human(app, view)
+    if not view["can"]["double"]:
+        pytest.fail(f"white cannot double here: {view['phase']}")
+    monkeypatch.setattr(ui.App, "_bot_beavers", lambda self: True)
+    view = act(app, "double")
+    view = bot_until_human(app, view)
+    assert view["cube"]["value"] == 4 and view["cube"]["owner"] == "b"
+    assert view["message"]["key"] == "beavered"
+
+
+# -- hostile input ---------------------------------------------------------------------------------------
+
+DEEP_LINK = "#s=7cEBDQAAAMKgoO_fwxxuQAEAAAAAAAAAAMC_AQ"  # deflated "[" x 10,000: 41 characters
+
+
+@pytest.mark.parametrize("depth", [65, 10_000, 1_000_000])
+def test_deeply_nested_links_saves_and_requests_are_refused_before_they_are_parsed(depth: int) -> None:
+    import base64
+    import zlib
+
+    import engine
+
+    from nardcore import safejson
+
+    nested = "[" * depth + "]" * depth
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    link = "#s=" + base64.urlsafe_b64encode(packer.compress(nested.encode()) + packer.flush()).decode().rstrip("=")
+    for fragment, save in ((link, None), ("", nested), (DEEP_LINK, "{" * depth)):
+        app = ui.App(dice="seed:1")
+        answer = app.dispatch({"type": "boot", "save": save, "fragment": fragment, "query": ""})
+        assert answer["view"]["message"]["key"] in ("url_bad", "save_corrupt")
+        error = answer["view"]["message"]["args"]["error"]
+        assert "nested more than" in error or "too large" in error, error
+        view = to_move(app)  # the app goes on: a legal move can be played
+        act(app, "click", point=view["movable"][0])
+        view = act(app, "click", point=app.view()["destinations"][0])
+        assert view["position"] != STARTS["backgammon"]
+    reply = json.loads(engine.dispatch(nested))
+    assert "nested more than" in reply["error"]
+    assert safejson.nesting_depth('{"a": "[[[[[[", "b": [1, [2]]}') == 3  # brackets inside strings do not count

@@ -21,6 +21,7 @@ import sys
 from typing import Any
 
 import nardcore  # noqa: F401 - imported at boot so the first request is not slowed by it
+from nardcore import safejson
 from nardcore.position import Position
 
 try:
@@ -59,7 +60,7 @@ def dispatch(request_json: str) -> str:
     """One request (JSON text) in, one answer (JSON text) out."""
     global _app
     try:
-        request = json.loads(request_json)
+        request = safejson.loads(request_json)
         if isinstance(request, dict) and request.get("type") == "hello":
             answer: Any = hello()
         elif ui is None:

@@ -24,6 +24,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+from nardcore import safejson
+from nardcore.bots.base import Bot
+from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
 from nardcore.codec import CodecError, decode_state, encode_state
 from nardcore.dice import DiceSource, PresetDice, SeededDice, SystemDice
 from nardcore.game import Game, GameError, GameResult, GameStateError
@@ -44,6 +47,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
     "match_length": 0,  # 0: a single game; tawla31 matches are always to 31
     "opponent": "human",  # "human" (same device) or "computer"
+    "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
 }
 DEFAULT_PREFS: dict[str, Any] = {
     "lang": "en",
@@ -198,7 +202,7 @@ class App:
         self.layout: Layout | None = None
         self.bot_plan: list[Step] | None = None
         self.bot_random = bot_random or random.Random()
-        self._bot_player: Any = None
+        self._bot_player: Bot | None = None
         self.set_aside: str | None = None
         self.new_game({})
         self.screen = "setup"
@@ -401,7 +405,13 @@ class App:
             return
         game = self._game()
         if game.phase == "take":
-            if self._bot_takes():
+            if self._bot_beavers():
+                game.beaver()
+                self.message = {
+                    "key": "beavered",
+                    "args": {"side": SIDE_LETTERS[1 - game.position.turn], "cube": game.cube_value},
+                }
+            elif self._bot_takes():
                 game.take()
                 self.message = {
                     "key": "took",
@@ -451,6 +461,8 @@ class App:
             length = 31
         if merged["opponent"] not in ("human", "computer"):
             raise UIError("opponent is 'human' or 'computer'")
+        if merged["level"] not in LEVELS:
+            raise UIError(f"level is one of {', '.join(LEVELS)}")
         merged.update(variant=variant.token, match_length=length)
         if merged["variant"] != self.settings.get("variant") or merged["match_length"] != self.settings.get(
             "match_length"
@@ -635,52 +647,35 @@ class App:
         game = self._game()
         return game.phase == "move" and not self._computer_to_act()
 
-    def _bot(self) -> Any:
-        """The heuristic bot of nardcore.bots, or None when it cannot be loaded."""
-        if self._bot_player is None:
-            try:
-                from nardcore.bots import HeuristicBot
-
-                self._bot_player = HeuristicBot()
-            except Exception:  # noqa: BLE001 - without the bot, the computer plays at random
-                self._bot_player = False
-        return self._bot_player or None
+    def _bot(self) -> Bot:
+        """The computer player of the chosen level (made once per level)."""
+        level = self.settings.get("level", DEFAULT_LEVEL)
+        if self._bot_player is None or self._bot_player.name != level:
+            self._bot_player = make_bot(level, seed=self.bot_random.random())
+        return self._bot_player
 
     def _bot_choose(self) -> tuple[Step, ...]:
+        """The computer's play. A failing bot raises: the worker boundary reports it."""
         game = self._game()
         plays = game.plays()
         if not plays:
             return ()
-        bot = self._bot()
-        if bot is not None:
-            try:
-                chosen = bot.choose_play(game.position, plays)
-                if chosen in plays:
-                    return plays[chosen]
-            except Exception:  # noqa: BLE001 - any trouble in the bot: a random legal play
-                pass
-        keys = sorted(plays, key=str)
-        return plays[self.bot_random.choice(keys)]
+        chosen = self._bot().choose_play(game.position, plays)
+        if chosen not in plays:
+            raise UIError(f"the computer chose {chosen}, which is not a legal play")
+        return plays[chosen]
 
     def _bot_wants_double(self) -> bool:
         game = self._game()
-        bot = self._bot()
-        try:
-            return bool(bot is not None and game.may_double() and bot.wants_double(game))
-        except Exception:  # noqa: BLE001
-            return False
+        return game.may_double() and bool(self._bot().wants_double(game))
+
+    def _bot_beavers(self) -> bool:
+        game = self._game()
+        beavers = getattr(self._bot(), "beavers", None)
+        return game.may_beaver() and beavers is not None and bool(beavers(game))
 
     def _bot_takes(self) -> bool:
-        game = self._game()
-        bot = self._bot()
-        if bot is not None:
-            try:
-                return bool(bot.takes(game))
-            except Exception:  # noqa: BLE001
-                pass
-        me = 1 - game.position.turn
-        mine, theirs = game.position.pips(me), game.position.pips(1 - me)
-        return mine <= theirs * 1.15 + 4
+        return bool(self._bot().takes(self._game()))
 
     # -- reading points -----------------------------------------------------------------------
 
@@ -827,6 +822,7 @@ class App:
             ],
             "cube_limits": list(CUBE_LIMITS),
             "languages": LANGUAGES,
+            "levels": list(LEVELS),
             "match_lengths": list(MATCH_LENGTHS),
         }
 
@@ -852,7 +848,10 @@ class App:
         """Restore everything from `to_save()` JSON; raises (and changes nothing) when unreadable."""
         if len(text) > MAX_SAVE:
             raise UIError("the saved game is too large")
-        data = json.loads(text)
+        try:
+            data = safejson.loads(text)
+        except safejson.JSONShapeError as error:
+            raise UIError(f"the saved game cannot be read: {error}") from None
         if not isinstance(data, dict) or data.get("app") != "nard":
             raise UIError("this is not a saved game of this app")
         if data.get("schema") != SCHEMA:
@@ -933,6 +932,7 @@ class App:
             "variant": game.variant.token,
             "match_length": match.length if match is not None else 0,
             "opponent": opponent,
+            "level": self.settings.get("level", DEFAULT_LEVEL),
         }
         self.tally = [0, 0]
         self.last = None
@@ -961,6 +961,8 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     except VariantError as error:
         raise UIError(str(error)) from None
     if not _is_count(settings["match_length"]) or settings["opponent"] not in ("human", "computer"):
+        raise UIError("bad game settings")
+    if settings["level"] not in LEVELS:
         raise UIError("bad game settings")
     return settings
 

@@ -150,6 +150,8 @@ class Page {
     await loadStrings(this.lang).catch(() => {});
     this.translateStatic();
     const fragment = location.hash.replace(/^#/, "");
+    // off the address bar before it is read: a link that hurts the engine must not come back on reload
+    if (fragment) history.replaceState(null, "", location.pathname + location.search);
     const answer = await this.app.request({
       type: "boot",
       save: readStore(SAVE_KEY),
@@ -157,7 +159,6 @@ class Page {
       query: location.search,
       lang: this.lang,
     });
-    if (fragment) history.replaceState(null, "", location.pathname + location.search);
     this.ready = true;
     document.body.classList.add("engine-ready");
     $("btn-new").disabled = false;
@@ -494,6 +495,15 @@ class Page {
       match.appendChild(option);
     }
     for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
+    const level = $("setup-level");
+    level.textContent = "";
+    for (const name of (view && view.levels) || []) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = t(`level.${name}`);
+      option.selected = name === settings.level;
+      level.appendChild(option);
+    }
     $("setup-cancel").hidden = !(view && view.screen === "board") && !this.setupByHand;
   }
 
@@ -571,7 +581,12 @@ class Page {
     $("setup").close();
     this.send({
       type: "new_game",
-      settings: { variant: token, match_length: Number($("setup-match").value), opponent: opponent ? opponent.value : "human" },
+      settings: {
+        variant: token,
+        match_length: Number($("setup-match").value),
+        opponent: opponent ? opponent.value : "human",
+        ...($("setup-level").value ? { level: $("setup-level").value } : {}),
+      },
     });
   }
 
@@ -595,7 +610,8 @@ class Page {
   }
 
   showShare(fragment) {
-    const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
+    // the page's own query (?dice=… for tests and demos) is not part of the game: leave it out
+    const url = `${location.origin}${location.pathname}#${fragment}`;
     $("share-url").value = url;
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
