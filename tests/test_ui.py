@@ -687,3 +687,122 @@ def test_deeply_nested_links_saves_and_requests_are_refused_before_they_are_pars
     reply = json.loads(engine.dispatch(nested))
     assert "nested more than" in reply["error"]
     assert safejson.nesting_depth('{"a": "[[[[[[", "b": [1, [2]]}') == 3  # brackets inside strings do not count
+
+
+# -- hints -----------------------------------------------------------------------------------------------
+
+
+def test_a_hint_lists_the_best_plays_draws_the_one_asked_for_and_goes_with_the_moment() -> None:
+    from nardcore.bots.analysis import hint
+
+    app, _ = fresh("narde", dice="5,2,6,5,4,4")
+    view = to_move(app)
+    assert view["can"]["hint"] and view["hint"] is None
+    view = act(app, "hint")
+    plays = view["hint"]["plays"]
+    expected = hint(app.game.position, app.game.dice.dice, count=5)  # type: ignore[union-attr]
+    assert [p["play"] for p in plays] == [h.play for h in expected] and 1 <= len(plays) <= 5
+    assert [p["loss"] for p in plays] == sorted(p["loss"] for p in plays) and plays[0]["loss"] == 0
+    assert view["hint"]["shown"] == 0 and plays[0]["steps"] and all(len(s) == 2 for s in plays[0]["steps"])
+    if len(plays) > 1:
+        assert act(app, "hint", show=len(plays) - 1)["hint"]["shown"] == len(plays) - 1
+    # playing the hinted steps ends in the hinted play, and the hint is gone once anything else happens
+    for origin, target in plays[0]["steps"]:
+        view = act(app, "drag", **{"from": origin, "to": target})
+        assert view["hint"] is None
+    view = act(app, "confirm")
+    assert view["last"]["text"] == plays[0]["play"]
+
+
+def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
+    app, _ = fresh("backgammon", dice="6,1,3,2")
+    act(app, "roll")
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "drag", **{"from": "8", "to": "7"})
+    act(app, "confirm")
+    view = act(app, "hint")  # black, before rolling, may double: the hint is a cube action
+    assert view["hint"]["cube"] in ("double", "roll") and view["hint"]["plays"] == []
+    view = act(app, "double")
+    view = act(app, "hint")
+    assert view["hint"]["cube"] in ("take", "drop")
+    computer = ui.App(dice="seed:4")
+    computer.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    view = act(computer, "roll")
+    for _ in range(40):  # to the computer's turn
+        if view["bot_pending"]:
+            break
+        if view["can"]["roll"]:
+            view = act(computer, "roll")
+        elif view["movable"]:
+            act(computer, "click", point=view["movable"][0])
+            view = act(computer, "click", point=computer.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(computer, "confirm")
+    assert view["bot_pending"] and not view["can"]["hint"]
+    assert act(computer, "hint")["message"]["key"] == "not_now"
+
+
+# -- review ----------------------------------------------------------------------------------------------
+
+
+def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ui, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    assert not app.view()["can"]["review"]  # nothing played yet
+    final = play_random_game(app, random.Random(1))
+    turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))  # type: ignore[union-attr]
+    assert final["can"]["review"] and turns > 10
+    seen = []
+    for _ in range(turns + 2):
+        review = act(app, "review")["review"]
+        seen.append(review["done"])
+        if review["complete"]:
+            break
+    assert review["complete"] and review["done"] == review["total"] == turns
+    assert seen[:3] == [1, 2, 3]  # progress, a turn at a time
+    assert len(review["chances"]) == len(review["positions"]) == turns
+    marks = [d["mark"] for d in review["decisions"]]
+    assert "blunder" in marks  # random plays blunder
+    worst = max(review["decisions"], key=lambda d: d["loss"])
+    assert worst["mark"] == "blunder" and worst["best"] != worst["chosen"]
+    assert review["error_rate"]["w"] > 0 and review["error_rate"]["b"] > 0
+    shown = act(app, "review", show=worst["turn"])
+    assert shown["position"] == review["positions"][worst["turn"]] != final["position"]
+    assert shown["movable"] == [] and shown["review"]["shown"] == worst["turn"]
+    back = act(app, "review", close=True)
+    assert back["review"] is None and back["position"] == final["position"]
+    with pytest.raises(ui.UIError, match="no such turn"):
+        act(app, "review")
+        act(app, "review", show=10_000)
+
+
+def test_the_coach_holds_back_a_blunder_once_and_lets_good_plays_through() -> None:
+    from nardcore.bots.analysis import hint, mark
+
+    app, _ = fresh("backgammon", dice="6,5,6,5")
+    act(app, "set", name="coach", value=True)
+    view = to_move(app)
+    game = app.game
+    assert game is not None and game.dice is not None
+    options = hint(game.position, game.dice.dice, count=1000)
+    worst = options[-1]
+    assert mark(worst.loss, "backgammon") == "blunder"
+    steps = game.plays()[worst.result]
+    for step in steps:
+        act(app, "click", point=ui.point_id(0, step.origin, game.position))
+        view = act(app, "click", point=ui.point_id(0, step.target, game.position))
+    view = act(app, "confirm")
+    assert view["message"]["key"] == "coach_blunder" and view["phase"] == "move" and view["can"]["undo"]
+    assert view["message"]["args"]["best"] == options[0].play
+    view = act(app, "confirm")  # confirmed anyway
+    assert view["last"]["text"] == worst.play and view["message"] is None
+    good, _ = fresh("backgammon", dice="6,5,6,5")
+    act(good, "set", name="coach", value=True)
+    to_move(good)
+    assert good.game is not None
+    best_steps = good.game.plays()[options[0].result]
+    for step in best_steps:
+        act(good, "drag", **{"from": ui.point_id(0, step.origin, good.game.position),
+                             "to": ui.point_id(0, step.target, good.game.position)})
+    assert act(good, "confirm")["last"]["text"] == options[0].play

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from nardcore import safejson
+from nardcore.bots import analysis, neural_cube
 from nardcore.bots.base import Bot
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
 from nardcore.codec import CodecError, decode_state, encode_state
@@ -39,6 +42,7 @@ from nardcore.variant import BAR, CHECKERS, OFF, VARIANT_NAMES, VARIANTS, Varian
 SCHEMA = 1  # version of the saved state (localStorage) and of the URL state
 MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
+REVIEW_SLICE = 0.25  # seconds of review per request: the page shows progress between slices
 
 CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21, 25)
@@ -55,6 +59,7 @@ DEFAULT_PREFS: dict[str, Any] = {
     "auto_confirm": False,
     "auto_forced": True,
     "flip": False,
+    "coach": False,  # before a blunder is confirmed, say so and offer to take it back
 }
 LANG_CODE_CHARS = set("abcdefghijklmnopqrstuvwxyz-")
 COMPUTER_SIDE = 1  # the computer plays Black; the person sits on White's side
@@ -203,6 +208,10 @@ class App:
         self.bot_plan: list[Step] | None = None
         self.bot_random = bot_random or random.Random()
         self._bot_player: Bot | None = None
+        self.hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
+        self.review: dict[str, Any] | None = None  # the game's review, as far as it has got
+        self.coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
+        self._review_steps: Iterator[tuple[int, int, analysis.Review]] | None = None
         self.set_aside: str | None = None
         self.new_game({})
         self.screen = "setup"
@@ -218,6 +227,10 @@ class App:
         if handler is None:
             raise UIError(f"unknown request {kind!r}")
         self.set_aside = None
+        if kind != "hint":
+            self.hint = None  # a hint belongs to the moment it was asked for
+        if kind not in ("review", "set"):
+            self.review, self._review_steps = None, None  # so does a review: the game moves on
         url = None
         try:
             url = handler(request)
@@ -316,10 +329,27 @@ class App:
 
     def _on_confirm(self, request: dict[str, Any]) -> None:
         game = self._game()
-        if not self._human_moving() or not game.turn_done:
+        if not self._human_moving() or not game.turn_done or self._coach_stops():
             return
         self._confirm()
         self._automate()
+
+    def _coach_stops(self) -> bool:
+        """With the coach on, hold a blunder back once, saying what it costs and what was best."""
+        game = self._game()
+        if not self.prefs["coach"] or not game.steps:
+            return False
+        result = game.board.pass_turn()
+        if self.coach_warned == str(result):
+            return False  # warned already: the player confirms it anyway
+        assert game.dice is not None
+        options = analysis.hint(game.position, game.dice.dice, count=1_000)
+        chosen = next((h for h in options if h.result == result), None)
+        if chosen is None or analysis.mark(chosen.loss, game.variant.name) != "blunder":
+            return False
+        self.coach_warned = str(result)
+        self.message = {"key": "coach_blunder", "args": {"loss": f"{chosen.loss:.3f}", "best": options[0].play}}
+        return True
 
     def _on_double(self, request: dict[str, Any]) -> None:
         game = self._game()
@@ -398,6 +428,59 @@ class App:
 
     def _on_export_url(self, request: dict[str, Any]) -> str:
         return self.export_url()
+
+    def _on_hint(self, request: dict[str, Any]) -> None:
+        """The best plays for the person's turn (or the cube action); `show` draws one of them."""
+        if not self._can_hint():
+            raise GameError("there is nothing to hint now")
+        show = request.get("show")
+        if self.hint is not None and isinstance(show, int) and not isinstance(show, bool):
+            if self.hint.get("plays") and 0 <= show < len(self.hint["plays"]):
+                self.hint["shown"] = show
+            return
+        self.hint = hint_for(self._game())
+
+    def _on_review(self, request: dict[str, Any]) -> None:
+        """Review the game: a slice of about REVIEW_SLICE seconds per request (the page asks again
+        until `complete`, showing progress); `show`: draw the position after that turn; `close`."""
+        if request.get("close"):
+            self.review, self._review_steps = None, None
+            return
+        show = request.get("show", False)
+        if self.review is not None and show is not False:
+            if show is not None and not (isinstance(show, int) and 0 <= show < len(self.review["positions"])):
+                raise UIError("no such turn in the review")
+            self.review["shown"] = show
+            return
+        game = self._game()
+        if self.review is None:
+            self._review_steps = analysis.review_steps(game.start, game.history)
+            self.review = {"done": 0, "total": 0, "complete": False, "shown": None, **analysis.Review().to_dict()}
+        if self._review_steps is None:
+            return
+        deadline = time.perf_counter() + REVIEW_SLICE
+        latest: analysis.Review | None = None
+        for done, total, latest in self._review_steps:
+            self.review.update(done=done, total=total)
+            if time.perf_counter() > deadline:
+                break
+        else:
+            self.review["complete"] = True
+            self._review_steps = None
+        if latest is not None:
+            self.review.update(latest.to_dict())
+
+    def _reviewed_position(self) -> Position | None:
+        if self.review is None or self.review.get("shown") is None:
+            return None
+        return Position.parse(self.review["positions"][self.review["shown"]])
+
+    def _can_hint(self) -> bool:
+        game = self._game()
+        if game.over or self._computer_to_act():
+            return False
+        return (game.phase == "move" and bool(game.plays())) or game.phase == "take" or (
+            game.phase == "cube" and game.may_double())
 
     def _on_bot(self, request: dict[str, Any]) -> None:
         """One action of the computer: roll, one step, confirm, or answer the cube."""
@@ -570,6 +653,7 @@ class App:
             "took",
             "beavered",
             "doubled",
+            "coach_blunder",
         ):
             self.message = None
         if game.over:
@@ -628,6 +712,8 @@ class App:
                     return
                 continue
             if game.turn_done and game.steps and self.prefs["auto_confirm"]:
+                if self._coach_stops():
+                    return
                 self._confirm()
                 continue
             return
@@ -709,9 +795,13 @@ class App:
     def view(self) -> dict[str, Any]:
         game = self._game()
         board = game.board
+        layout = self.layout
+        reviewed = self._reviewed_position()
+        if reviewed is not None:  # a position of the review is on the board, not the game's
+            board, layout = reviewed, Layout(reviewed)
         variant = game.variant
         side = board.turn
-        human_moving = self._human_moving()
+        human_moving = self._human_moving() and reviewed is None
         movable: list[str] = []
         destinations: list[str] = []
         if human_moving:
@@ -720,14 +810,14 @@ class App:
                 destinations = sorted(
                     (point_id(side, t, board) for t in game.destinations(self.selected)), key=_point_order
                 )
-        assert self.layout is not None
+        assert layout is not None
         checkers: list[dict[str, Any]] = []
-        for where, ids in self.layout.stacks.items():
+        for where, ids in layout.stacks.items():
             for index, checker in enumerate(ids):
                 checkers.append({"id": checker, "side": checker[0], "at": where, "i": index})
         checkers.sort(key=lambda c: (c["side"], int(c["id"][1:])))
         points: dict[str, dict[str, Any]] = {}
-        for where, ids in self.layout.stacks.items():
+        for where, ids in layout.stacks.items():
             if ids:
                 points[where] = {"side": ids[0][0], "count": len(ids)}
         dice = []
@@ -757,6 +847,8 @@ class App:
             "drop": human_turn and game.phase == "take",
             "beaver": human_turn and game.may_beaver(),
             "undo": human_moving and bool(game.steps),
+            "hint": human_turn and self._can_hint(),
+            "review": any(e.get("event") in ("play", "pass") for e in game.history),
             "confirm": human_moving and game.turn_done,
             "next_game": game.over and not (self.match is not None and self.match.over),
             "new_match": game.over and self.match is not None and self.match.over,
@@ -811,6 +903,8 @@ class App:
             "match": match_view,
             "result": result,
             "last": self.last,
+            "hint": self.hint,
+            "review": self.review,
             "message": self.message,
             "settings": dict(self.settings),
             "prefs": dict(self.prefs),
@@ -938,6 +1032,28 @@ class App:
         self.last = None
         self.screen = "board"
         self._fresh_turn_state()
+
+
+def hint_for(game: Game) -> dict[str, Any]:
+    """The hint for the side to act: up to five plays with their value, or the cube action."""
+    if game.phase in ("cube", "take"):
+        if game.phase == "cube":
+            action = "double" if neural_cube.wants_double(game) else "roll"
+        else:
+            action = "beaver" if neural_cube.beavers(game) else "take" if neural_cube.takes(game) else "drop"
+        return {"cube": action, "plays": [], "shown": None}
+    position, plays = game.position, game.plays()
+    side = position.turn
+    found = []
+    for item in analysis.hint(position, game.dice.dice if game.dice else (1, 1), count=5):
+        steps = plays.get(item.result, ())
+        found.append({
+            "play": item.play,
+            "equity": round(item.equity, 3),
+            "loss": round(item.loss, 3),
+            "steps": [[point_id(side, s.origin, position), point_id(side, s.target, position)] for s in steps],
+        })
+    return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
 
 
 # -- strict readers for saved data ---------------------------------------------------------

@@ -220,7 +220,12 @@ class Page {
 
   scheduleBot() {
     clearTimeout(this.botTimer);
-    if (this.view && this.view.bot_pending && this.view.screen !== "setup") {
+    if (this.view && this.view.review && !this.view.review.complete) {
+      // the review runs a slice per request: ask for the next one (the worker does the work)
+      this.botTimer = setTimeout(() => this.send({ type: "review" }), 0);
+      return;
+    }
+    if (this.view && this.view.bot_pending && this.view.screen !== "setup" && !this.view.review) {
       const delay = reducedMotion() ? 120 : this.view.phase === "move" ? 420 : 650;
       this.botTimer = setTimeout(() => this.send({ type: "bot" }), delay);
     }
@@ -277,6 +282,10 @@ class Page {
     show("btn-confirm", can.confirm);
     show("btn-next", can.next_game);
     show("btn-new-match", can.new_match);
+    show("btn-hint", can.hint);
+    show("btn-review", can.review && !view.review);
+    this.paintHint(view);
+    this.paintReview(view);
     const undo = $("btn-undo");
     undo.hidden = view.phase !== "move" || view.bot_pending;
     undo.disabled = !can.undo;
@@ -286,6 +295,102 @@ class Page {
     $("btn-roll").textContent = view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll");
     const flip = $("btn-flip");
     flip.setAttribute("aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
+  }
+
+  // The hint: the best plays with their value (a click draws one on the board), or the cube action.
+  paintHint(view) {
+    const hint = view.hint;
+    const box = $("hint");
+    const list = $("hint-list");
+    list.textContent = "";
+    box.hidden = !hint;
+    if (!hint) return;
+    if (hint.cube) {
+      const item = document.createElement("li");
+      item.textContent = t(`hint.cube.${hint.cube}`);
+      list.appendChild(item);
+      return;
+    }
+    hint.plays.forEach((play, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "link hint-play";
+      if (index === hint.shown) button.setAttribute("aria-current", "true");
+      const value = (play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3);
+      const loss = index ? `  (−${play.loss.toFixed(3)})` : "";
+      button.textContent = `${play.play || t("hint.pass")}  ${value}${loss}`;
+      button.addEventListener("click", () => this.send({ type: "hint", show: index }));
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+  }
+
+  // The review: progress while it runs, White's winning chances after each turn as a graph,
+  // each side's error rate, and every decision with its loss; a click shows that position.
+  paintReview(view) {
+    const review = view.review;
+    const box = $("review");
+    box.hidden = !review;
+    if (!review) return;
+    const progress = $("review-progress");
+    progress.hidden = review.complete;
+    progress.max = Math.max(review.total, 1);
+    progress.value = review.done;
+    const rates = review.error_rate || {};
+    $("review-rates").textContent = review.complete
+      ? t("review.rates", { w: (rates.w || 0).toFixed(1), b: (rates.b || 0).toFixed(1) })
+      : t("review.running", { done: review.done, total: review.total });
+    this.paintReviewGraph(review);
+    const list = $("review-list");
+    list.textContent = "";
+    for (const d of review.decisions) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `link review-item${d.mark ? ` mark-${d.mark}` : ""}`;
+      if (review.shown === d.turn) button.setAttribute("aria-current", "true");
+      const what = d.kind === "play" ? `${d.dice}: ${d.chosen || t("hint.pass")}` : t(`review.cube.${d.kind}`);
+      const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (−${d.loss.toFixed(3)}; ${t("review.best")} ${d.best})` : "";
+      button.textContent = `${t(`side.${d.side}`)} ${what}${mark}`;
+      button.addEventListener("click", () => this.send({ type: "review", show: review.shown === d.turn ? null : d.turn }));
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+  }
+
+  paintReviewGraph(review) {
+    const holder = $("review-graph");
+    holder.textContent = "";
+    const chances = review.chances || [];
+    if (!chances.length) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const w = 320;
+    const h = 120;
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("review.graph"));
+    svg.classList.add("review-svg");
+    const x = (i) => (chances.length === 1 ? w / 2 : 6 + ((w - 12) * i) / (chances.length - 1));
+    const y = (p) => 6 + (h - 12) * (1 - p);
+    const mid = document.createElementNS(ns, "line");
+    for (const [k, v] of Object.entries({ x1: 0, x2: w, y1: y(0.5), y2: y(0.5), class: "axis" })) mid.setAttribute(k, String(v));
+    svg.appendChild(mid);
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", chances.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" "));
+    line.setAttribute("class", "chances");
+    svg.appendChild(line);
+    chances.forEach((p, i) => {
+      const dot = document.createElementNS(ns, "circle");
+      const decision = (review.decisions || []).find((d) => d.turn === i && d.kind === "play");
+      for (const [k, v] of Object.entries({ cx: x(i), cy: y(p), r: review.shown === i ? 5 : 3 })) dot.setAttribute(k, String(v));
+      dot.setAttribute("class", `turn${decision && decision.mark ? ` mark-${decision.mark}` : ""}`);
+      dot.setAttribute("data-turn", String(i));
+      dot.addEventListener("click", () => this.send({ type: "review", show: i }));
+      svg.appendChild(dot);
+    });
+    holder.appendChild(svg);
   }
 
   paintMessage(view) {
@@ -326,6 +431,9 @@ class Page {
     on("btn-roll", () => this.send({ type: "roll" }));
     on("btn-undo", () => this.send({ type: "undo" }));
     on("btn-confirm", () => this.send({ type: "confirm" }));
+    on("btn-hint", () => this.send({ type: "hint" }));
+    on("btn-review", () => this.send({ type: "review" }));
+    on("review-close", () => this.send({ type: "review", close: true }));
     on("btn-double", () => this.send({ type: "double" }));
     on("btn-take", () => this.send({ type: "take" }));
     on("btn-beaver", () => this.send({ type: "beaver" }));
@@ -355,7 +463,7 @@ class Page {
     on("share-close", () => $("share").close());
     on("share-copy", () => this.copyShare());
     on("settings-close", () => $("settings").close());
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) {
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) {
       const box = $(`pref-${name}`);
       box.addEventListener("change", () => this.setPref(name, box.checked));
     }
@@ -417,6 +525,8 @@ class Page {
     } else if (key === "u" || key === "г" || key === "Backspace") {
       e.preventDefault();
       if (can.undo) this.send({ type: "undo" });
+    } else if (key === "h" || key === "р") {
+      if (can.hint) this.send({ type: "hint" });
     } else if (key === "f" || key === "а") {
       this.setPref("flip", !view.prefs.flip);
     } else if (key === "Escape") {
@@ -604,7 +714,7 @@ class Page {
 
   openSettings() {
     const prefs = (this.view && this.view.prefs) || {};
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
     this.fillLanguages();
     $("settings").showModal();
   }
