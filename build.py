@@ -634,8 +634,8 @@ def test(pytest_args: list[str]) -> int:
     build()
     results = {
         "pytest": run([sys.executable, "-m", "pytest", *pytest_args]),
-        "ruff": run([sys.executable, "-m", "ruff", "check", "nardcore"]),
-        "mypy": run([sys.executable, "-m", "mypy", "nardcore"]),
+        "ruff": run([sys.executable, "-m", "ruff", "check", "."]),
+        "mypy": run([sys.executable, "-m", "mypy"]),  # the files in pyproject.toml: all the Python
     }
     failed = [name for name, code in results.items() if code]
     log("all checks passed" if not failed else f"FAILED: {', '.join(failed)}")

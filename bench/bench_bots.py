@@ -105,14 +105,14 @@ def think(count: int) -> None:
     for variant in VARIANT_NAMES:
         bot = make_bot("strongest")
         rng = random.Random(4)
-        times = []
+        times: list[float] = []
         position = Position.start(variant)
         while len(times) < count:
             if position.winner() is not None:
                 position = Position.start(variant, turn=rng.randint(0, 1))
             results = result_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
             start = time.perf_counter()
-            position = bot.choose_play(position, results)  # type: ignore[arg-type]
+            position = bot.choose_play(position, results)
             if len(results) > 1:
                 times.append(time.perf_counter() - start)
         times.sort()

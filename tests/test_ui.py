@@ -39,7 +39,8 @@ def fresh(variant: str = "backgammon", dice: str | None = "seed:5", **prefs: Any
 
 
 def act(app: ui.App, kind: str, **args: Any) -> dict[str, Any]:
-    return app.dispatch({"type": kind, **args})["view"]
+    view: dict[str, Any] = app.dispatch({"type": kind, **args})["view"]
+    return view
 
 
 def to_move(app: ui.App) -> dict[str, Any]:
@@ -751,7 +752,8 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
     assert not app.view()["can"]["review"]  # nothing played yet
     final = play_random_game(app, random.Random(1))
-    turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))  # type: ignore[union-attr]
+    assert app.game is not None
+    turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))
     assert final["can"]["review"] and turns > 10
     seen = []
     for _ in range(turns + 2):

@@ -470,6 +470,15 @@ class App:
         if latest is not None:
             self.review.update(latest.to_dict())
 
+    def _review_message(self) -> dict[str, Any]:
+        assert self.review is not None
+        turn = self.review["shown"]
+        played = [d for d in self.review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
+        args: dict[str, Any] = {"turn": turn + 1}
+        if played:
+            args.update(side=played[0]["side"], play=played[0]["chosen"])
+        return {"key": "review_shown", "args": args}
+
     def _reviewed_position(self) -> Position | None:
         if self.review is None or self.review.get("shown") is None:
             return None
@@ -737,7 +746,7 @@ class App:
         """The computer player of the chosen level (made once per level)."""
         level = self.settings.get("level", DEFAULT_LEVEL)
         if self._bot_player is None or self._bot_player.name != level:
-            self._bot_player = make_bot(level, seed=self.bot_random.random())
+            self._bot_player = make_bot(level, seed=self.bot_random.getrandbits(32))
         return self._bot_player
 
     def _bot_choose(self) -> tuple[Step, ...]:
@@ -822,7 +831,9 @@ class App:
                 points[where] = {"side": ids[0][0], "count": len(ids)}
         dice = []
         opening_dice = None
-        if game.dice is not None:
+        if reviewed is not None:
+            pass  # a reviewed position is shown without the game's dice
+        elif game.dice is not None:
             left = list(game.planner.dice_left) if game.planner else []
             values = [game.dice.high] * 4 if game.dice.is_double else [game.dice.high, game.dice.low]
             for value in values:
@@ -905,7 +916,7 @@ class App:
             "last": self.last,
             "hint": self.hint,
             "review": self.review,
-            "message": self.message,
+            "message": self._review_message() if reviewed is not None else self.message,
             "settings": dict(self.settings),
             "prefs": dict(self.prefs),
             "bot_pending": self._computer_to_act(),
@@ -1126,4 +1137,4 @@ def _checked_last(last: Any) -> dict[str, Any] | None:
     return {"side": last["side"], "text": last["text"][:80], "dice": last["dice"][:4], "steps": steps}
 
 
-__all__ = ["App", "UIError", "Layout", "CHECKERS", "GameResult"]
+__all__ = ["CHECKERS", "DEFAULT_LEVEL", "LEVELS", "App", "GameResult", "Layout", "UIError", "make_bot", "point_id"]

@@ -293,11 +293,22 @@ def _scaled(row: Sequence[float], factor: float) -> list[float]:
     return [factor * w for w in row]
 
 
+def _read_shipped(variant_name: str) -> bytes | None:
+    try:
+        return resources.files(__package__).joinpath("weights", f"{variant_name}.nnw").read_bytes()
+    except OSError:
+        return None
+
+
+# The weights are read when this module is imported, not when first used: in the browser the
+# app starts from a memory snapshot of the interpreter, which keeps what is in memory but not
+# the package's files. Networks are built from these bytes on first use (a built one is ~3 MB
+# of Python floats, too big for the snapshot).
+_SHIPPED = {name: data for name in OUTCOMES if (data := _read_shipped(name)) is not None}
+
+
 @cache
 def network_for(variant_name: str) -> Network | None:
     """The shipped network of a game, or None if it has none."""
-    try:
-        data = resources.files(__package__).joinpath("weights", f"{variant_name}.nnw").read_bytes()
-    except (FileNotFoundError, OSError):
-        return None
-    return Network.from_bytes(data)
+    data = _SHIPPED.get(variant_name)
+    return Network.from_bytes(data) if data is not None else None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..dice import ROLLS
 from ..game import Game
-from ..movegen import Plays, result_positions
+from ..movegen import result_positions
 from ..position import Position
 from . import neural_cube
 from .evaluation import evaluate
@@ -94,7 +94,7 @@ class NeuralBot:
     def rank(self, position: Position, plays: Iterable[Position]) -> list[Ranked]:
         return rank_plays(position, plays)
 
-    def choose_play(self, position: Position, plays: Plays | Iterable[Position]) -> Position:
+    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
         results = list(plays)
         if not results:
             return position.pass_turn()

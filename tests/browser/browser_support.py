@@ -110,7 +110,8 @@ class AppPage:
 
 
 def board(page: Page) -> dict[str, str]:
-    return page.evaluate("({...document.getElementById('board').dataset})")
+    found: dict[str, str] = page.evaluate("({...document.getElementById('board').dataset})")
+    return found
 
 
 def seq(page: Page) -> int:
@@ -125,7 +126,9 @@ def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
 
 
 def points(page: Page, flag: str) -> list[str]:
-    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
+    script = f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)"
+    found: list[str] = page.evaluate(script)
+    return found
 
 
 def click_point(page: Page, point: str) -> None:
