@@ -158,14 +158,30 @@ def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well
                 checked += 1
             act(game, bot)
     assert checked >= 80
-    # a race well ahead, not so far that the opponent must pass: double, and the opponent takes
-    ahead = Position.parse("backgammon:w:6x3,5x3,4x3,3x3,2x3:8x3,7x3,6x3,5x3,4x3")
-    race = Game("backgammon", SeededDice(1), position=ahead)
-    equity = neural_cube._money_equity(network.evaluate(race.position))
-    assert neural_cube.wants_double(race) is (neural_cube.RACE_DOUBLE_FROM <= equity)
-    assert neural_cube.RACE_DOUBLE_FROM <= equity < -neural_cube.TAKE_FROM, equity
-    race.double()
-    assert neural_cube.takes(race)
+    # races from even to hopeless: the decisions follow the documented rule, some lead is a
+    # double and a take, and the largest is a double and a pass
+    races = [  # white (on roll) against black, by a growing lead
+        "6x4,5x3,4x3,3x3,2x2:6x4,5x3,4x3,3x3,2x2",
+        "6x4,5x3,4x3,3x3,2x2:6x4,5x4,4x4,3x2,2",
+        "6x3,5x3,4x3,3x3,2x3:6x4,5x4,4x3,3x3,2",
+        "6x3,5x3,4x3,3x3,2x3:6x4,5x4,4x4,3x3",
+        "3x5,2x5,1x5:8x3,7x3,6x3,5x3,4x3",
+    ]
+    answers = []
+    for sides in races:
+        race = Game("backgammon", SeededDice(1), position=Position.parse(f"backgammon:w:{sides}"))
+        outputs = network.evaluate(race.position)
+        equity = neural_cube._money_equity(outputs)
+        doubles = neural_cube.wants_double(race)
+        too_good = equity >= neural_cube.TOO_GOOD and -equity < neural_cube.TAKE_FROM
+        expected = outputs[0] >= neural_cube.WIN_FROM and equity >= neural_cube.RACE_DOUBLE_FROM and not too_good
+        assert doubles is expected, (sides, equity)
+        race.double()
+        assert neural_cube.takes(race) is (-equity >= neural_cube.TAKE_FROM)
+        answers.append((doubles, neural_cube.takes(race)))
+    assert answers[0] == (False, True)  # even: no double (a double would be taken)
+    assert (True, True) in answers[1:4], answers
+    assert answers[-1][1] is False  # 45 pips against 90: a pass
 
 
 def test_the_match_equity_table_is_a_table_of_chances() -> None:

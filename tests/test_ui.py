@@ -296,7 +296,11 @@ def test_random_hot_seat_games_end_with_a_result_and_a_score(variant: str) -> No
         assert view["players"][result["winner"]]["score"] == result["points"]
     assert view["can"]["next_game"]
     view = act(app, "next_game")
-    assert view["position"].split(":", 1)[1] == STARTS[variant].split(":", 1)[1]
+    assert view["position"].split(":", 2)[2] == STARTS[variant].split(":", 2)[2]
+    # a single game opens with the opening roll; in a match (tawla 31's default) the winner starts
+    starter = result["winner"] if view["match"] else "w"
+    assert view["position"].split(":")[1] == starter
+    assert bool(view["match"]) is (variant == "tawla31")
 
 
 def test_the_computer_plays_its_side_one_action_at_a_time() -> None:
@@ -808,3 +812,55 @@ def test_the_coach_holds_back_a_blunder_once_and_lets_good_plays_through() -> No
         act(good, "drag", **{"from": ui.point_id(0, step.origin, good.game.position),
                              "to": ui.point_id(0, step.target, good.game.position)})
     assert act(good, "confirm")["last"]["text"] == options[0].play
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_match_score_is_shown_capped_at_the_length_with_the_winner_first(seed: int) -> None:
+    app = ui.App(dice=f"seed:{seed}")
+    app.dispatch({"type": "new_game", "settings": {"variant": "khachapuri", "match_length": 3}})
+    view = play_random_game(app, random.Random(seed))  # khachapuri games give 1..14 or 30 points
+    while view["can"]["next_game"]:
+        act(app, "next_game")
+        view = play_random_game(app, random.Random(seed))
+    assert view["message"]["key"] == "match_over" and app.match is not None and app.match.over
+    winner = view["result"]["winner"]
+    loser = "b" if winner == "w" else "w"
+    assert view["players"][winner]["score"] == 3 == view["match"]["score"]["wb".index(winner)]
+    assert view["players"][loser]["score"] < 3
+    assert view["message"]["args"]["score"] == f"3:{view['players'][loser]['score']}"
+    assert max(app.match.score) >= 3  # the real score is kept (it may be far past 3)
+
+
+def test_the_person_can_play_black_against_the_computer_and_sees_the_board_from_there() -> None:
+    app = ui.App(dice="seed:4")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer",
+                                                          "seat": "b"}})["view"]
+    assert view["players"]["w"]["kind"] == "computer" and view["players"]["b"]["kind"] == "human"
+    assert view["flipped"] is True
+    view = act(app, "set", name="flip", value=True)
+    assert view["flipped"] is False  # the flip button still turns it round
+    view = act(app, "roll")
+    for _ in range(60):  # the computer moves White, the person Black
+        if view["bot_pending"]:
+            assert app.game is not None and app.game.to_act == 0
+            view = act(app, "bot")
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            assert app.game is not None and app.game.to_act == 1
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+    assert app.game is not None and len(app.game.history) > 6
+    assert play_random_game(app, random.Random(5))["phase"] == "over"
+    with pytest.raises(ui.UIError, match="seat"):
+        app.dispatch({"type": "new_game", "settings": {"seat": "red"}})
+
+
+def test_the_last_move_line_starts_clean_in_the_next_game_of_a_match() -> None:
+    app = ui.App(dice="seed:2")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "match_length": 5}})
+    view = play_random_game(app, random.Random(3))
+    assert view["last"] is not None and view["can"]["next_game"]
+    assert act(app, "next_game")["last"] is None

@@ -218,7 +218,7 @@ export class Board {
   // -- drawing a view ---------------------------------------------------------------------
 
   render(view) {
-    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
     const geometry = view.geometry || "opposite";
     const reorient = flipped !== this.flipped || geometry !== this.geometry;
     this.flipped = flipped;

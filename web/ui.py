@@ -52,6 +52,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "match_length": 0,  # 0: a single game; tawla31 matches are always to 31
     "opponent": "human",  # "human" (same device) or "computer"
     "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
+    "seat": "w",  # the colour the person plays against the computer
 }
 DEFAULT_PREFS: dict[str, Any] = {
     "lang": "en",
@@ -62,7 +63,6 @@ DEFAULT_PREFS: dict[str, Any] = {
     "coach": False,  # before a blunder is confirmed, say so and offer to take it back
 }
 LANG_CODE_CHARS = set("abcdefghijklmnopqrstuvwxyz-")
-COMPUTER_SIDE = 1  # the computer plays Black; the person sits on White's side
 
 
 def available_languages() -> list[dict[str, str]]:
@@ -395,6 +395,7 @@ class App:
         if self.match is not None and not self.match.over:
             self.match.next_game()
             self.game = self.match.game
+            self.last = None  # the last game's last move is not this game's
             self._fresh_turn_state()
             self.message = {"key": "crawford", "args": {}} if self.game.crawford else None
         else:
@@ -549,12 +550,14 @@ class App:
         length = merged["match_length"]
         if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= 999:
             raise UIError(f"match length must be 0..999, not {length!r}")
-        if variant.name == "tawla31" and length:
-            length = 31
+        if variant.name == "tawla31" and (length or "match_length" not in settings):
+            length = 31  # tawla 31 is a match to 31 unless a single game is asked for
         if merged["opponent"] not in ("human", "computer"):
             raise UIError("opponent is 'human' or 'computer'")
         if merged["level"] not in LEVELS:
             raise UIError(f"level is one of {', '.join(LEVELS)}")
+        if merged["seat"] not in ("w", "b"):
+            raise UIError("seat is 'w' or 'b'")
         merged.update(variant=variant.token, match_length=length)
         if merged["variant"] != self.settings.get("variant") or merged["match_length"] != self.settings.get(
             "match_length"
@@ -682,7 +685,11 @@ class App:
         key = "game_over" if result.winner is not None else "draw"
         if self.match is not None and self.match.over:
             key = "match_over"
-            args["score"] = f"{self.match.score[0]}:{self.match.score[1]}"
+            # the winner's score first, capped at the match length (the last game may overshoot it)
+            assert result.winner is not None
+            length = self.match.length
+            won, lost = self.match.score[result.winner], self.match.score[1 - result.winner]
+            args["score"] = f"{min(won, length)}:{min(lost, length)}"
         self.message = {"key": key, "args": args}
         self.selected = None
         self.bot_plan = None
@@ -735,8 +742,12 @@ class App:
             self.settings["opponent"] == "computer"
             and not game.over
             and game.phase != "opening"
-            and game.to_act == COMPUTER_SIDE
+            and game.to_act == self._computer_side()
         )
+
+    def _computer_side(self) -> int:
+        """The computer plays the colour the person does not (settings["seat"])."""
+        return 1 - SIDE_LETTERS.index(self.settings.get("seat", "w"))
 
     def _human_moving(self) -> bool:
         game = self._game()
@@ -868,16 +879,19 @@ class App:
         if self.match is not None:
             match_view = {
                 "length": self.match.length,
-                "score": self.match.score,
+                "score": [min(points, self.match.length) for points in self.match.score],
                 "crawford": game.crawford,
                 "over": self.match.over,
             }
-        score = self.match.score if self.match is not None else list(self.tally)
+        if self.match is not None:  # shown capped: "16 of 5" after a big last game reads as nonsense
+            score = [min(points, self.match.length) for points in self.match.score]
+        else:
+            score = list(self.tally)
         players = {}
         for s in (0, 1):
             letter = SIDE_LETTERS[s]
             players[letter] = {
-                "kind": "computer" if computer and s == COMPUTER_SIDE else "human",
+                "kind": "computer" if computer and s == self._computer_side() else "human",
                 "pips": board.pips(s),
                 "off": board.off(s),
                 "score": score[s],
@@ -919,6 +933,8 @@ class App:
             "message": self._review_message() if reviewed is not None else self.message,
             "settings": dict(self.settings),
             "prefs": dict(self.prefs),
+            # the person playing Black against the computer sees the board from Black's side
+            "flipped": self.prefs["flip"] != (computer and self._computer_side() == WHITE),
             "bot_pending": self._computer_to_act(),
             "dice_source": self.dice.spec,
             "variants": [
@@ -1038,6 +1054,7 @@ class App:
             "match_length": match.length if match is not None else 0,
             "opponent": opponent,
             "level": self.settings.get("level", DEFAULT_LEVEL),
+            "seat": self.settings.get("seat", "w"),
         }
         self.tally = [0, 0]
         self.last = None
@@ -1089,7 +1106,7 @@ def _checked_settings(data: Any) -> dict[str, Any]:
         raise UIError(str(error)) from None
     if not _is_count(settings["match_length"]) or settings["opponent"] not in ("human", "computer"):
         raise UIError("bad game settings")
-    if settings["level"] not in LEVELS:
+    if settings["level"] not in LEVELS or settings["seat"] not in ("w", "b"):
         raise UIError("bad game settings")
     return settings
 

@@ -234,7 +234,7 @@ class Page {
   // -- panels --------------------------------------------------------------------------------
 
   paintPanels(view) {
-    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
     const top = flipped ? "w" : "b";
     const bottom = flipped ? "b" : "w";
     this.paintPlayer($("player-top"), top, view);
@@ -560,6 +560,7 @@ class Page {
     const variants = (view && view.variants) || [];
     const current = settings.variant.split("+")[0];
     const chosenOptions = new Set(settings.variant.split("+").slice(1));
+    this.setupVariant = current;
     const list = $("variant-list");
     list.textContent = "";
     for (const v of variants) {
@@ -605,6 +606,7 @@ class Page {
       match.appendChild(option);
     }
     for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
+    $("setup-seat").value = settings.seat || "w";
     const level = $("setup-level");
     level.textContent = "";
     for (const name of (view && view.levels) || []) {
@@ -676,7 +678,10 @@ class Page {
       option.textContent = t("setup.match_to", { n: 31 });
       match.appendChild(option);
     }
-    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = "0";
+    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = tawla ? "31" : "0";
+    // tawla 31 is played to 31: choosing it proposes the match (a single game stays possible)
+    if (tawla && this.setupVariant !== name && this.setupVariant !== undefined) match.value = "31";
+    this.setupVariant = name;
   }
 
   submitSetup(e) {
@@ -696,6 +701,7 @@ class Page {
         match_length: Number($("setup-match").value),
         opponent: opponent ? opponent.value : "human",
         ...($("setup-level").value ? { level: $("setup-level").value } : {}),
+        seat: $("setup-seat").value,
       },
     });
   }

@@ -5,7 +5,8 @@ the taker takes while its own equity, -E, is at least TAKE_FROM (a pass loses 1;
 risks 2 but keeps the cube, worth about 0.07: the classic ~21.5% take point); the roller
 doubles from DOUBLE_FROM on (REDOUBLE_FROM when it already owns the cube: doubling gives
 up its access), unless it is too good: when the taker must pass and playing on for the
-gammon is worth more than the point (E >= 1). A taker clearly the favourite beavers.
+gammon is worth more than the point (E >= 1); and never below WIN_FROM chances to win, so
+that gammon chances alone never turn the cube. A taker clearly the favourite beavers.
 Near-even positions are far below DOUBLE_FROM, so they are never doubled.
 
 Match. Outcomes are weighed by the chance to win the match from the score they lead to
@@ -30,6 +31,7 @@ DOUBLE_FROM = 0.40
 RACE_DOUBLE_FROM = 0.34
 REDOUBLE_FROM = 0.48
 TOO_GOOD = 1.0
+WIN_FROM = 0.62  # and never double with less than this chance to win: gammons alone do not make a double
 BEAVER_FROM = 0.05
 GAMMON_SHARE = 0.25  # of wins, in the match equity model
 
@@ -114,6 +116,8 @@ def wants_double(game: Game) -> bool:
     equity = _money_equity(outputs)
     owned = game.cube_owner == side
     threshold = REDOUBLE_FROM if owned else RACE_DOUBLE_FROM if _race(position) else DOUBLE_FROM
+    if outputs[0] < WIN_FROM:
+        return False
     if not game.match_length:
         if equity < threshold:
             return False
