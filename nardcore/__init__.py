@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from .dice import PresetDice, Roll, SeededDice, SystemDice
+from .dice import DiceError, PresetDice, Roll, SeededDice, SystemDice
+from .errors import NardError
 from .game import Game, GameError, GameResult, GameStateError, score_game
 from .match import Match
 from .movegen import Step, legal_plays, result_positions
@@ -25,6 +26,8 @@ __version__ = "0.2.0"
 
 __all__ = [
     "BLACK",
+    "DiceError",
+    "NardError",
     "VARIANTS",
     "VARIANT_NAMES",
     "WHITE",

@@ -29,8 +29,13 @@ from .variant import VARIANT_NAMES, VariantError, find_variant
 MAX_LINE = 2000  # a batch line longer than this is certainly not a position and a roll
 
 
-def batch_line(line: str) -> str:
-    """One answer line of `plays --batch` (docs/RULES.md §1) for one input line."""
+def batch_line(line: str | bytes) -> str:
+    """One answer line of `plays --batch` (docs/RULES.md §1) for one input line (text or bytes)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            return json.dumps({"error": "the line is not UTF-8 text"})
     text = line.strip()
     try:
         if len(text) > MAX_LINE:
@@ -43,11 +48,11 @@ def batch_line(line: str) -> str:
         # a set: two step orders may end in one position, and each result is listed once
         results = sorted({str(p) for p in result_positions(position, (roll.high, roll.low))})
         return json.dumps(results)
-    except (PositionError, ValueError) as error:
+    except ValueError as error:  # NardError and the length and shape checks above
         return json.dumps({"error": str(error)})
 
 
-def run_batch(lines: Iterable[str], out: TextIO) -> None:
+def run_batch(lines: Iterable[str | bytes], out: TextIO) -> None:
     for line in lines:
         out.write(batch_line(line) + "\n")
         out.flush()  # a caller may wait for each answer before sending the next line
@@ -193,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.batch:
                 if args.position or args.roll:
                     parser.error("--batch reads from stdin and takes no position")
-                run_batch(sys.stdin, sys.stdout)
+                run_batch(sys.stdin.buffer, sys.stdout)  # bytes: one bad line must not stop the batch
                 return 0
             if not (args.position and args.roll):
                 parser.error("plays needs POSITION and ROLL (or --batch)")

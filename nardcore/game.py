@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import DiceSource, Roll, SystemDice
+from .errors import NardError
 from .movegen import Plays, Step, TurnPlanner
 from .notation import NotationError, format_play, parse_play
 from .position import SIDE_LETTERS, WHITE, Position, PositionError
@@ -50,11 +51,11 @@ STATE_VERSION = 1
 MAX_HISTORY = 1500  # far beyond any real game; bounds the work of loading a stranger's data
 
 
-class GameError(ValueError):
+class GameError(NardError):
     """An action that is not allowed in the game's current phase."""
 
 
-class GameStateError(ValueError):
+class GameStateError(NardError):
     """Saved or shared data that does not describe a valid game; the message says what is wrong."""
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .errors import NardError
+
 MAX_DEPTH = 64  # our saved games and links nest about 6 deep
 
 
-class JSONShapeError(ValueError):
+class JSONShapeError(NardError):
     """Text that is not JSON, or JSON nested deeper than `MAX_DEPTH`."""
 
 

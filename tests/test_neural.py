@@ -136,13 +136,16 @@ def test_an_unknown_level_is_refused() -> None:
 def test_the_beginner_prefers_good_plays_but_not_always_the_best() -> None:
     position = Position.start("backgammon")
     results = result_positions(position, (3, 1))
+    losses = {h.result: h.loss for h in hint(position, (3, 1), count=100)}
     best = make_bot("advanced").choose_play(position, results)
-    picks = [make_bot("beginner", seed=s).choose_play(position, results) for s in range(200)]
-    assert 60 < picks.count(best) < 200  # mostly the best, sometimes another play
-    hints = {h.result: h.loss for h in hint(position, (3, 1), count=100)}
-    # the plays it picks instead are near misses far more often than big losses
-    near = sum(1 for p in picks if hints[p] < 0.1)
-    assert near > 0.8 * len(picks)
+    picks = [make_bot("beginner", seed=s).choose_play(position, results) for s in range(300)]
+    counts = {r: picks.count(r) for r in results}
+    assert max(counts, key=lambda r: counts[r]) == best  # the best play is its favourite
+    assert counts[best] < len(picks)  # but not its only play
+    # its mistakes are mostly small: far below the average loss of a play picked at random
+    mean_pick = sum(losses[p] for p in picks) / len(picks)
+    mean_any = sum(losses.values()) / len(losses)
+    assert mean_pick < 0.4 * mean_any, (mean_pick, mean_any)
 
 
 def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well_ahead() -> None:
@@ -160,8 +163,8 @@ def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well
     assert checked >= 80
     # races from even to hopeless: the decisions follow the documented rule, some lead is a
     # double and a take, and the largest is a double and a pass
-    races = [  # white (on roll) against black, by a growing lead
-        "6x4,5x3,4x3,3x3,2x2:6x4,5x3,4x3,3x3,2x2",
+    races = [  # white (on roll) against black, by a growing lead; the first is near even (gnubg: 53%)
+        "6x4,5x3,4x3,3x3,2x2:6x3,5x3,4x3,3x3,2x3",
         "6x4,5x3,4x3,3x3,2x2:6x4,5x4,4x4,3x2,2",
         "6x3,5x3,4x3,3x3,2x3:6x4,5x4,4x3,3x3,2",
         "6x3,5x3,4x3,3x3,2x3:6x4,5x4,4x4,3x3",

@@ -278,6 +278,14 @@ class App:
             self._on_load_url({"fragment": fragment})
         self._automate()
 
+    def _on_sync(self, request: dict[str, Any]) -> None:
+        """Take the game another tab saved (its `save`); unreadable data changes nothing."""
+        save = request.get("save")
+        if not isinstance(save, str) or not save:
+            raise UIError("nothing to take over")
+        self.load_save(save)
+        self.message = {"key": "synced", "args": {}}
+
     def _on_new_game(self, request: dict[str, Any]) -> None:
         settings = request.get("settings") or {}
         if not isinstance(settings, dict):
@@ -927,7 +935,7 @@ class App:
             "players": players,
             "match": match_view,
             "result": result,
-            "last": self.last,
+            "last": None if reviewed is not None else self.last,  # the live game's move is not drawn there
             "hint": self.hint,
             "review": self.review,
             "message": self._review_message() if reviewed is not None else self.message,

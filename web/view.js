@@ -10,6 +10,7 @@ const SAVE_KEY = "nard.save";
 const VIEW_KEY = "nard.view";
 const LANG_KEY = "nard.lang";
 const ASIDE_KEY = "nard.save.set-aside";
+const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 
 const $ = (id) => document.getElementById(id);
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -24,12 +25,27 @@ function readStore(key) {
   }
 }
 
+// Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
+let storeProblem = null;
+
 function writeStore(key, value) {
   try {
     window.localStorage.setItem(key, value);
+    if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
+    storeProblem = null;
     return true;
   } catch (error) {
-    console.warn("could not save:", error);
+    const name = error && error.name;
+    storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
+      : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
+    return false;
+  }
+}
+
+function storageReachable() {
+  try {
+    return Boolean(window.localStorage);
+  } catch (_) {
     return false;
   }
 }
@@ -172,7 +188,7 @@ class Page {
     this.queue = this.queue.then(async () => {
       const answer = await this.app.request(intent);
       this.apply(answer);
-    }).catch((error) => console.error("request failed:", error));
+    }).catch((error) => this.engineDied(error));
     return this.queue;
   }
 
@@ -182,10 +198,21 @@ class Page {
       console.error("engine:", answer && answer.error);
       return;
     }
-    if (answer.set_aside) {
-      writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside);
+    if (answer.set_aside && !writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside)) {
+      // the engine said the old data was kept aside: it was not, so say that instead
+      const m = answer.view && answer.view.message;
+      if (m && m.key === "save_corrupt") m.key = "save_corrupt_lost";
     }
-    if (typeof answer.save === "string") writeStore(SAVE_KEY, answer.save);
+    if (this.syncing) {
+      this.syncing = false;
+      this.ownChange = false;
+      if (typeof answer.save === "string") this.lastSave = answer.save;
+    } else if (typeof answer.save === "string" && !this.conflict) {
+      if (answer.save !== this.lastSave) this.ownChange = true; // this tab changed the game
+      this.lastSave = answer.save;
+      this.saveProblem = writeStore(SAVE_KEY, answer.save) ? null : storeProblem;
+    }
+    this.paintNotices();
     const view = answer.view;
     this.view = view;
     const slim = { ...view };
@@ -470,6 +497,22 @@ class Page {
     $("pref-lang").addEventListener("change", (e) => this.setLanguage(e.target.value));
     $("lang-switch").addEventListener("change", (e) => this.setLanguage(e.target.value));
     document.addEventListener("keydown", (e) => this.keyDown(e));
+    // another tab saved: show its game, unless this tab is in the middle of a turn of its own
+    window.addEventListener("storage", (e) => {
+      if (e.key !== SAVE_KEY || e.newValue === null || e.newValue === this.lastSave || !this.ready) return;
+      const view = this.view;
+      // an unfinished turn this tab made itself (steps it played, not ones it was shown)
+      const midTurn = this.ownChange && view && view.phase === "move" && view.can && view.can.undo;
+      if (midTurn) {
+        this.conflict = e.newValue;
+        this.paintNotices();
+      } else {
+        this.takeOtherTab(e.newValue);
+      }
+    });
+    on("tabs-take", () => this.takeOtherTab(this.conflict || readStore(SAVE_KEY)));
+    on("store-copy", () => this.keepByLink());
+    on("store-download", () => this.keepByDownload());
     // a game link pasted into this tab's address bar
     window.addEventListener("hashchange", () => {
       const fragment = location.hash.replace(/^#/, "");
@@ -732,6 +775,63 @@ class Page {
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
     $("share-url").select();
+  }
+
+  // The worker is gone (a fatal error in the interpreter): never look ready over a dead engine.
+  // Reload once, which restarts it from the last good save; a second death within a minute
+  // only says so.
+  engineDied(error) {
+    console.error("the engine stopped:", error);
+    document.documentElement.dataset.ready = "error";
+    this.ready = false;
+    const text = String((error && error.message) || error).slice(0, 200);
+    let recent = 0;
+    try {
+      recent = Number(sessionStorage.getItem(DIED_KEY) || 0);
+      sessionStorage.setItem(DIED_KEY, String(Date.now()));
+    } catch (_) {
+      recent = Date.now(); // no session storage: do not risk a reload loop
+    }
+    const again = Date.now() - recent < 60_000;
+    this.showMessage(t(again ? "engine.dead_again" : "engine.dead", { error: text }), "warn");
+    if (!again) setTimeout(() => location.reload(), 1500);
+  }
+
+  takeOtherTab(save) {
+    this.conflict = null;
+    this.lastSave = save;
+    this.syncing = true; // the other tab's save is in storage already: writing it back would echo
+    this.send({ type: "sync", save });
+  }
+
+  // Lasting notices: storage that does not keep the game, and a game changed in another tab.
+  paintNotices() {
+    const store = $("store-notice");
+    store.hidden = !this.saveProblem;
+    if (this.saveProblem) $("store-text").textContent = t("store.off", { why: t(`store.${this.saveProblem}`) });
+    $("tabs-notice").hidden = !this.conflict;
+  }
+
+  async keepByLink() {
+    const answer = await this.app.request({ type: "export_url" });
+    const url = `${location.origin}${location.pathname}#${answer.url}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      $("store-status").textContent = t("store.copied");
+    } catch (_) {
+      this.showShare(answer.url); // the share dialog shows the link to copy by hand
+    }
+  }
+
+  keepByDownload() {
+    const blob = new Blob([this.lastSave || "{}"], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `nard-${(this.view && this.view.variant) || "game"}.json`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
 
   async copyShare() {

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..errors import NardError
 from .base import Bot
 from .heuristic import HeuristicBot
 from .neural_bot import NeuralBot
@@ -17,7 +18,7 @@ LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 DEFAULT_LEVEL = "advanced"
 
 
-class LevelError(ValueError):
+class LevelError(NardError):
     """An unknown level name."""
 
 

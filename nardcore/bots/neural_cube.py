@@ -28,10 +28,10 @@ from .neural import in_contact, network_for
 
 TAKE_FROM = -0.57
 DOUBLE_FROM = 0.40
-RACE_DOUBLE_FROM = 0.34
+RACE_DOUBLE_FROM = 0.38
 REDOUBLE_FROM = 0.48
 TOO_GOOD = 1.0
-WIN_FROM = 0.62  # and never double with less than this chance to win: gammons alone do not make a double
+WIN_FROM = 0.66  # and never double with less than this chance to win: gammons alone do not make a double
 BEAVER_FROM = 0.05
 GAMMON_SHARE = 0.25  # of wins, in the match equity model
 
