@@ -23,7 +23,8 @@ BOOT_TIMEOUT_MS = 60_000
 # Third-party console warnings that are understood, by exact text; anything else fails a test.
 KNOWN_WARNINGS = frozenset({
     # PyScript, in its worker: the DOM is on the main thread, as intended
-    "Unable to use window or document in worker",
+    "Unable to use `window` or `document` in worker. This requires SharedArrayBuffer support."
+    " See: https://docs.pyscript.net/latest/faq/#sharedarraybuffer",
 })
 
 
