@@ -62,7 +62,10 @@ def test_a_corrupt_snapshot_falls_back_to_a_plain_boot_that_plays(browser: Brows
     try:
         assert boot_how(page).startswith("plain (")
         play_a_step(page)
-        watch.assert_clean()
+        # the app says why it boots the slow way, and nothing else went wrong
+        fallback = "console warning: booting Python without the memory snapshot:"
+        assert [p for p in watch.problems if p.startswith(fallback)], watch.problems
+        assert [p for p in watch.problems if not p.startswith(fallback)] == []
     finally:
         context.close()
 
