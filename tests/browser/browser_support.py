@@ -116,7 +116,7 @@ class AppPage:
 
 
 def board(page: Page) -> dict[str, str]:
-    return page.evaluate("({...document.getElementById('board').dataset})")
+    return dict(page.evaluate("({...document.getElementById('board').dataset})"))
 
 
 def seq(page: Page) -> int:
@@ -131,7 +131,7 @@ def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
 
 
 def points(page: Page, flag: str) -> list[str]:
-    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
+    return list(page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)"))
 
 
 def click_point(page: Page, point: str) -> None:
