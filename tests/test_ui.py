@@ -864,3 +864,25 @@ def test_the_last_move_line_starts_clean_in_the_next_game_of_a_match() -> None:
     view = play_random_game(app, random.Random(3))
     assert view["last"] is not None and view["can"]["next_game"]
     assert act(app, "next_game")["last"] is None
+
+
+def test_hundreds_of_hostile_links_and_saves_change_nothing_and_the_game_goes_on() -> None:
+    from hostile import hostile_fragments, hostile_saves
+
+    app, _ = fresh("narde", dice="seed:1")
+    valid_save = json.dumps(app.to_save())
+    for number, fragment in enumerate(hostile_fragments(300, seed=5)):
+        app = ui.App(dice="seed:1")
+        answer = app.dispatch({"type": "boot", "save": valid_save, "fragment": "#" + fragment, "query": ""})
+        key = answer["view"]["message"]["key"]
+        assert key in ("url_bad", "url_loaded"), (number, fragment[:80])  # refused, or still a valid game
+        if key == "url_bad":
+            assert answer["view"]["variant"] == "narde", (number, fragment[:80])  # the saved game is still there
+    for number, save in enumerate(hostile_saves(300, seed=6, valid_save=valid_save)):
+        app = ui.App(dice="seed:1")
+        answer = app.dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})
+        if answer["view"]["message"] and answer["view"]["message"]["key"] == "save_corrupt":
+            assert answer["set_aside"] == save, number  # kept aside, never thrown away
+        view = to_move(app)  # a legal move can be played
+        act(app, "click", point=view["movable"][0])
+        assert act(app, "click", point=app.view()["destinations"][0])["position"] != view["position"], number
