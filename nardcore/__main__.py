@@ -1,5 +1,7 @@
 """The command line: `python -m nardcore plays|show|play …` (see `--help`).
 
+    move --level LEVEL     engine protocol: `POSITION D1D2` lines in, chosen results out
+    hint POSITION ROLL     the best plays with their value;  eval POSITION: estimates as JSON
     plays --batch          read `POSITION D1D2` lines, write one JSON array of results per line
     plays POSITION ROLL    the legal plays in notation, with their results
     show POSITION          the position as a text board
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from .bots import HeuristicBot, act
+from .bots import cli as engine_cli
 from .dice import Roll, SeededDice, SystemDice
 from .game import Game, GameError, event_text
 from .movegen import result_positions
@@ -26,8 +29,13 @@ from .variant import VARIANT_NAMES, VariantError, find_variant
 MAX_LINE = 2000  # a batch line longer than this is certainly not a position and a roll
 
 
-def batch_line(line: str) -> str:
-    """One answer line of `plays --batch` (RULES.md §1) for one input line."""
+def batch_line(line: str | bytes) -> str:
+    """One answer line of `plays --batch` (docs/RULES.md §1) for one input line (text or bytes)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError:
+            return json.dumps({"error": "the line is not UTF-8 text"})
     text = line.strip()
     try:
         if len(text) > MAX_LINE:
@@ -40,11 +48,11 @@ def batch_line(line: str) -> str:
         # a set: two step orders may end in one position, and each result is listed once
         results = sorted({str(p) for p in result_positions(position, (roll.high, roll.low))})
         return json.dumps(results)
-    except (PositionError, ValueError) as error:
+    except ValueError as error:  # NardError and the length and shape checks above
         return json.dumps({"error": str(error)})
 
 
-def run_batch(lines: Iterable[str], out: TextIO) -> None:
+def run_batch(lines: Iterable[str | bytes], out: TextIO) -> None:
     for line in lines:
         out.write(batch_line(line) + "\n")
         out.flush()  # a caller may wait for each answer before sending the next line
@@ -181,13 +189,16 @@ def main(argv: list[str] | None = None) -> int:
     game.add_argument("variant", help=f"one of {', '.join(VARIANT_NAMES)}, options joined with '+'")
     game.add_argument("--seed", type=int, default=None, help="seed the dice, for a game that replays exactly")
     game.add_argument("--black", action="store_true", help="play black (white otherwise)")
+    engine_cli.add_commands(commands)
     args = parser.parse_args(argv)
     try:
+        if args.command in ("move", "hint", "eval"):
+            return engine_cli.run(args, sys.stdin.buffer, sys.stdout)
         if args.command == "plays":
             if args.batch:
                 if args.position or args.roll:
                     parser.error("--batch reads from stdin and takes no position")
-                run_batch(sys.stdin, sys.stdout)
+                run_batch(sys.stdin.buffer, sys.stdout)  # bytes: one bad line must not stop the batch
                 return 0
             if not (args.position and args.roll):
                 parser.error("plays needs POSITION and ROLL (or --batch)")

@@ -29,7 +29,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from . import safejson
 from .dice import DiceSource
+from .errors import NardError
 from .game import Game, GameError, GameStateError
 from .match import Match
 from .position import BLACK, WHITE, Position, PositionError, make_board
@@ -54,7 +56,7 @@ __all__ = [
 ]
 
 
-class CodecError(ValueError):
+class CodecError(NardError):
     """Text that is not a valid ID or state; the message quotes it and says what is wrong."""
 
 
@@ -62,7 +64,7 @@ def _gnubg_player(side: int) -> int:
     return 1 - side  # white (0) is gnubg's bottom player 1
 
 
-_BASE64 = re.compile(r"^[A-Za-z0-9+/]+$")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]+")  # used with fullmatch: "$" would let a newline through
 
 
 def _backgammon(position: Position) -> None:
@@ -94,7 +96,7 @@ def position_id(position: Position) -> str:
 
 def position_from_id(text: str, turn: int = WHITE, variant: Variant | str = "backgammon") -> Position:
     """The position a gnubg Position ID describes, with `turn` (0 white, 1 black) on roll."""
-    if not isinstance(text, str) or len(text) != 14 or not _BASE64.match(text):
+    if not isinstance(text, str) or len(text) != 14 or not _BASE64.fullmatch(text):
         raise CodecError(f"a gnubg Position ID is 14 base64 characters, not {text!r}")
     if turn not in (WHITE, BLACK):
         raise CodecError(f"turn must be 0 (white) or 1 (black), not {turn!r}")
@@ -194,7 +196,7 @@ def match_id(info: MatchInfo) -> str:
 
 def match_info_from_id(text: str) -> MatchInfo:
     """Read a gnubg Match ID, checking every field."""
-    if not isinstance(text, str) or len(text) != 12 or not _BASE64.match(text):
+    if not isinstance(text, str) or len(text) != 12 or not _BASE64.fullmatch(text):
         raise CodecError(f"a gnubg Match ID is 12 base64 characters, not {text!r}")
     bits = int.from_bytes(base64.b64decode(text), "little")
     values = []
@@ -323,7 +325,8 @@ def _may_double(position: Position, info: MatchInfo) -> bool:
 # -- XGID -----------------------------------------------------------------------------------
 
 _XGID = re.compile(
-    r"^(?:XGID=)?([-a-oA-O]{26}):(\d{1,2}):(-1|0|1):(-1|1):(\d\d|D|B|R):(\d{1,5}):(\d{1,5}):([0-3]):(\d{1,5})(?::(\d{1,2}))?$"
+    r"(?:XGID=)?([-a-oA-O]{26}):(\d{1,2}):(-1|0|1):(-1|1):(\d\d|D|B|R):(\d{1,5}):(\d{1,5}):([0-3]):(\d{1,5})(?::(\d{1,2}))?",
+    re.ASCII,  # \d: 0-9 only
 )
 
 
@@ -372,7 +375,7 @@ def xgid(game: Game) -> str:
 def _read_xgid(text: str) -> tuple[Position, MatchInfo]:
     if not isinstance(text, str) or len(text) > 100:
         raise CodecError("an XGID is text like 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10'")
-    found = _XGID.match(text.strip())
+    found = _XGID.fullmatch(text)
     if found is None:
         raise CodecError(f"not an XGID: {text!r}")
     board, cube_log, owner, turn, dice, white_score, black_score, rules, length, max_cube = found.groups()
@@ -456,7 +459,7 @@ def game_from_xgid(text: str, dice: DiceSource | None = None) -> Game:
 STATE_VERSION = 1
 MAX_STATE_TEXT = 24_000  # characters of base64url
 MAX_STATE_JSON = 400_000  # bytes once inflated
-_URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
+_URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def encode_state(thing: Game | Match, history: bool = True) -> str:
@@ -493,7 +496,7 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raise CodecError("the state is empty")
     if len(text) > MAX_STATE_TEXT:
         raise CodecError(f"the state is too long ({len(text)} characters, at most {MAX_STATE_TEXT})")
-    if not _URL_SAFE.match(text):
+    if not _URL_SAFE.fullmatch(text):
         raise CodecError("the state may hold only letters, digits, '-' and '_'")
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
@@ -501,9 +504,7 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raw = unpacker.decompress(packed, MAX_STATE_JSON)
         if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
             raise CodecError("the state is cut short, too large or has trailing data")
-        payload = json.loads(
-            raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_no_constant
-        )
+        payload = safejson.loads(raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except CodecError:
         raise
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as error:

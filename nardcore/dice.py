@@ -8,6 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from .errors import NardError, quoted
+
+
+class DiceError(NardError):
+    """A roll that cannot be read or dice outside 1..6."""
+
 
 @dataclass(frozen=True, order=True)
 class Roll:
@@ -19,15 +25,17 @@ class Roll:
     @classmethod
     def of(cls, d1: int, d2: int) -> Roll:
         if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-            raise ValueError(f"dice must be 1..6, got {d1} and {d2}")
+            raise DiceError(f"dice must be 1..6, got {d1} and {d2}")
         return cls(max(d1, d2), min(d1, d2))
 
     @classmethod
     def parse(cls, text: str) -> Roll:
         """`'65'` or `'6-5'` → Roll(6, 5)."""
+        if not isinstance(text, str):
+            raise DiceError(f"a roll is text like '65', not {type(text).__name__}")
         digits = text.replace("-", "").strip()
-        if len(digits) != 2 or not digits.isdigit():
-            raise ValueError(f"a roll is two digits 1..6 like '65', not {text!r}")
+        if len(digits) != 2 or not all(d in "123456" for d in digits):
+            raise DiceError(f"a roll is two digits 1..6 like '65', not {quoted(text)}")
         return cls.of(int(digits[0]), int(digits[1]))
 
     @property

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import DiceSource, Roll, SystemDice
+from .errors import NardError
 from .movegen import Plays, Step, TurnPlanner
 from .notation import NotationError, format_play, parse_play
 from .position import SIDE_LETTERS, WHITE, Position, PositionError
@@ -50,11 +51,11 @@ STATE_VERSION = 1
 MAX_HISTORY = 1500  # far beyond any real game; bounds the work of loading a stranger's data
 
 
-class GameError(ValueError):
+class GameError(NardError):
     """An action that is not allowed in the game's current phase."""
 
 
-class GameStateError(ValueError):
+class GameStateError(NardError):
     """Saved or shared data that does not describe a valid game; the message says what is wrong."""
 
 
@@ -94,7 +95,7 @@ _KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "chec
 
 
 def score_game(position: Position, winner: int, cube: int = 1, jacoby: bool = False) -> GameResult:
-    """Points for `winner` in a finished game, by the variant's scoring (RULES.md §3–7).
+    """Points for `winner` in a finished game, by the variant's scoring (docs/RULES.md §3–7).
 
     `jacoby`: money play with the Jacoby rule, so gammons count only once the cube was turned.
     """

@@ -1,4 +1,4 @@
-"""Steps and whole plays: every rule of RULES.md §2–7 that decides what is legal.
+"""Steps and whole plays: every rule of docs/RULES.md §2–7 that decides what is legal.
 
 A turn is searched breadth-first, one die per level. A node is the board after some
 steps plus what the turn still remembers (dice left, checkers that left the head, the

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .errors import NardError
 from .movegen import Step, TurnGraph, legal_plays
 from .position import Position
 from .variant import BAR, OFF
@@ -28,7 +29,7 @@ from .variant import BAR, OFF
 __all__ = ["NotationError", "format_play", "parse_play", "play_texts", "point_name"]
 
 
-class NotationError(ValueError):
+class NotationError(NardError):
     """Text that does not denote exactly one legal play; the message quotes the text."""
 
 

@@ -1,4 +1,4 @@
-"""Positions: each side's checkers from its own view, and the position string of RULES.md §1."""
+"""Positions: each side's checkers from its own view, and the position string of docs/RULES.md §1."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from .errors import NardError, quoted
 from .variant import BAR, CHECKERS, OFF, Variant, VariantError, find_variant
 
 WHITE, BLACK = 0, 1
@@ -14,7 +15,7 @@ SIDE_LETTERS = "wb"
 Board = tuple[int, ...]  # 26 slots: [0] borne off, [1..24] points, [25] bar
 
 
-class PositionError(ValueError):
+class PositionError(NardError):
     """A position string that cannot be read; the message quotes it."""
 
 
@@ -137,27 +138,32 @@ def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> 
     for item in side_text.split(","):
         where, sep, count_text = item.partition("x")
         if sep:
-            if not count_text.isdigit():
-                raise PositionError(f"bad count {item!r} for {side_name} in {text!r}")
+            if not _ascii_number(count_text, 2):
+                raise PositionError(f"bad count {quoted(item)} for {side_name} in {quoted(text)}")
             count = int(count_text)
             if count < 1:
-                raise PositionError(f"count must be at least 1 in {item!r} for {side_name} in {text!r}")
+                raise PositionError(f"count must be at least 1 in {item!r} for {side_name} in {quoted(text)}")
         else:
             count = 1
         if where == "bar":
             if not variant.hitting:
                 raise PositionError(f"'bar' exists in backgammon only, not in {variant.name}: {text!r}")
             slot = BAR
-        elif where.isdigit() and 1 <= int(where) <= 24 and where == str(int(where)):
+        elif _ascii_number(where, 2) and 1 <= int(where) <= 24 and where == str(int(where)):
             slot = int(where)
         else:
-            raise PositionError(f"point {where!r} for {side_name} is not 1..24 or bar in {text!r}")
+            raise PositionError(f"point {where!r} for {side_name} is not 1..24 or bar in {quoted(text)}")
         if slot in counts:
-            raise PositionError(f"point {where!r} repeated for {side_name} in {text!r}")
+            raise PositionError(f"point {where!r} repeated for {side_name} in {quoted(text)}")
         counts[slot] = count
     if sum(counts.values()) > CHECKERS:
-        raise PositionError(f"{side_name} has {sum(counts.values())} checkers (at most 15) in {text!r}")
+        raise PositionError(f"{side_name} has {sum(counts.values())} checkers (at most 15) in {quoted(text)}")
     return make_board(counts)
+
+
+def _ascii_number(text: str, most_digits: int) -> bool:
+    """Digits 0-9 only (str.isdigit also takes '²' and other scripts' digits), and not too many."""
+    return 0 < len(text) <= most_digits and all("0" <= c <= "9" for c in text)
 
 
 def parse_position(text: str) -> Position:
@@ -166,17 +172,17 @@ def parse_position(text: str) -> Position:
         raise PositionError(f"a position string is text, not {type(text).__name__}")
     parts = text.strip().split(":")
     if len(parts) != 4:
-        raise PositionError(f"expected VARIANT:TURN:WHITE:BLACK (4 fields), got {len(parts)} in {text!r}")
+        raise PositionError(f"expected VARIANT:TURN:WHITE:BLACK (4 fields), got {len(parts)} in {quoted(text)}")
     variant_text, turn_text, white_text, black_text = parts
     try:
         variant = find_variant(variant_text)
     except VariantError as error:
         raise PositionError(str(error)) from None
     if turn_text not in ("w", "b"):
-        raise PositionError(f"turn must be 'w' or 'b', not {turn_text!r} in {text!r}")
+        raise PositionError(f"turn must be 'w' or 'b', not {turn_text!r} in {quoted(text)}")
     white = _parse_side(text, white_text, "white", variant)
     black = _parse_side(text, black_text, "black", variant)
     for point in range(1, 25):
         if white[point] and black[variant.opponent_point(point)]:
-            raise PositionError(f"white's point {point} is also held by black in {text!r}")
+            raise PositionError(f"white's point {point} is also held by black in {quoted(text)}")
     return Position(variant, SIDE_LETTERS.index(turn_text), (white, black))

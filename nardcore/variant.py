@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .errors import NardError, quoted
+
 CHECKERS = 15
 HEAD = 24  # every side starts from (and counts its route from) its own point 24
 BAR = 25  # slot index of the bar in a side's board
 OFF = 0  # slot index of the borne-off count in a side's board
 
 
-class VariantError(ValueError):
+class VariantError(NardError):
     """An unknown game name or rule option."""
 
 
@@ -141,24 +143,30 @@ _CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)
 
 def find_variant(token: str) -> Variant:
     """The variant for a token such as `narde` or `backgammon+jacoby+cube-limit-8`."""
+    if not isinstance(token, str):
+        raise VariantError(f"a variant is text like 'narde+koks', not {type(token).__name__}")
     name, *options = token.split("+")
     base = VARIANTS.get(name)
     if base is None:
-        raise VariantError(f"unknown game {name!r} in {token!r} (known: {', '.join(VARIANT_NAMES)})")
+        raise VariantError(f"unknown game {name!r} in {quoted(token)} (known: {', '.join(VARIANT_NAMES)})")
     cube_limit = base.cube_limit
     chosen: set[str] = set()
+    limit_seen = False
     for option in options:
         if option in chosen:
-            raise VariantError(f"option {option!r} repeated in {token!r}")
+            raise VariantError(f"option {option!r} repeated in {quoted(token)}")
         if base.cube and option.startswith(_CUBE_LIMIT_PREFIX):
             value = option[len(_CUBE_LIMIT_PREFIX) :]
-            if not value.isdigit() or int(value) not in _CUBE_LIMITS:
-                raise VariantError(f"cube limit must be one of {_CUBE_LIMITS} in {token!r}")
+            if value not in {str(limit) for limit in _CUBE_LIMITS}:  # no leading zeros, ASCII digits
+                raise VariantError(f"cube limit must be one of {_CUBE_LIMITS} in {quoted(token)}")
+            if limit_seen:
+                raise VariantError(f"more than one cube limit in {quoted(token)}")
+            limit_seen = True
             cube_limit = int(value)
             if cube_limit == base.cube_limit:
                 continue  # the default is not written, so each rule set has one token
         elif option not in base.allowed_options:
             allowed = ", ".join(sorted(base.allowed_options)) or "none"
-            raise VariantError(f"unknown option {option!r} for {name} in {token!r} (allowed: {allowed})")
+            raise VariantError(f"unknown option {option!r} for {name} in {quoted(token)} (allowed: {allowed})")
         chosen.add(option)
     return replace(base, options=frozenset(chosen), cube_limit=cube_limit)

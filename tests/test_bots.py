@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardcore.bots import HeuristicBot, RandomBot, act
+from nardcore.bots import Bot, HeuristicBot, RandomBot, act
 from nardcore.bots.cube import keith_count, takes, wants_double
 from nardcore.bots.evaluation import evaluate, in_contact
 from nardcore.dice import SeededDice
@@ -45,9 +45,9 @@ def test_the_heuristic_bot_beats_the_random_bot_in_most_games(variant: str) -> N
     for seed in range(games):
         game = Game(variant, SeededDice(seed))
         heuristic = seed % 2
-        players = {heuristic: HeuristicBot(), 1 - heuristic: RandomBot(seed)}
+        players: dict[int | None, Bot] = {heuristic: HeuristicBot(), 1 - heuristic: RandomBot(seed)}
         while not game.over:
-            act(game, players[game.to_act])  # type: ignore[index]
+            act(game, players[game.to_act])
         assert game.result is not None
         wins += game.result.winner == heuristic
     assert wins >= 9, f"{wins} of {games}"

@@ -1,4 +1,4 @@
-"""The command line: the batch contract of RULES.md §1, and the commands people type."""
+"""The command line: the batch contract of docs/RULES.md §1, and the commands people type."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ class Player(io.StringIO):
         self.out = out
         self.listed = False
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         prompt = self.out.getvalue().rsplit("\n", 1)[-1]
         if "double or roll" in prompt:
             return "r\n"

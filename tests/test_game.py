@@ -363,6 +363,7 @@ def test_loading_refuses_data_that_breaks_a_rule_and_says_what(change: str, comp
 
 
 def test_loading_refuses_what_is_not_an_object() -> None:
-    for data in (None, [], "game", 3):
+    cases: tuple[object, ...] = (None, [], "game", 3)
+    for data in cases:
         with pytest.raises(GameStateError, match="must be an object"):
             Game.from_dict(data)

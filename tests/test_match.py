@@ -36,7 +36,7 @@ def test_the_winner_of_a_game_starts_the_next_one_by_rolling_both_dice() -> None
         winner = match.game.result.winner if match.game.result else None
         game = match.next_game()
         assert (game.phase, game.to_act, game.opening) == ("roll", winner, False)
-        assert game.position == Position.start(variant, winner)
+        assert winner is not None and game.position == Position.start(variant, winner)
 
 
 def test_every_backgammon_game_opens_with_the_one_die_roll() -> None:

@@ -1,4 +1,4 @@
-"""The position string of RULES.md §1: starting positions, canonical form, strict errors."""
+"""The position string of docs/RULES.md §1: starting positions, canonical form, strict errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every golden case of ../shared/vectors, through the library and through the command line."""
+"""Every golden case of tests/data/vectors, through the library and through the command line."""
 
 from __future__ import annotations
 

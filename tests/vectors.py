@@ -1,11 +1,11 @@
-"""Reads the golden cases in ../shared/vectors (format: ../shared/vectors/README.md)."""
+"""Reads the golden cases in tests/data/vectors (format: tests/data/vectors/README.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-VECTOR_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "vectors"
+VECTOR_DIR = Path(__file__).resolve().parent / "data" / "vectors"
 
 
 @dataclass(frozen=True)

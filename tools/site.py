@@ -38,6 +38,7 @@ from tools.testenv import ensure_node_modules
 # has it imported already; only when Python boots without the snapshot does web/runtime.mjs
 # unpack it into the worker's working directory (on sys.path), so `import ui` just works.
 ZIP_NAME = "nardcore.zip"
+CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
 # Files of web/ that are not copied as they are.
 WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
 # Put into index.html itself (see page_html). idb-fallback.js also stays a file: the worker
@@ -63,7 +64,7 @@ def files_under(folder: Path) -> Iterator[Path]:
 def pack_python() -> bytes:
     """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
     members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
-                                 if p.suffix == ".py" or p.name == "py.typed"}
+                                 if p.suffix in CORE_FILES or p.name == "py.typed"}
     if WEB.is_dir():
         for path in files_under(WEB):
             relative = path.relative_to(WEB).as_posix()

@@ -43,9 +43,22 @@ export const app = {
 };
 window.nardApp = app;
 
+// A request the engine does not answer within this long means the worker is gone (its slowest
+// honest answer, the strongest level's move, takes about a second). Tests may shorten it.
+const ANSWER_TIMEOUT_MS = 30_000;
+
 async function call(message) {
-  const answer = await engine.dispatch(JSON.stringify(message));
-  return JSON.parse(answer);
+  const limit = Number(window.nardAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the engine in ${limit / 1000} s`)), limit);
+  });
+  try {
+    const answer = await Promise.race([engine.dispatch(JSON.stringify(message)), late]);
+    return JSON.parse(answer);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // PyScript defines `xworker` on the <script worker> element once the worker exists;

@@ -218,7 +218,7 @@ export class Board {
   // -- drawing a view ---------------------------------------------------------------------
 
   render(view) {
-    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
     const geometry = view.geometry || "opposite";
     const reorient = flipped !== this.flipped || geometry !== this.geometry;
     this.flipped = flipped;
@@ -364,8 +364,12 @@ export class Board {
       const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.geometry, this.flipped);
       el("circle", { cx: x, cy: y, r: R - 3, class: "dest-mark" }, layer);
     }
-    if (view.last && view.last.steps && view.last.steps.length) {
-      for (const [a, b] of view.last.steps) {
+    const arrows = [];
+    if (view.last && view.last.steps) for (const step of view.last.steps) arrows.push([step, `last-move side-${view.last.side}`]);
+    const hinted = view.hint && view.hint.plays && view.hint.plays[view.hint.shown];
+    if (hinted) for (const step of hinted.steps) arrows.push([step, "hint-move"]);
+    if (arrows.length) {
+      for (const [[a, b], kind] of arrows) {
         const p = this.anchor(a);
         let q = this.anchor(b);
         if (b.startsWith("off-")) {
@@ -377,7 +381,7 @@ export class Board {
         const mx = (p.x + q.x) / 2;
         const my = (p.y + q.y) / 2;
         const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
-        el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: `last-move side-${view.last.side}`, "marker-end": "url(#arrow-head)" }, layer);
+        el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: kind, "marker-end": "url(#arrow-head)" }, layer);
       }
     }
   }

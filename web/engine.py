@@ -16,20 +16,23 @@ Also importable on CPython (tests): put web/ on sys.path. Nothing here touches t
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from types import ModuleType
 from typing import Any
 
 import nardcore  # noqa: F401 - imported at boot so the first request is not slowed by it
+from nardcore import safejson
 from nardcore.position import Position
 
+ui: ModuleType | None
+UI_IMPORT_ERROR: str | None = None
 try:
-    import ui
+    ui = importlib.import_module("ui")
 except ImportError as error:  # the app's UI module is optional for the boot itself
     ui = None
-    UI_IMPORT_ERROR: str | None = f"{type(error).__name__}: {error}"
-else:
-    UI_IMPORT_ERROR = None
+    UI_IMPORT_ERROR = f"{type(error).__name__}: {error}"
 
 _app: Any = None
 
@@ -59,7 +62,7 @@ def dispatch(request_json: str) -> str:
     """One request (JSON text) in, one answer (JSON text) out."""
     global _app
     try:
-        request = json.loads(request_json)
+        request = safejson.loads(request_json)
         if isinstance(request, dict) and request.get("type") == "hello":
             answer: Any = hello()
         elif ui is None:

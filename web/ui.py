@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from nardcore import safejson
+from nardcore.bots import analysis, neural_cube
+from nardcore.bots.base import Bot
+from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
 from nardcore.codec import CodecError, decode_state, encode_state
 from nardcore.dice import DiceSource, PresetDice, SeededDice, SystemDice
 from nardcore.game import Game, GameError, GameResult, GameStateError
@@ -36,6 +42,7 @@ from nardcore.variant import BAR, CHECKERS, OFF, VARIANT_NAMES, VARIANTS, Varian
 SCHEMA = 1  # version of the saved state (localStorage) and of the URL state
 MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
+REVIEW_SLICE = 0.25  # seconds of review per request: the page shows progress between slices
 
 CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21, 25)
@@ -44,6 +51,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
     "match_length": 0,  # 0: a single game; tawla31 matches are always to 31
     "opponent": "human",  # "human" (same device) or "computer"
+    "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
+    "seat": "w",  # the colour the person plays against the computer
 }
 DEFAULT_PREFS: dict[str, Any] = {
     "lang": "en",
@@ -51,9 +60,9 @@ DEFAULT_PREFS: dict[str, Any] = {
     "auto_confirm": False,
     "auto_forced": True,
     "flip": False,
+    "coach": False,  # before a blunder is confirmed, say so and offer to take it back
 }
 LANG_CODE_CHARS = set("abcdefghijklmnopqrstuvwxyz-")
-COMPUTER_SIDE = 1  # the computer plays Black; the person sits on White's side
 
 
 def available_languages() -> list[dict[str, str]]:
@@ -198,7 +207,11 @@ class App:
         self.layout: Layout | None = None
         self.bot_plan: list[Step] | None = None
         self.bot_random = bot_random or random.Random()
-        self._bot_player: Any = None
+        self._bot_player: Bot | None = None
+        self.hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
+        self.review: dict[str, Any] | None = None  # the game's review, as far as it has got
+        self.coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
+        self._review_steps: Iterator[tuple[int, int, analysis.Review]] | None = None
         self.set_aside: str | None = None
         self.new_game({})
         self.screen = "setup"
@@ -214,6 +227,10 @@ class App:
         if handler is None:
             raise UIError(f"unknown request {kind!r}")
         self.set_aside = None
+        if kind != "hint":
+            self.hint = None  # a hint belongs to the moment it was asked for
+        if kind not in ("review", "set"):
+            self.review, self._review_steps = None, None  # so does a review: the game moves on
         url = None
         try:
             url = handler(request)
@@ -260,6 +277,14 @@ class App:
         if isinstance(fragment, str) and fragment.strip("#"):
             self._on_load_url({"fragment": fragment})
         self._automate()
+
+    def _on_sync(self, request: dict[str, Any]) -> None:
+        """Take the game another tab saved (its `save`); unreadable data changes nothing."""
+        save = request.get("save")
+        if not isinstance(save, str) or not save:
+            raise UIError("nothing to take over")
+        self.load_save(save)
+        self.message = {"key": "synced", "args": {}}
 
     def _on_new_game(self, request: dict[str, Any]) -> None:
         settings = request.get("settings") or {}
@@ -312,10 +337,27 @@ class App:
 
     def _on_confirm(self, request: dict[str, Any]) -> None:
         game = self._game()
-        if not self._human_moving() or not game.turn_done:
+        if not self._human_moving() or not game.turn_done or self._coach_stops():
             return
         self._confirm()
         self._automate()
+
+    def _coach_stops(self) -> bool:
+        """With the coach on, hold a blunder back once, saying what it costs and what was best."""
+        game = self._game()
+        if not self.prefs["coach"] or not game.steps:
+            return False
+        result = game.board.pass_turn()
+        if self.coach_warned == str(result):
+            return False  # warned already: the player confirms it anyway
+        assert game.dice is not None
+        options = analysis.hint(game.position, game.dice.dice, count=1_000)
+        chosen = next((h for h in options if h.result == result), None)
+        if chosen is None or analysis.mark(chosen.loss, game.variant.name) != "blunder":
+            return False
+        self.coach_warned = str(result)
+        self.message = {"key": "coach_blunder", "args": {"loss": f"{chosen.loss:.3f}", "best": options[0].play}}
+        return True
 
     def _on_double(self, request: dict[str, Any]) -> None:
         game = self._game()
@@ -361,6 +403,7 @@ class App:
         if self.match is not None and not self.match.over:
             self.match.next_game()
             self.game = self.match.game
+            self.last = None  # the last game's last move is not this game's
             self._fresh_turn_state()
             self.message = {"key": "crawford", "args": {}} if self.game.crawford else None
         else:
@@ -395,13 +438,81 @@ class App:
     def _on_export_url(self, request: dict[str, Any]) -> str:
         return self.export_url()
 
+    def _on_hint(self, request: dict[str, Any]) -> None:
+        """The best plays for the person's turn (or the cube action); `show` draws one of them."""
+        if not self._can_hint():
+            raise GameError("there is nothing to hint now")
+        show = request.get("show")
+        if self.hint is not None and isinstance(show, int) and not isinstance(show, bool):
+            if self.hint.get("plays") and 0 <= show < len(self.hint["plays"]):
+                self.hint["shown"] = show
+            return
+        self.hint = hint_for(self._game())
+
+    def _on_review(self, request: dict[str, Any]) -> None:
+        """Review the game: a slice of about REVIEW_SLICE seconds per request (the page asks again
+        until `complete`, showing progress); `show`: draw the position after that turn; `close`."""
+        if request.get("close"):
+            self.review, self._review_steps = None, None
+            return
+        show = request.get("show", False)
+        if self.review is not None and show is not False:
+            if show is not None and not (isinstance(show, int) and 0 <= show < len(self.review["positions"])):
+                raise UIError("no such turn in the review")
+            self.review["shown"] = show
+            return
+        game = self._game()
+        if self.review is None:
+            self._review_steps = analysis.review_steps(game.start, game.history)
+            self.review = {"done": 0, "total": 0, "complete": False, "shown": None, **analysis.Review().to_dict()}
+        if self._review_steps is None:
+            return
+        deadline = time.perf_counter() + REVIEW_SLICE
+        latest: analysis.Review | None = None
+        for done, total, latest in self._review_steps:
+            self.review.update(done=done, total=total)
+            if time.perf_counter() > deadline:
+                break
+        else:
+            self.review["complete"] = True
+            self._review_steps = None
+        if latest is not None:
+            self.review.update(latest.to_dict())
+
+    def _review_message(self) -> dict[str, Any]:
+        assert self.review is not None
+        turn = self.review["shown"]
+        played = [d for d in self.review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
+        args: dict[str, Any] = {"turn": turn + 1}
+        if played:
+            args.update(side=played[0]["side"], play=played[0]["chosen"])
+        return {"key": "review_shown", "args": args}
+
+    def _reviewed_position(self) -> Position | None:
+        if self.review is None or self.review.get("shown") is None:
+            return None
+        return Position.parse(self.review["positions"][self.review["shown"]])
+
+    def _can_hint(self) -> bool:
+        game = self._game()
+        if game.over or self._computer_to_act():
+            return False
+        return (game.phase == "move" and bool(game.plays())) or game.phase == "take" or (
+            game.phase == "cube" and game.may_double())
+
     def _on_bot(self, request: dict[str, Any]) -> None:
         """One action of the computer: roll, one step, confirm, or answer the cube."""
         if not self._computer_to_act():
             return
         game = self._game()
         if game.phase == "take":
-            if self._bot_takes():
+            if self._bot_beavers():
+                game.beaver()
+                self.message = {
+                    "key": "beavered",
+                    "args": {"side": SIDE_LETTERS[1 - game.position.turn], "cube": game.cube_value},
+                }
+            elif self._bot_takes():
                 game.take()
                 self.message = {
                     "key": "took",
@@ -447,10 +558,14 @@ class App:
         length = merged["match_length"]
         if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= 999:
             raise UIError(f"match length must be 0..999, not {length!r}")
-        if variant.name == "tawla31" and length:
-            length = 31
+        if variant.name == "tawla31" and (length or "match_length" not in settings):
+            length = 31  # tawla 31 is a match to 31 unless a single game is asked for
         if merged["opponent"] not in ("human", "computer"):
             raise UIError("opponent is 'human' or 'computer'")
+        if merged["level"] not in LEVELS:
+            raise UIError(f"level is one of {', '.join(LEVELS)}")
+        if merged["seat"] not in ("w", "b"):
+            raise UIError("seat is 'w' or 'b'")
         merged.update(variant=variant.token, match_length=length)
         if merged["variant"] != self.settings.get("variant") or merged["match_length"] != self.settings.get(
             "match_length"
@@ -558,6 +673,7 @@ class App:
             "took",
             "beavered",
             "doubled",
+            "coach_blunder",
         ):
             self.message = None
         if game.over:
@@ -577,7 +693,11 @@ class App:
         key = "game_over" if result.winner is not None else "draw"
         if self.match is not None and self.match.over:
             key = "match_over"
-            args["score"] = f"{self.match.score[0]}:{self.match.score[1]}"
+            # the winner's score first, capped at the match length (the last game may overshoot it)
+            assert result.winner is not None
+            length = self.match.length
+            won, lost = self.match.score[result.winner], self.match.score[1 - result.winner]
+            args["score"] = f"{min(won, length)}:{min(lost, length)}"
         self.message = {"key": key, "args": args}
         self.selected = None
         self.bot_plan = None
@@ -616,6 +736,8 @@ class App:
                     return
                 continue
             if game.turn_done and game.steps and self.prefs["auto_confirm"]:
+                if self._coach_stops():
+                    return
                 self._confirm()
                 continue
             return
@@ -628,59 +750,46 @@ class App:
             self.settings["opponent"] == "computer"
             and not game.over
             and game.phase != "opening"
-            and game.to_act == COMPUTER_SIDE
+            and game.to_act == self._computer_side()
         )
+
+    def _computer_side(self) -> int:
+        """The computer plays the colour the person does not (settings["seat"])."""
+        return 1 - SIDE_LETTERS.index(self.settings.get("seat", "w"))
 
     def _human_moving(self) -> bool:
         game = self._game()
         return game.phase == "move" and not self._computer_to_act()
 
-    def _bot(self) -> Any:
-        """The heuristic bot of nardcore.bots, or None when it cannot be loaded."""
-        if self._bot_player is None:
-            try:
-                from nardcore.bots import HeuristicBot
-
-                self._bot_player = HeuristicBot()
-            except Exception:  # noqa: BLE001 - without the bot, the computer plays at random
-                self._bot_player = False
-        return self._bot_player or None
+    def _bot(self) -> Bot:
+        """The computer player of the chosen level (made once per level)."""
+        level = self.settings.get("level", DEFAULT_LEVEL)
+        if self._bot_player is None or self._bot_player.name != level:
+            self._bot_player = make_bot(level, seed=self.bot_random.getrandbits(32))
+        return self._bot_player
 
     def _bot_choose(self) -> tuple[Step, ...]:
+        """The computer's play. A failing bot raises: the worker boundary reports it."""
         game = self._game()
         plays = game.plays()
         if not plays:
             return ()
-        bot = self._bot()
-        if bot is not None:
-            try:
-                chosen = bot.choose_play(game.position, plays)
-                if chosen in plays:
-                    return plays[chosen]
-            except Exception:  # noqa: BLE001 - any trouble in the bot: a random legal play
-                pass
-        keys = sorted(plays, key=str)
-        return plays[self.bot_random.choice(keys)]
+        chosen = self._bot().choose_play(game.position, plays)
+        if chosen not in plays:
+            raise UIError(f"the computer chose {chosen}, which is not a legal play")
+        return plays[chosen]
 
     def _bot_wants_double(self) -> bool:
         game = self._game()
-        bot = self._bot()
-        try:
-            return bool(bot is not None and game.may_double() and bot.wants_double(game))
-        except Exception:  # noqa: BLE001
-            return False
+        return game.may_double() and bool(self._bot().wants_double(game))
+
+    def _bot_beavers(self) -> bool:
+        game = self._game()
+        beavers = getattr(self._bot(), "beavers", None)
+        return game.may_beaver() and beavers is not None and bool(beavers(game))
 
     def _bot_takes(self) -> bool:
-        game = self._game()
-        bot = self._bot()
-        if bot is not None:
-            try:
-                return bool(bot.takes(game))
-            except Exception:  # noqa: BLE001
-                pass
-        me = 1 - game.position.turn
-        mine, theirs = game.position.pips(me), game.position.pips(1 - me)
-        return mine <= theirs * 1.15 + 4
+        return bool(self._bot().takes(self._game()))
 
     # -- reading points -----------------------------------------------------------------------
 
@@ -714,9 +823,13 @@ class App:
     def view(self) -> dict[str, Any]:
         game = self._game()
         board = game.board
+        layout = self.layout
+        reviewed = self._reviewed_position()
+        if reviewed is not None:  # a position of the review is on the board, not the game's
+            board, layout = reviewed, Layout(reviewed)
         variant = game.variant
         side = board.turn
-        human_moving = self._human_moving()
+        human_moving = self._human_moving() and reviewed is None
         movable: list[str] = []
         destinations: list[str] = []
         if human_moving:
@@ -725,19 +838,21 @@ class App:
                 destinations = sorted(
                     (point_id(side, t, board) for t in game.destinations(self.selected)), key=_point_order
                 )
-        assert self.layout is not None
+        assert layout is not None
         checkers: list[dict[str, Any]] = []
-        for where, ids in self.layout.stacks.items():
+        for where, ids in layout.stacks.items():
             for index, checker in enumerate(ids):
                 checkers.append({"id": checker, "side": checker[0], "at": where, "i": index})
         checkers.sort(key=lambda c: (c["side"], int(c["id"][1:])))
         points: dict[str, dict[str, Any]] = {}
-        for where, ids in self.layout.stacks.items():
+        for where, ids in layout.stacks.items():
             if ids:
                 points[where] = {"side": ids[0][0], "count": len(ids)}
         dice = []
         opening_dice = None
-        if game.dice is not None:
+        if reviewed is not None:
+            pass  # a reviewed position is shown without the game's dice
+        elif game.dice is not None:
             left = list(game.planner.dice_left) if game.planner else []
             values = [game.dice.high] * 4 if game.dice.is_double else [game.dice.high, game.dice.low]
             for value in values:
@@ -762,6 +877,8 @@ class App:
             "drop": human_turn and game.phase == "take",
             "beaver": human_turn and game.may_beaver(),
             "undo": human_moving and bool(game.steps),
+            "hint": human_turn and self._can_hint(),
+            "review": any(e.get("event") in ("play", "pass") for e in game.history),
             "confirm": human_moving and game.turn_done,
             "next_game": game.over and not (self.match is not None and self.match.over),
             "new_match": game.over and self.match is not None and self.match.over,
@@ -770,16 +887,19 @@ class App:
         if self.match is not None:
             match_view = {
                 "length": self.match.length,
-                "score": self.match.score,
+                "score": [min(points, self.match.length) for points in self.match.score],
                 "crawford": game.crawford,
                 "over": self.match.over,
             }
-        score = self.match.score if self.match is not None else list(self.tally)
+        if self.match is not None:  # shown capped: "16 of 5" after a big last game reads as nonsense
+            score = [min(points, self.match.length) for points in self.match.score]
+        else:
+            score = list(self.tally)
         players = {}
         for s in (0, 1):
             letter = SIDE_LETTERS[s]
             players[letter] = {
-                "kind": "computer" if computer and s == COMPUTER_SIDE else "human",
+                "kind": "computer" if computer and s == self._computer_side() else "human",
                 "pips": board.pips(s),
                 "off": board.off(s),
                 "score": score[s],
@@ -815,10 +935,14 @@ class App:
             "players": players,
             "match": match_view,
             "result": result,
-            "last": self.last,
-            "message": self.message,
+            "last": None if reviewed is not None else self.last,  # the live game's move is not drawn there
+            "hint": self.hint,
+            "review": self.review,
+            "message": self._review_message() if reviewed is not None else self.message,
             "settings": dict(self.settings),
             "prefs": dict(self.prefs),
+            # the person playing Black against the computer sees the board from Black's side
+            "flipped": self.prefs["flip"] != (computer and self._computer_side() == WHITE),
             "bot_pending": self._computer_to_act(),
             "dice_source": self.dice.spec,
             "variants": [
@@ -827,6 +951,7 @@ class App:
             ],
             "cube_limits": list(CUBE_LIMITS),
             "languages": LANGUAGES,
+            "levels": list(LEVELS),
             "match_lengths": list(MATCH_LENGTHS),
         }
 
@@ -852,7 +977,10 @@ class App:
         """Restore everything from `to_save()` JSON; raises (and changes nothing) when unreadable."""
         if len(text) > MAX_SAVE:
             raise UIError("the saved game is too large")
-        data = json.loads(text)
+        try:
+            data = safejson.loads(text)
+        except safejson.JSONShapeError as error:
+            raise UIError(f"the saved game cannot be read: {error}") from None
         if not isinstance(data, dict) or data.get("app") != "nard":
             raise UIError("this is not a saved game of this app")
         if data.get("schema") != SCHEMA:
@@ -933,11 +1061,35 @@ class App:
             "variant": game.variant.token,
             "match_length": match.length if match is not None else 0,
             "opponent": opponent,
+            "level": self.settings.get("level", DEFAULT_LEVEL),
+            "seat": self.settings.get("seat", "w"),
         }
         self.tally = [0, 0]
         self.last = None
         self.screen = "board"
         self._fresh_turn_state()
+
+
+def hint_for(game: Game) -> dict[str, Any]:
+    """The hint for the side to act: up to five plays with their value, or the cube action."""
+    if game.phase in ("cube", "take"):
+        if game.phase == "cube":
+            action = "double" if neural_cube.wants_double(game) else "roll"
+        else:
+            action = "beaver" if neural_cube.beavers(game) else "take" if neural_cube.takes(game) else "drop"
+        return {"cube": action, "plays": [], "shown": None}
+    position, plays = game.position, game.plays()
+    side = position.turn
+    found = []
+    for item in analysis.hint(position, game.dice.dice if game.dice else (1, 1), count=5):
+        steps = plays.get(item.result, ())
+        found.append({
+            "play": item.play,
+            "equity": round(item.equity, 3),
+            "loss": round(item.loss, 3),
+            "steps": [[point_id(side, s.origin, position), point_id(side, s.target, position)] for s in steps],
+        })
+    return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
 
 
 # -- strict readers for saved data ---------------------------------------------------------
@@ -961,6 +1113,8 @@ def _checked_settings(data: Any) -> dict[str, Any]:
     except VariantError as error:
         raise UIError(str(error)) from None
     if not _is_count(settings["match_length"]) or settings["opponent"] not in ("human", "computer"):
+        raise UIError("bad game settings")
+    if settings["level"] not in LEVELS or settings["seat"] not in ("w", "b"):
         raise UIError("bad game settings")
     return settings
 
@@ -1008,4 +1162,4 @@ def _checked_last(last: Any) -> dict[str, Any] | None:
     return {"side": last["side"], "text": last["text"][:80], "dice": last["dice"][:4], "steps": steps}
 
 
-__all__ = ["App", "UIError", "Layout", "CHECKERS", "GameResult"]
+__all__ = ["CHECKERS", "DEFAULT_LEVEL", "LEVELS", "App", "GameResult", "Layout", "UIError", "make_bot", "point_id"]

@@ -10,6 +10,7 @@ const SAVE_KEY = "nard.save";
 const VIEW_KEY = "nard.view";
 const LANG_KEY = "nard.lang";
 const ASIDE_KEY = "nard.save.set-aside";
+const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 
 const $ = (id) => document.getElementById(id);
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -24,12 +25,27 @@ function readStore(key) {
   }
 }
 
+// Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
+let storeProblem = null;
+
 function writeStore(key, value) {
   try {
     window.localStorage.setItem(key, value);
+    if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
+    storeProblem = null;
     return true;
   } catch (error) {
-    console.warn("could not save:", error);
+    const name = error && error.name;
+    storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
+      : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
+    return false;
+  }
+}
+
+function storageReachable() {
+  try {
+    return Boolean(window.localStorage);
+  } catch (_) {
     return false;
   }
 }
@@ -150,6 +166,8 @@ class Page {
     await loadStrings(this.lang).catch(() => {});
     this.translateStatic();
     const fragment = location.hash.replace(/^#/, "");
+    // off the address bar before it is read: a link that hurts the engine must not come back on reload
+    if (fragment) history.replaceState(null, "", location.pathname + location.search);
     const answer = await this.app.request({
       type: "boot",
       save: readStore(SAVE_KEY),
@@ -157,7 +175,6 @@ class Page {
       query: location.search,
       lang: this.lang,
     });
-    if (fragment) history.replaceState(null, "", location.pathname + location.search);
     this.ready = true;
     document.body.classList.add("engine-ready");
     $("btn-new").disabled = false;
@@ -171,7 +188,7 @@ class Page {
     this.queue = this.queue.then(async () => {
       const answer = await this.app.request(intent);
       this.apply(answer);
-    }).catch((error) => console.error("request failed:", error));
+    }).catch((error) => this.engineDied(error));
     return this.queue;
   }
 
@@ -181,10 +198,21 @@ class Page {
       console.error("engine:", answer && answer.error);
       return;
     }
-    if (answer.set_aside) {
-      writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside);
+    if (answer.set_aside && !writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside)) {
+      // the engine said the old data was kept aside: it was not, so say that instead
+      const m = answer.view && answer.view.message;
+      if (m && m.key === "save_corrupt") m.key = "save_corrupt_lost";
     }
-    if (typeof answer.save === "string") writeStore(SAVE_KEY, answer.save);
+    if (this.syncing) {
+      this.syncing = false;
+      this.ownChange = false;
+      if (typeof answer.save === "string") this.lastSave = answer.save;
+    } else if (typeof answer.save === "string" && !this.conflict) {
+      if (answer.save !== this.lastSave) this.ownChange = true; // this tab changed the game
+      this.lastSave = answer.save;
+      this.saveProblem = writeStore(SAVE_KEY, answer.save) ? null : storeProblem;
+    }
+    this.paintNotices();
     const view = answer.view;
     this.view = view;
     const slim = { ...view };
@@ -219,7 +247,12 @@ class Page {
 
   scheduleBot() {
     clearTimeout(this.botTimer);
-    if (this.view && this.view.bot_pending && this.view.screen !== "setup") {
+    if (this.view && this.view.review && !this.view.review.complete) {
+      // the review runs a slice per request: ask for the next one (the worker does the work)
+      this.botTimer = setTimeout(() => this.send({ type: "review" }), 0);
+      return;
+    }
+    if (this.view && this.view.bot_pending && this.view.screen !== "setup" && !this.view.review) {
       const delay = reducedMotion() ? 120 : this.view.phase === "move" ? 420 : 650;
       this.botTimer = setTimeout(() => this.send({ type: "bot" }), delay);
     }
@@ -228,7 +261,7 @@ class Page {
   // -- panels --------------------------------------------------------------------------------
 
   paintPanels(view) {
-    const flipped = Boolean(view.prefs && view.prefs.flip);
+    const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
     const top = flipped ? "w" : "b";
     const bottom = flipped ? "b" : "w";
     this.paintPlayer($("player-top"), top, view);
@@ -276,6 +309,10 @@ class Page {
     show("btn-confirm", can.confirm);
     show("btn-next", can.next_game);
     show("btn-new-match", can.new_match);
+    show("btn-hint", can.hint);
+    show("btn-review", can.review && !view.review);
+    this.paintHint(view);
+    this.paintReview(view);
     const undo = $("btn-undo");
     undo.hidden = view.phase !== "move" || view.bot_pending;
     undo.disabled = !can.undo;
@@ -285,6 +322,102 @@ class Page {
     $("btn-roll").textContent = view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll");
     const flip = $("btn-flip");
     flip.setAttribute("aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
+  }
+
+  // The hint: the best plays with their value (a click draws one on the board), or the cube action.
+  paintHint(view) {
+    const hint = view.hint;
+    const box = $("hint");
+    const list = $("hint-list");
+    list.textContent = "";
+    box.hidden = !hint;
+    if (!hint) return;
+    if (hint.cube) {
+      const item = document.createElement("li");
+      item.textContent = t(`hint.cube.${hint.cube}`);
+      list.appendChild(item);
+      return;
+    }
+    hint.plays.forEach((play, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "link hint-play";
+      if (index === hint.shown) button.setAttribute("aria-current", "true");
+      const value = (play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3);
+      const loss = index ? `  (−${play.loss.toFixed(3)})` : "";
+      button.textContent = `${play.play || t("hint.pass")}  ${value}${loss}`;
+      button.addEventListener("click", () => this.send({ type: "hint", show: index }));
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+  }
+
+  // The review: progress while it runs, White's winning chances after each turn as a graph,
+  // each side's error rate, and every decision with its loss; a click shows that position.
+  paintReview(view) {
+    const review = view.review;
+    const box = $("review");
+    box.hidden = !review;
+    if (!review) return;
+    const progress = $("review-progress");
+    progress.hidden = review.complete;
+    progress.max = Math.max(review.total, 1);
+    progress.value = review.done;
+    const rates = review.error_rate || {};
+    $("review-rates").textContent = review.complete
+      ? t("review.rates", { w: (rates.w || 0).toFixed(1), b: (rates.b || 0).toFixed(1) })
+      : t("review.running", { done: review.done, total: review.total });
+    this.paintReviewGraph(review);
+    const list = $("review-list");
+    list.textContent = "";
+    for (const d of review.decisions) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `link review-item${d.mark ? ` mark-${d.mark}` : ""}`;
+      if (review.shown === d.turn) button.setAttribute("aria-current", "true");
+      const what = d.kind === "play" ? `${d.dice}: ${d.chosen || t("hint.pass")}` : t(`review.cube.${d.kind}`);
+      const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (−${d.loss.toFixed(3)}; ${t("review.best")} ${d.best})` : "";
+      button.textContent = `${t(`side.${d.side}`)} ${what}${mark}`;
+      button.addEventListener("click", () => this.send({ type: "review", show: review.shown === d.turn ? null : d.turn }));
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+  }
+
+  paintReviewGraph(review) {
+    const holder = $("review-graph");
+    holder.textContent = "";
+    const chances = review.chances || [];
+    if (!chances.length) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const w = 320;
+    const h = 120;
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("review.graph"));
+    svg.classList.add("review-svg");
+    const x = (i) => (chances.length === 1 ? w / 2 : 6 + ((w - 12) * i) / (chances.length - 1));
+    const y = (p) => 6 + (h - 12) * (1 - p);
+    const mid = document.createElementNS(ns, "line");
+    for (const [k, v] of Object.entries({ x1: 0, x2: w, y1: y(0.5), y2: y(0.5), class: "axis" })) mid.setAttribute(k, String(v));
+    svg.appendChild(mid);
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", chances.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" "));
+    line.setAttribute("class", "chances");
+    svg.appendChild(line);
+    chances.forEach((p, i) => {
+      const dot = document.createElementNS(ns, "circle");
+      const decision = (review.decisions || []).find((d) => d.turn === i && d.kind === "play");
+      for (const [k, v] of Object.entries({ cx: x(i), cy: y(p), r: review.shown === i ? 5 : 3 })) dot.setAttribute(k, String(v));
+      dot.setAttribute("class", `turn${decision && decision.mark ? ` mark-${decision.mark}` : ""}`);
+      dot.setAttribute("data-turn", String(i));
+      dot.addEventListener("click", () => this.send({ type: "review", show: i }));
+      svg.appendChild(dot);
+    });
+    holder.appendChild(svg);
   }
 
   paintMessage(view) {
@@ -325,6 +458,9 @@ class Page {
     on("btn-roll", () => this.send({ type: "roll" }));
     on("btn-undo", () => this.send({ type: "undo" }));
     on("btn-confirm", () => this.send({ type: "confirm" }));
+    on("btn-hint", () => this.send({ type: "hint" }));
+    on("btn-review", () => this.send({ type: "review" }));
+    on("review-close", () => this.send({ type: "review", close: true }));
     on("btn-double", () => this.send({ type: "double" }));
     on("btn-take", () => this.send({ type: "take" }));
     on("btn-beaver", () => this.send({ type: "beaver" }));
@@ -354,13 +490,29 @@ class Page {
     on("share-close", () => $("share").close());
     on("share-copy", () => this.copyShare());
     on("settings-close", () => $("settings").close());
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) {
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) {
       const box = $(`pref-${name}`);
       box.addEventListener("change", () => this.setPref(name, box.checked));
     }
     $("pref-lang").addEventListener("change", (e) => this.setLanguage(e.target.value));
     $("lang-switch").addEventListener("change", (e) => this.setLanguage(e.target.value));
     document.addEventListener("keydown", (e) => this.keyDown(e));
+    // another tab saved: show its game, unless this tab is in the middle of a turn of its own
+    window.addEventListener("storage", (e) => {
+      if (e.key !== SAVE_KEY || e.newValue === null || e.newValue === this.lastSave || !this.ready) return;
+      const view = this.view;
+      // an unfinished turn this tab made itself (steps it played, not ones it was shown)
+      const midTurn = this.ownChange && view && view.phase === "move" && view.can && view.can.undo;
+      if (midTurn) {
+        this.conflict = e.newValue;
+        this.paintNotices();
+      } else {
+        this.takeOtherTab(e.newValue);
+      }
+    });
+    on("tabs-take", () => this.takeOtherTab(this.conflict || readStore(SAVE_KEY)));
+    on("store-copy", () => this.keepByLink());
+    on("store-download", () => this.keepByDownload());
     // a game link pasted into this tab's address bar
     window.addEventListener("hashchange", () => {
       const fragment = location.hash.replace(/^#/, "");
@@ -416,6 +568,8 @@ class Page {
     } else if (key === "u" || key === "г" || key === "Backspace") {
       e.preventDefault();
       if (can.undo) this.send({ type: "undo" });
+    } else if (key === "h" || key === "р") {
+      if (can.hint) this.send({ type: "hint" });
     } else if (key === "f" || key === "а") {
       this.setPref("flip", !view.prefs.flip);
     } else if (key === "Escape") {
@@ -449,6 +603,7 @@ class Page {
     const variants = (view && view.variants) || [];
     const current = settings.variant.split("+")[0];
     const chosenOptions = new Set(settings.variant.split("+").slice(1));
+    this.setupVariant = current;
     const list = $("variant-list");
     list.textContent = "";
     for (const v of variants) {
@@ -494,6 +649,16 @@ class Page {
       match.appendChild(option);
     }
     for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
+    $("setup-seat").value = settings.seat || "w";
+    const level = $("setup-level");
+    level.textContent = "";
+    for (const name of (view && view.levels) || []) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = t(`level.${name}`);
+      option.selected = name === settings.level;
+      level.appendChild(option);
+    }
     $("setup-cancel").hidden = !(view && view.screen === "board") && !this.setupByHand;
   }
 
@@ -556,7 +721,10 @@ class Page {
       option.textContent = t("setup.match_to", { n: 31 });
       match.appendChild(option);
     }
-    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = "0";
+    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = tawla ? "31" : "0";
+    // tawla 31 is played to 31: choosing it proposes the match (a single game stays possible)
+    if (tawla && this.setupVariant !== name && this.setupVariant !== undefined) match.value = "31";
+    this.setupVariant = name;
   }
 
   submitSetup(e) {
@@ -571,7 +739,13 @@ class Page {
     $("setup").close();
     this.send({
       type: "new_game",
-      settings: { variant: token, match_length: Number($("setup-match").value), opponent: opponent ? opponent.value : "human" },
+      settings: {
+        variant: token,
+        match_length: Number($("setup-match").value),
+        opponent: opponent ? opponent.value : "human",
+        ...($("setup-level").value ? { level: $("setup-level").value } : {}),
+        seat: $("setup-seat").value,
+      },
     });
   }
 
@@ -589,17 +763,75 @@ class Page {
 
   openSettings() {
     const prefs = (this.view && this.view.prefs) || {};
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
     this.fillLanguages();
     $("settings").showModal();
   }
 
   showShare(fragment) {
-    const url = `${location.origin}${location.pathname}${location.search}#${fragment}`;
+    // the page's own query (?dice=… for tests and demos) is not part of the game: leave it out
+    const url = `${location.origin}${location.pathname}#${fragment}`;
     $("share-url").value = url;
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
     $("share-url").select();
+  }
+
+  // The worker is gone (a fatal error in the interpreter): never look ready over a dead engine.
+  // Reload once, which restarts it from the last good save; a second death within a minute
+  // only says so.
+  engineDied(error) {
+    console.error("the engine stopped:", error);
+    document.documentElement.dataset.ready = "error";
+    this.ready = false;
+    const text = String((error && error.message) || error).slice(0, 200);
+    let recent = 0;
+    try {
+      recent = Number(sessionStorage.getItem(DIED_KEY) || 0);
+      sessionStorage.setItem(DIED_KEY, String(Date.now()));
+    } catch (_) {
+      recent = Date.now(); // no session storage: do not risk a reload loop
+    }
+    const again = Date.now() - recent < 60_000;
+    this.showMessage(t(again ? "engine.dead_again" : "engine.dead", { error: text }), "warn");
+    if (!again) setTimeout(() => location.reload(), 1500);
+  }
+
+  takeOtherTab(save) {
+    this.conflict = null;
+    this.lastSave = save;
+    this.syncing = true; // the other tab's save is in storage already: writing it back would echo
+    this.send({ type: "sync", save });
+  }
+
+  // Lasting notices: storage that does not keep the game, and a game changed in another tab.
+  paintNotices() {
+    const store = $("store-notice");
+    store.hidden = !this.saveProblem;
+    if (this.saveProblem) $("store-text").textContent = t("store.off", { why: t(`store.${this.saveProblem}`) });
+    $("tabs-notice").hidden = !this.conflict;
+  }
+
+  async keepByLink() {
+    const answer = await this.app.request({ type: "export_url" });
+    const url = `${location.origin}${location.pathname}#${answer.url}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      $("store-status").textContent = t("store.copied");
+    } catch (_) {
+      this.showShare(answer.url); // the share dialog shows the link to copy by hand
+    }
+  }
+
+  keepByDownload() {
+    const blob = new Blob([this.lastSave || "{}"], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `nard-${(this.view && this.view.variant) || "game"}.json`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
 
   async copyShare() {

@@ -1,4 +1,5 @@
-"""Computer players: a uniform random player and a heuristic one, for all five games.
+"""Computer players for all five games: levels from a human-like beginner to look-ahead on a
+learned evaluation (`make_bot`, `LEVELS`), plus a uniform random and a heuristic player.
 
 A bot chooses among legal plays (`choose_play`) and answers the cube
 (`wants_double`, `takes`). `act(game, bot)` lets a bot do whatever the game
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 from .base import Bot, act
 from .heuristic import HeuristicBot
+from .levels import DEFAULT_LEVEL, LEVELS, make_bot
+from .neural_bot import NeuralBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "act"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "HeuristicBot", "NeuralBot", "RandomBot", "act", "make_bot"]

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from ..game import Game
-from ..movegen import Plays
 from ..position import Position
 
 
 class Bot(Protocol):
     name: str
 
-    def choose_play(self, position: Position, plays: Plays) -> Position:
-        """One key of `plays` (results of the legal plays from `position`); with none, the pass."""
+    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+        """One of `plays` (results of the legal plays from `position`, e.g. `legal_plays` keys);
+        with none, the pass."""
         ...
 
     def wants_double(self, game: Game) -> bool:
@@ -40,6 +41,10 @@ def act(game: Game, bot: Bot) -> str:
         game.roll()
         return "roll"
     if phase == "take":
+        beavers = getattr(bot, "beavers", None)  # optional: only some bots know the beaver
+        if beavers is not None and game.may_beaver() and beavers(game):
+            game.beaver()
+            return "beaver"
         if bot.takes(game):
             game.take()
             return "take"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..game import Game
-from ..movegen import Plays
 from ..position import Position
 from . import cube
 from .evaluation import evaluate
@@ -24,17 +24,18 @@ class HeuristicBot:
         self._random = random.Random(seed) if seed is not None else None
         self.noise = noise
 
-    def rank(self, position: Position, plays: Plays) -> list[tuple[float, Position]]:
+    def rank(self, position: Position, plays: Iterable[Position]) -> list[tuple[float, Position]]:
         """Every play's result with its score for the mover, best first."""
         side = position.turn
         scored = [(evaluate(result, side), result) for result in plays]
         scored.sort(key=lambda item: (-item[0], str(item[1])))
         return scored
 
-    def choose_play(self, position: Position, plays: Plays) -> Position:
-        if not plays:
+    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+        results = list(plays)
+        if not results:
             return position.pass_turn()
-        ranked = self.rank(position, plays)
+        ranked = self.rank(position, results)
         if self._random is None or len(ranked) == 1:
             return ranked[0][1]
         best = ranked[0][0]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..game import Game
-from ..movegen import Plays
 from ..position import Position
 
 
@@ -17,11 +17,12 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
 
-    def choose_play(self, position: Position, plays: Plays) -> Position:
-        if not plays:
+    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+        results = list(plays)
+        if not results:
             return position.pass_turn()
         # sorted, so the choice depends on the seed only, not on dict order
-        return self._random.choice(sorted(plays, key=str))
+        return self._random.choice(sorted(results, key=str))
 
     def wants_double(self, game: Game) -> bool:
         return False

@@ -20,6 +20,12 @@ CHROMIUM_FLAGS = [
     "--disable-quic",
 ]
 BOOT_TIMEOUT_MS = 60_000
+# Third-party console warnings that are understood, by exact text; anything else fails a test.
+KNOWN_WARNINGS = frozenset({
+    # PyScript, in its worker: the DOM is on the main thread, as intended
+    "Unable to use `window` or `document` in worker. This requires SharedArrayBuffer support."
+    " See: https://docs.pyscript.net/latest/faq/#sharedarraybuffer",
+})
 
 
 @dataclass
@@ -40,8 +46,8 @@ class Watch:
         return self
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.problems.append(f"console error: {message.text} ({message.location.get('url', '')})")
+        if message.type in ("error", "warning") and message.text not in KNOWN_WARNINGS:
+            self.problems.append(f"console {message.type}: {message.text} ({message.location.get('url', '')})")
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
@@ -110,7 +116,7 @@ class AppPage:
 
 
 def board(page: Page) -> dict[str, str]:
-    return page.evaluate("({...document.getElementById('board').dataset})")
+    return dict(page.evaluate("({...document.getElementById('board').dataset})"))
 
 
 def seq(page: Page) -> int:
@@ -125,7 +131,7 @@ def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
 
 
 def points(page: Page, flag: str) -> list[str]:
-    return page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)")
+    return list(page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)"))
 
 
 def click_point(page: Page, point: str) -> None:
@@ -146,3 +152,62 @@ def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent
     page.select_option("#setup-match", "0")
     after(page, lambda: page.click("#setup-start"))
     assert board(page)["variant"] == variant
+
+
+# -- where checkers are drawn, as a player sees them ------------------------------------------
+
+DRAWN_JS = """() => {
+  const slots = [...document.querySelectorAll('#board [data-point]')].map(g => {
+    const r = g.querySelector('.hit').getBoundingClientRect();
+    return {id: g.dataset.point, r};
+  });
+  const found = {};
+  for (const c of document.querySelectorAll('#board [data-checker]')) {
+    const b = c.getBoundingClientRect();
+    const x = b.x + b.width / 2, y = b.y + b.height / 2;
+    const side = c.classList.contains('side-w') ? 'w' : c.classList.contains('side-b') ? 'b' : '?';
+    const hit = slots.filter(s => x >= s.r.left && x <= s.r.right && y >= s.r.top && y <= s.r.bottom);
+    const key = (hit.length === 1 ? hit[0].id : 'nowhere:' + hit.map(s => s.id).join('|')) + ':' + side;
+    found[key] = (found[key] || 0) + 1;
+  }
+  return found;
+}"""
+
+
+def drawn(page: Page) -> dict[str, int]:
+    """Checkers counted where they are drawn: `{"<point id>:<side>": count}`, each checker's
+    centre matched against the board's point areas once every move animation has ended."""
+    page.wait_for_function(
+        "document.getAnimations().filter(a => a.playState === 'running').length === 0", timeout=10_000
+    )
+    return dict(page.evaluate(DRAWN_JS))
+
+
+def expected_drawn(position_text: str) -> dict[str, int]:
+    """The same count from a position string (each side in its own numbering; the board's
+    point ids are White's numbering)."""
+    from nardcore.position import Position  # the rules core, for the numbering only
+    from nardcore.variant import BAR, OFF
+
+    position = Position.parse(position_text)
+    found: dict[str, int] = {}
+    for side, letter in ((0, "w"), (1, "b")):
+        counts = position.boards[side]
+        for slot, count in enumerate(counts):
+            if not count:
+                continue
+            if slot == BAR:
+                key = f"bar-{letter}"
+            elif slot == OFF:
+                key = f"off-{letter}"
+            else:
+                key = str(slot if side == 0 else position.variant.opponent_point(slot))
+            found[f"{key}:{letter}"] = count
+    return found
+
+
+def assert_drawn_as_engine_says(page: Page) -> None:
+    """Every checker is drawn on the point the engine's position puts it (borne-off checkers
+    in their tray)."""
+    state = page.evaluate("({...document.getElementById('board').dataset})")
+    assert drawn(page) == expected_drawn(state["position"]), state["position"]

@@ -8,8 +8,8 @@ Helpers live in browser_support.py (and are re-exported here):
 - `Watch`: records, for a whole browser context (pages, the engine worker, the service
   worker), every console error, page error, failed request, HTTP error and request to
   another origin. `watch.assert_clean()` fails the test with the list.
-- `app`: one page per test module with the app booted (each boot costs 4-5 s), watched;
-  an autouse check fails any test during which something new went wrong on it.
+- `app`: a fresh watched context and page for each test with the app booted on seeded dice
+  (each boot costs a few seconds); the test fails if anything went wrong on it.
   Tests that need their own browser context use `open_app(browser, site)`.
 """
 
@@ -41,6 +41,10 @@ import build  # noqa: E402
 __all__ = ["AppPage", "Watch", "open_app", "origin_of", "wait_ready"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "dice_seed(n): the seed of the dice the `app` page boots with")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
@@ -63,24 +67,16 @@ def site() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def app(browser: Browser, site: str) -> Iterator[AppPage]:
-    """The app booted once for the whole module, in its own watched context."""
-    context, page, watch = open_app(browser, site)
-    watch.assert_clean()
+@pytest.fixture
+def app(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator[AppPage]:
+    """A fresh context and page for each test, booted on `?dice=seed:N` (N from the test's
+    `dice_seed` marker, else 1), so nothing a test does reaches another one. Fails the test
+    if anything went wrong on the page meanwhile (console errors and warnings included)."""
+    marker = request.node.get_closest_marker("dice_seed")
+    seed = marker.args[0] if marker else 1
+    context, page, watch = open_app(browser, site + f"?dice=seed:{seed}", viewport={"width": 1280, "height": 860})
     try:
         yield AppPage(page, watch, context)
+        watch.assert_clean()
     finally:
         context.close()
-
-
-@pytest.fixture(autouse=True)
-def _nothing_goes_wrong(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Any test using `app` fails if the page logs an error or a request fails meanwhile."""
-    if "app" not in request.fixturenames:
-        yield
-        return
-    shared: AppPage = request.getfixturevalue("app")
-    since = shared.watch.mark()
-    yield
-    shared.watch.assert_clean(since)

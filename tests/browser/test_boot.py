@@ -4,24 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_support import AppPage, Watch, origin_of, wait_ready
+from browser_support import AppPage, Watch, origin_of
 from playwright.sync_api import Browser
 
 import build
-
-WEB = Path(__file__).resolve().parents[2] / "web"
-
-# Records main-thread long tasks from the very start of the page.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-}).observe({ type: "longtask", buffered: true });
-"""
-
-
-def test_app_reaches_data_ready(app: AppPage) -> None:
-    assert app.page.evaluate("document.documentElement.dataset.ready") == "1"
 
 
 def test_loading_indicator_is_gone_once_ready(app: AppPage) -> None:
@@ -41,8 +27,7 @@ def test_engine_runs_python_in_a_worker(app: AppPage) -> None:
 
 def test_the_web_python_modules_import_in_the_worker(app: AppPage) -> None:
     hello = app.page.evaluate("window.nardApp.hello")
-    if (WEB / "ui.py").exists():
-        assert hello["ui"] is True, hello["ui_error"]
+    assert hello["ui"] is True, hello.get("ui_error")
 
 
 def test_engine_answers_each_request_through_the_worker(app: AppPage) -> None:
@@ -70,23 +55,14 @@ def test_the_board_is_in_the_page_with_its_test_hooks(app: AppPage) -> None:
     ids = set(points.evaluate_all("nodes => nodes.map(n => n.dataset.point)"))
     assert {str(n) for n in range(1, 25)} | {"bar-w", "bar-b", "off-w", "off-b"} <= ids
     assert points.evaluate_all("nodes => nodes.every(n => n.getAttribute('aria-label'))")
-    for hook in ("position", "phase", "dice"):
-        assert board.get_attribute(f"data-{hook}") is not None, hook
-
-
-def test_page_stays_responsive_while_python_boots(browser: Browser, site: str) -> None:
-    context = browser.new_context()
-    try:
-        context.add_init_script(LONG_TASKS)
-        page = context.new_page()
-        page.goto(site)
-        wait_ready(page)
-        longest = page.evaluate("Math.max(0, ...window.__longTasks)")
-        # Pyodide's boot on the main thread is one ~4 s task; in the worker the page never
-        # freezes for long. Generous bound: 2 shared cores.
-        assert longest < 1000, f"main thread blocked {longest:.0f} ms during boot"
-    finally:
-        context.close()
+    # the hooks hold the engine's state, not just any text: the start screen's backgammon board
+    hooks = app.page.evaluate("({...document.getElementById('board').dataset})")
+    assert hooks["position"] == "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5"
+    assert hooks["variant"] == "backgammon"
+    assert hooks["turn"] == "w"
+    assert hooks["dice"] == ""
+    assert hooks["phase"] in ("opening", "roll")
+    assert int(hooks["seq"]) >= 1
 
 
 EMBED = (
@@ -110,7 +86,16 @@ def boot_in_iframe(browser: Browser, site: str, host_url: str, same_origin: bool
         # the embed starts as fast as the page: from the memory snapshot
         app_frame = page.main_frame.child_frames[0]
         assert app_frame.evaluate("window.nardApp.hello.boot") == "snapshot"
-        watch.assert_clean()
+        if same_origin:
+            watch.assert_clean()
+        else:
+            # storage and the service worker are denied: the app says so, and nothing else
+            denied = (
+                "console warning: could not save: SecurityError",
+                "console warning: service worker not registered: NotSupportedError",
+            )
+            assert {d for d in denied if any(p.startswith(d) for p in watch.problems)} == set(denied)
+            assert [p for p in watch.problems if not p.startswith(denied)] == []
     finally:
         context.close()
 

@@ -1,7 +1,8 @@
 """Playing the built app in Chromium the way a person does: clicks, drags, keys, reloads.
 
-Dice come from the test-only query `?dice=seed:N`, so every run plays the same games.
-Each fresh page boots Python (4-5 s), so one page serves most checks of this module.
+Dice come from the test-only query `?dice=seed:N`, so every run plays the same games. Each
+test boots its own page (the `app` fixture), so a test's dice and state never depend on
+which tests ran before it, and a failure stays in its test.
 Screenshots go to test-results/ (not committed).
 """
 
@@ -9,11 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import after, board, click_point, points, press, start_game
+from browser_support import after, assert_drawn_as_engine_says, board, click_point, points, press, start_game
 from conftest import AppPage, open_app  # tests/browser/conftest.py (on sys.path under pytest)
 from playwright.sync_api import Browser, Page
 
@@ -23,30 +23,13 @@ VARIANTS = ("backgammon", "narde", "khachapuri", "moultezim", "tawla31")
 SEED = 11
 
 
-@pytest.fixture(scope="module")
-def game(browser: Browser, site: str, delete_output_dir: None) -> Iterator[AppPage]:
-    """One page, booted with seeded dice, shared by the checks of this module.
-
-    (After pytest-playwright has emptied test-results/, where the screenshots go.)
-    """
-    SHOTS.mkdir(exist_ok=True)
-    context, page, watch = open_app(browser, site + f"?dice=seed:{SEED}", viewport={"width": 1280, "height": 860})
-    watch.assert_clean()
-    try:
-        yield AppPage(page, watch, context)
-    finally:
-        context.close()
+pytestmark = pytest.mark.dice_seed(SEED)  # every test boots its own page on the same dice
 
 
 @pytest.fixture(autouse=True)
-def _page_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
-    if "game" not in request.fixturenames:
-        yield
-        return
-    shared: AppPage = request.getfixturevalue("game")
-    since = shared.watch.mark()
-    yield
-    shared.watch.assert_clean(since)
+def _screenshot_folder(delete_output_dir: None) -> None:
+    """After pytest-playwright has emptied test-results/, where the screenshots go."""
+    SHOTS.mkdir(exist_ok=True)
 
 
 # -- reading the page and acting on it ---------------------------------------------------------
@@ -141,8 +124,8 @@ def play_to_end(page: Page, variant: str, manual_turns: int = 6) -> None:
 # -- the checks ------------------------------------------------------------------------------------
 
 
-def test_start_screen_offers_the_five_games_with_rules(game: AppPage) -> None:
-    page = game.page
+def test_start_screen_offers_the_five_games_with_rules(app: AppPage) -> None:
+    page = app.page
     SHOTS.mkdir(exist_ok=True)
     assert page.is_visible("#setup")
     names = page.evaluate("[...document.querySelectorAll('input[name=variant]')].map(i => i.value)")
@@ -160,8 +143,8 @@ def test_start_screen_offers_the_five_games_with_rules(game: AppPage) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_each_variant_starts_drawn_correctly(game: AppPage, variant: str) -> None:
-    page = game.page
+def test_each_variant_starts_drawn_correctly(app: AppPage, variant: str) -> None:
+    page = app.page
     start_game(page, variant)
     expected = {
         "backgammon": "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
@@ -174,6 +157,7 @@ def test_each_variant_starts_drawn_correctly(game: AppPage, variant: str) -> Non
     assert state["position"] == expected and state["phase"] == "opening"
     # both stacks where the rules put them, and 30 checkers drawn
     assert page.locator("#board [data-checker]").count() == 30
+    assert_drawn_as_engine_says(page)
     label = page.get_attribute('#board [data-point="24"]', "aria-label")
     assert label and "24" in label
     black_head = {"backgammon": "1", "narde": "12", "khachapuri": "12", "moultezim": "12", "tawla31": "1"}[variant]
@@ -183,8 +167,8 @@ def test_each_variant_starts_drawn_correctly(game: AppPage, variant: str) -> Non
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_whole_hot_seat_game_reaches_its_end_by_clicking(game: AppPage, variant: str) -> None:
-    page = game.page
+def test_a_whole_hot_seat_game_reaches_its_end_by_clicking(app: AppPage, variant: str) -> None:
+    page = app.page
     start_game(page, variant)
     play_to_end(page, variant)
     state = board(page)
@@ -212,8 +196,8 @@ def roll_until_move(page: Page) -> None:
     raise AssertionError("never got a movable checker")
 
 
-def test_drag_moves_a_checker_and_undo_restores(game: AppPage) -> None:
-    page = game.page
+def test_drag_moves_a_checker_and_undo_restores(app: AppPage) -> None:
+    page = app.page
     start_game(page, "backgammon")
     roll_until_move(page)
     before = board(page)["position"]
@@ -231,14 +215,16 @@ def test_drag_moves_a_checker_and_undo_restores(game: AppPage) -> None:
     after(page, lambda: page.mouse.up())
     moved = board(page)["position"]
     assert moved != before
+    assert_drawn_as_engine_says(page)  # the checker is drawn where it was dropped
     assert visible(page, "btn-undo") and page.is_enabled("#btn-undo")
     press(page, "btn-undo")
     assert board(page)["position"] == before
+    assert_drawn_as_engine_says(page)
     assert page.is_disabled("#btn-undo")
 
 
-def test_keyboard_alone_rolls_moves_and_confirms(game: AppPage) -> None:
-    page = game.page
+def test_keyboard_alone_rolls_moves_and_confirms(app: AppPage) -> None:
+    page = app.page
     start_game(page, "narde")
     page.evaluate("document.activeElement && document.activeElement.blur()")
     for _ in range(12):
@@ -272,8 +258,8 @@ def test_keyboard_alone_rolls_moves_and_confirms(game: AppPage) -> None:
     assert board(page)["turn"] != turn
 
 
-def test_reload_mid_turn_restores_the_exact_state(game: AppPage) -> None:
-    page = game.page
+def test_reload_mid_turn_restores_the_exact_state(app: AppPage) -> None:
+    page = app.page
     start_game(page, "khachapuri")
     roll_until_move(page)
     click_point(page, points(page, "movable")[0])
@@ -294,8 +280,8 @@ def test_reload_mid_turn_restores_the_exact_state(game: AppPage) -> None:
     assert board(page)["position"] != before["position"]
 
 
-def test_a_corrupt_save_gives_a_message_and_a_fresh_game(game: AppPage) -> None:
-    page = game.page
+def test_a_corrupt_save_gives_a_message_and_a_fresh_game(app: AppPage) -> None:
+    page = app.page
     page.evaluate('localStorage.setItem(\'nard.save\', \'{"schema":1,"app":"nard","settings":{}, "game": 7\')')
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
@@ -308,9 +294,9 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_game(game: AppPage) -> None:
 
 
 def test_a_shared_link_opens_the_same_game_and_a_bad_one_changes_nothing(
-    game: AppPage, browser: Browser, site: str
+    app: AppPage, browser: Browser, site: str
 ) -> None:
-    page = game.page
+    page = app.page
     start_game(page, "moultezim")
     roll_until_move(page)
     click_point(page, points(page, "movable")[0])
@@ -336,8 +322,8 @@ def test_a_shared_link_opens_the_same_game_and_a_bad_one_changes_nothing(
         context.close()
 
 
-def test_the_computer_answers_with_its_own_moves(game: AppPage) -> None:
-    page = game.page
+def test_the_computer_answers_with_its_own_moves(app: AppPage) -> None:
+    page = app.page
     start_game(page, "backgammon", opponent="computer")
     for _ in range(40):
         state = board(page)
@@ -349,6 +335,8 @@ def test_the_computer_answers_with_its_own_moves(game: AppPage) -> None:
             press(page, "btn-confirm")
         else:
             page.wait_for_timeout(300)
+    else:
+        pytest.fail(f"White never had a move to make: {board(page)}")
     # play White's turn, then the computer plays Black's by itself
     rng = random.Random(3)
     play_turn(page, rng)
@@ -361,8 +349,8 @@ def test_the_computer_answers_with_its_own_moves(game: AppPage) -> None:
     assert page.inner_text("#last-move").startswith("Last: Black")
 
 
-def test_the_russian_interface_speaks_russian(game: AppPage) -> None:
-    page = game.page
+def test_the_russian_interface_speaks_russian(app: AppPage) -> None:
+    page = app.page
     after(page, lambda: page.select_option("#lang-switch", "ru"))
     page.wait_for_function("document.documentElement.lang === 'ru'")
     assert page.inner_text("#btn-new") == "Новая игра"

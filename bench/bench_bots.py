@@ -1,0 +1,138 @@
+"""The computer's strength and think time (a benchmark, not a test; needs the `train` and `test` extras).
+
+    python bench/bench_bots.py strength [--games 2000] [--only NAME ...]
+    python bench/bench_bots.py think [--positions 200]
+
+strength: pairings of cubeless games, half of them with colours swapped on the same dice,
+points scored by each game's rules, each share with a 95% interval:
+  backgammon: strongest vs pubeval (target >= 70%), vs gnubg 0-ply (>= 40%);
+  the other four: strongest vs the heuristic player (>= 75%), vs random plays (>= 98%);
+  each game: every level against the one below it (the higher wins more points).
+The `strongest` and `beginner` levels are played by numpy ports of nardcore's pure-Python
+players (train/play.py: the same network, candidates and look-ahead, no time limit), so that
+thousands of games fit in an hour; `think` times the pure-Python player itself.
+
+think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
+from games, median and 95th percentile, per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+
+from nardcore.bots.levels import make_bot  # noqa: E402
+from nardcore.bots.neural import network_for  # noqa: E402
+from nardcore.movegen import result_positions  # noqa: E402
+from nardcore.position import Position  # noqa: E402
+from nardcore.variant import VARIANT_NAMES  # noqa: E402
+from train.npnet import Net  # noqa: E402
+from train.play import (  # noqa: E402
+    Player,
+    heuristic_player,
+    match_up,
+    net_lookahead_player,
+    net_player,
+    random_player,
+    softmax_player,
+)
+
+TARGETS = {"pubeval": 0.70, "gnubg0": 0.40, "heuristic": 0.75, "random": 0.98}
+
+
+def numpy_net(variant: str) -> Net:
+    import numpy as np
+
+    network = network_for(variant)
+    if network is None:
+        raise SystemExit(f"no trained network for {variant}")
+    return Net(variant, np.array(network.rows), np.array(network.hidden_bias), np.array(network.output_columns).T,
+               np.array(network.output_bias))
+
+
+def players(variant: str) -> dict[str, Callable[[], Player]]:
+    net = numpy_net(variant)
+    found: dict[str, Callable[[], Player]] = {
+        "beginner": lambda: softmax_player(net, 0.02, random.Random(1)),
+        "intermediate": heuristic_player,
+        "advanced": lambda: net_player(net),
+        "strongest": lambda: net_lookahead_player(net),
+        "heuristic": heuristic_player,
+        "random": lambda: random_player(random.Random(2)),
+    }
+    if variant == "backgammon":
+        from train.opponents import gnubg_player, pubeval_player
+
+        found["pubeval"] = pubeval_player
+        found["gnubg0"] = gnubg_player
+    return found
+
+
+def pairings() -> list[tuple[str, str, str]]:
+    found = [("backgammon", "strongest", "pubeval"), ("backgammon", "strongest", "gnubg0")]
+    for variant in VARIANT_NAMES[1:]:
+        found += [(variant, "strongest", "heuristic"), (variant, "strongest", "random")]
+    for variant in VARIANT_NAMES:
+        found += [(variant, "intermediate", "beginner"), (variant, "advanced", "intermediate"),
+                  (variant, "strongest", "advanced")]
+    return found
+
+
+def strength(games: int, only: list[str]) -> None:
+    for variant, ours, theirs in pairings():
+        name = f"{variant}: {ours} vs {theirs}"
+        if only and not any(word in name for word in only):
+            continue
+        table = players(variant)
+        start = time.time()
+        score = match_up(variant, table[ours](), table[theirs](), games // 2, seed=2026)
+        low, high = score.interval()
+        target = TARGETS.get(theirs) if ours == "strongest" else 0.5
+        verdict = "" if target is None else ("  met" if score.share >= target else f"  MISSED (target {target:.0%})")
+        print(f"{name}: {score.share:.1%} of the points [{low:.1%}, {high:.1%}] in {score.games} games, "
+              f"{time.time() - start:.0f} s{verdict}", flush=True)
+
+
+def think(count: int) -> None:
+    for variant in VARIANT_NAMES:
+        bot = make_bot("strongest")
+        rng = random.Random(4)
+        times: list[float] = []
+        position = Position.start(variant)
+        while len(times) < count:
+            if position.winner() is not None:
+                position = Position.start(variant, turn=rng.randint(0, 1))
+            results = result_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
+            start = time.perf_counter()
+            position = bot.choose_play(position, results)
+            if len(results) > 1:
+                times.append(time.perf_counter() - start)
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"{variant}: strongest thinks {statistics.median(times):.3f} s median, {p95:.3f} s at the 95th "
+              f"percentile, {times[-1]:.3f} s at most ({len(times)} moves)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["strength", "think"], nargs="?", default="think")
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing (strength)")
+    parser.add_argument("--only", nargs="*", default=[], help="pairings whose name holds one of these words")
+    parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
+    args = parser.parse_args()
+    if args.what == "strength":
+        strength(args.games, args.only)
+    else:
+        think(args.positions)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The engine protocol on the command line: `move`, `hint` and `eval` (see `add_commands`).
+
+    move --level LEVEL     read `POSITION D1D2` lines; answer each with the position after
+                           the chosen play (canonical, turn passed; the same position with
+                           the turn passed when there is no play), or {"error": ...}
+    hint POSITION D1D2 [--n N] [--deep]   the best N plays in notation with their value
+    eval POSITION          the outcome estimates and the value, as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from typing import BinaryIO, TextIO
+
+from ..dice import Roll
+from ..movegen import result_positions
+from ..position import Position
+from .analysis import hint
+from .levels import DEFAULT_LEVEL, LEVELS, make_bot
+from .neural import OUTCOMES, network_for
+
+MAX_LINE = 2000
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    move = commands.add_parser("move", help="engine protocol: 'POSITION D1D2' lines in, resulting positions out")
+    move.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL)
+    move.add_argument("--seed", default=None, help="seed for the levels that draw at random")
+    hint_parser = commands.add_parser("hint", help="the best plays of a position and roll, with their value")
+    hint_parser.add_argument("position")
+    hint_parser.add_argument("roll")
+    hint_parser.add_argument("--n", type=int, default=5, help="how many plays (default 5)")
+    hint_parser.add_argument("--deep", action="store_true", help="with look-ahead over the opponent's rolls")
+    evaluate = commands.add_parser("eval", help="outcome estimates of a position (side on roll), as JSON")
+    evaluate.add_argument("position")
+
+
+def move_line(line: bytes | str, bot: object) -> str:
+    """One answer line of `move` for one input line (never raises for bad input)."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError:
+        return json.dumps({"error": "the line is not UTF-8 text"})
+    text = text.strip()
+    try:
+        if len(text) > MAX_LINE:
+            raise ValueError(f"line too long ({len(text)} characters)")
+        parts = text.split()
+        if len(parts) != 2:
+            raise ValueError(f"expected 'POSITION D1D2', got {text[:200]!r}")
+        position = Position.parse(parts[0])
+        if position.winner() is not None:
+            raise ValueError(f"the game is over in {parts[0]!r}")
+        roll = Roll.parse(parts[1])
+        results = result_positions(position, roll.dice)
+        chosen = results[0] if len(results) == 1 else bot.choose_play(position, results)  # type: ignore[attr-defined]
+        return str(chosen)
+    except ValueError as error:
+        return json.dumps({"error": str(error)})
+
+
+def run_move(lines: Iterable[bytes], out: TextIO, level: str, seed: str | None = None) -> None:
+    bot = make_bot(level, seed=seed)
+    for line in lines:
+        out.write(move_line(line, bot) + "\n")
+        out.flush()  # a program on the other end waits for each answer
+
+
+def show_hint(position_text: str, roll_text: str, count: int, deep: bool, out: TextIO) -> int:
+    position = Position.parse(position_text)
+    roll = Roll.parse(roll_text)
+    hints = hint(position, roll.dice, count=max(1, count), deep=deep)
+    width = max(len(h.play or "pass") for h in hints)
+    for number, item in enumerate(hints, 1):
+        loss = f"  -{item.loss:.3f}" if number > 1 else ""
+        out.write(f"{number}. {item.play or 'pass':<{width}}  {item.equity:+.3f}{loss}\n")
+    return 0
+
+
+def show_eval(position_text: str, out: TextIO) -> int:
+    position = Position.parse(position_text)
+    network = network_for(position.variant.name)
+    if network is None:
+        raise ValueError(f"no evaluation for {position.variant.name}")
+    outputs = network.value(position)
+    spec = OUTCOMES[position.variant.name]
+    names = ["win", *[f"win_{i + 2}x" for i in range(spec.levels)], *[f"lose_{i + 2}x" for i in range(spec.levels)]]
+    if spec.checker_share:
+        names += ["win_checkers_share", "lose_checkers_share"]
+    answer = {
+        "position": str(position),
+        "side": "wb"[position.turn],
+        "outputs": {name: round(value, 6) for name, value in zip(names, outputs, strict=True)},
+        "equity": round(spec.equity(outputs), 6),
+    }
+    out.write(json.dumps(answer) + "\n")
+    return 0
+
+
+def run(args: argparse.Namespace, stdin: BinaryIO, out: TextIO) -> int:
+    if args.command == "move":
+        run_move(stdin, out, args.level, args.seed)
+        return 0
+    if args.command == "hint":
+        return show_hint(args.position, args.roll, args.n, args.deep, out)
+    return show_eval(args.position, out)

@@ -1,0 +1,37 @@
+"""The computer's levels, weakest first, and the one to offer by default.
+
+    beginner      the network's values with a temperature: it mostly plays well and
+                  sometimes picks a play a little (rarely much) worse, as a person does
+    intermediate  the hand-written heuristic evaluation, one ply
+    advanced      the network, best play at one ply
+    strongest     the network with a look-ahead over the opponent's 21 rolls
+"""
+
+from __future__ import annotations
+
+from ..errors import NardError
+from .base import Bot
+from .heuristic import HeuristicBot
+from .neural_bot import NeuralBot
+
+LEVELS = ("beginner", "intermediate", "advanced", "strongest")
+DEFAULT_LEVEL = "advanced"
+
+
+class LevelError(NardError):
+    """An unknown level name."""
+
+
+def make_bot(level: str = DEFAULT_LEVEL, seed: int | str | None = None, budget: float = 0.4) -> Bot:
+    """A fresh player of that level (`seed` varies the beginner's choices and the heuristic's ties)."""
+    if level == "beginner":
+        return NeuralBot("beginner", temperature=0.02, seed=seed)
+    if level == "intermediate":
+        bot = HeuristicBot(seed=seed, noise=0.5 if seed is not None else 0.0)
+        bot.name = "intermediate"
+        return bot
+    if level == "advanced":
+        return NeuralBot("advanced", seed=seed)
+    if level == "strongest":
+        return NeuralBot("strongest", lookahead=True, budget=budget, seed=seed)
+    raise LevelError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")

@@ -1,0 +1,314 @@
+"""Learned evaluations: one small neural network per game, pure Python at play time.
+
+A network estimates, for the side on roll (about to roll), the chances of each way the
+game can end. The outputs depend on how the game scores (`OUTCOMES`), always in the
+order: win, then the "win big" levels, then the "lose big" levels, then, for games
+scored by checkers left, the expected share of the loser's checkers when winning and
+when losing. `equity` turns outputs into expected points for the side on roll.
+
+Inputs (`features`) describe each side from its own numbering, the side on roll first:
+for every point four units (one checker or more, two or more, three or more, half the
+checkers beyond three), the bar, the checkers off, the pip count, whether all are home;
+then contact and the runner rule. They are sparse, so a hidden unit's input is a sum over
+the occupied points only: `Network` keeps, per side, point and count, the sum of the
+weights those four units bring, and adds one row per occupied point.
+
+The training code (train/, numpy) uses the same `features`; weights come from
+`nardcore/bots/weights/VARIANT.nnw` (see `Network.from_bytes`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import struct
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ..position import Position
+from ..variant import BAR, CHECKERS, OFF, Variant
+
+SIDE_INPUTS = 100  # per side: 24 points x 4 units, bar, off, pips, all home
+INPUTS = 2 * SIDE_INPUTS + 3  # plus contact, and the runner rule in force for each side
+_BAR, _OFF, _PIPS, _HOME = 96, 97, 98, 99
+CONTACT, RUNNER = 2 * SIDE_INPUTS, 2 * SIDE_INPUTS + 1
+PIP_SCALE = 360.0  # fifteen checkers on point 24
+FORMAT = "nardnet-1"
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """How a game's end is written as network targets, and their value in points."""
+
+    levels: int  # "win big" levels: gammon and backgammon (2), mars (1), none (0)
+    checker_share: bool  # scored by the loser's checkers left (khachapuri, tawla31)
+    constant: float  # equity = constant + sum(weight * output)
+    weights: tuple[float, ...]
+
+    @property
+    def size(self) -> int:
+        return 1 + 2 * self.levels + (2 if self.checker_share else 0)
+
+    def flip(self, outputs: Sequence[float]) -> list[float]:
+        """The same estimate from the other side's view."""
+        n = self.levels
+        flipped = [1.0 - outputs[0], *outputs[1 + n : 1 + 2 * n], *outputs[1 : 1 + n]]
+        if self.checker_share:
+            flipped += [outputs[2 + 2 * n], outputs[1 + 2 * n]]
+        return flipped
+
+    def equity(self, outputs: Sequence[float]) -> float:
+        return self.constant + sum(w * o for w, o in zip(self.weights, outputs, strict=True))
+
+
+OUTCOMES = {
+    "backgammon": Outcomes(2, False, -1.0, (2.0, 1.0, 1.0, -1.0, -1.0)),
+    "narde": Outcomes(2, False, -1.0, (2.0, 1.0, 1.0, -1.0, -1.0)),
+    "moultezim": Outcomes(1, False, -1.0, (2.0, 1.0, -1.0)),
+    "khachapuri": Outcomes(1, True, 0.0, (0.0, 30.0, -30.0, 15.0, -15.0)),
+    "tawla31": Outcomes(0, True, 0.0, (0.0, 15.0, -15.0)),
+}
+
+
+def final_outcome(position: Position, side: int) -> list[float]:
+    """The target outputs of a finished game (someone has borne off all), for `side`."""
+    from ..game import score_game  # game imports the bots' modules' users, not the reverse
+
+    variant = position.variant
+    spec = OUTCOMES[variant.name]
+    winner = position.winner()
+    if winner is None:
+        raise ValueError(f"the game is not over: {position}")
+    result = score_game(position, winner)
+    won = winner == side
+    out = [0.0] * spec.size
+    out[0] = 1.0 if won else 0.0
+    big = 1 + (0 if won else spec.levels)
+    if spec.checker_share:
+        if result.kind == "mars":
+            out[big] = 1.0
+        else:
+            out[1 + 2 * spec.levels + (0 if won else 1)] = result.points / CHECKERS
+    else:
+        for level in range(min(result.points - 1, spec.levels)):
+            out[big + level] = 1.0
+    return out
+
+
+def features(position: Position) -> list[tuple[int, float]]:
+    """The network's inputs that are not zero, as (index, value), for the side on roll."""
+    variant = position.variant
+    sides = (position.boards[position.turn], position.boards[1 - position.turn])
+    found: list[tuple[int, float]] = []
+    for block, board in enumerate(sides):
+        base = block * SIDE_INPUTS
+        for point in range(1, 25):
+            count = board[point]
+            if count:
+                at = base + 4 * (point - 1)
+                found.append((at, 1.0))
+                if count >= 2:
+                    found.append((at + 1, 1.0))
+                    if count >= 3:
+                        found.append((at + 2, 1.0))
+                        if count > 3:
+                            found.append((at + 3, (count - 3) / 2))
+        if board[BAR]:
+            found.append((base + _BAR, board[BAR] / 2))
+        if board[OFF]:
+            found.append((base + _OFF, board[OFF] / CHECKERS))
+        pips = sum(point * board[point] for point in range(1, BAR + 1))
+        if pips:
+            found.append((base + _PIPS, pips / PIP_SCALE))
+        if not any(board[7:]):
+            found.append((base + _HOME, 1.0))
+    if in_contact(variant, sides[0], sides[1]):
+        found.append((CONTACT, 1.0))
+    if variant.runner_home:
+        for block, board in enumerate(sides):
+            if not any(board[: variant.runner_home + 1]):
+                found.append((RUNNER + block, 1.0))
+    return found
+
+
+def in_contact(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Some checker still has an opposing checker ahead of it."""
+    my_rear = max((p for p in range(1, BAR + 1) if mine[p]), default=0)
+    their_rear = max((p for p in range(1, BAR + 1) if theirs[p]), default=0)
+    if not my_rear or not their_rear:
+        return False
+    # the foremost opposing checker in my numbering, and mine in theirs (the bar is behind 1)
+    their_front = min(0 if q == BAR else variant.opponent_point(q) for q in range(1, BAR + 1) if theirs[q])
+    my_front = min(0 if p == BAR else variant.opponent_point(p) for p in range(1, BAR + 1) if mine[p])
+    return my_rear > their_front or their_rear > my_front
+
+
+class Network:
+    """A network with one hidden layer of sigmoid units and sigmoid outputs."""
+
+    def __init__(
+        self,
+        variant_name: str,
+        hidden_weights: Sequence[Sequence[float]],  # INPUTS rows of `hidden` weights
+        hidden_bias: Sequence[float],
+        output_weights: Sequence[Sequence[float]],  # `hidden` rows of `outputs` weights
+        output_bias: Sequence[float],
+        info: dict[str, object] | None = None,
+    ) -> None:
+        self.variant_name = variant_name
+        self.outcomes = OUTCOMES[variant_name]
+        self.hidden = len(hidden_bias)
+        if len(hidden_weights) != INPUTS or any(len(row) != self.hidden for row in hidden_weights):
+            raise ValueError(f"hidden weights must be {INPUTS} x {self.hidden}")
+        if len(output_weights) != self.hidden or any(len(row) != self.outcomes.size for row in output_weights):
+            raise ValueError(f"output weights must be {self.hidden} x {self.outcomes.size}")
+        self.rows = [list(map(float, row)) for row in hidden_weights]
+        self.hidden_bias = list(map(float, hidden_bias))
+        # columns of the output layer, so each output is one dot product
+        self.output_columns = [list(col) for col in zip(*output_weights, strict=True)]
+        self.output_bias = list(map(float, output_bias))
+        self.info = dict(info or {})
+        # _points[block][point][count]: the summed rows of that point's four units
+        self._points = [[[self._point_row(block, point, count) for count in range(CHECKERS + 1)]
+                         for point in range(25)] for block in range(2)]
+
+    def _point_row(self, block: int, point: int, count: int) -> list[float]:
+        total = [0.0] * self.hidden
+        if point == 0 or count == 0:
+            return total
+        at = block * SIDE_INPUTS + 4 * (point - 1)
+        units = [(at, 1.0)]
+        if count >= 2:
+            units.append((at + 1, 1.0))
+        if count >= 3:
+            units.append((at + 2, 1.0))
+        if count > 3:
+            units.append((at + 3, (count - 3) / 2))
+        for index, value in units:
+            row = self.rows[index]
+            total = [t + value * w for t, w in zip(total, row, strict=True)]
+        return total
+
+    def evaluate(self, position: Position) -> list[float]:
+        """The outputs for the side on roll of a position where nobody has won yet."""
+        variant = position.variant
+        sides = (position.boards[position.turn], position.boards[1 - position.turn])
+        parts: list[Sequence[float]] = [self.hidden_bias]
+        rows = self.rows
+        for block, board in enumerate(sides):
+            table = self._points[block]
+            base = block * SIDE_INPUTS
+            pips = 0
+            for point in range(1, 25):
+                count = board[point]
+                if count:
+                    parts.append(table[point][count])
+                    pips += point * count
+            if board[BAR]:
+                parts.append(_scaled(rows[base + _BAR], board[BAR] / 2))
+                pips += BAR * board[BAR]
+            if board[OFF]:
+                parts.append(_scaled(rows[base + _OFF], board[OFF] / CHECKERS))
+            if pips:
+                parts.append(_scaled(rows[base + _PIPS], pips / PIP_SCALE))
+            if not any(board[7:]):
+                parts.append(rows[base + _HOME])
+        if in_contact(variant, sides[0], sides[1]):
+            parts.append(rows[CONTACT])
+        if variant.runner_home:
+            for block, board in enumerate(sides):
+                if not any(board[: variant.runner_home + 1]):
+                    parts.append(rows[RUNNER + block])
+        hidden = [_sigmoid(sum(column)) for column in zip(*parts)]
+        return [
+            _sigmoid(bias + sum(h * w for h, w in zip(hidden, column, strict=True)))
+            for bias, column in zip(self.output_bias, self.output_columns, strict=True)
+        ]
+
+    def value(self, position: Position) -> list[float]:
+        """`evaluate`, or the exact outcome once the game is over; for the side on roll."""
+        if position.winner() is not None:
+            return final_outcome(position, position.turn)
+        return self.evaluate(position)
+
+    def equity(self, position: Position) -> float:
+        """Expected points for the side on roll (cubeless)."""
+        return self.outcomes.equity(self.value(position))
+
+    # -- the weights file ----------------------------------------------------------------
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Network:
+        """Read `FORMAT`: a length-prefixed JSON header, then float32 little-endian weights
+        (hidden weights row by row, hidden bias, output weights row by row, output bias)."""
+        (size,) = struct.unpack_from("<I", data, 0)
+        header = json.loads(data[4 : 4 + size].decode("utf-8"))
+        if header.get("format") != FORMAT or header.get("inputs") != INPUTS:
+            raise ValueError(f"not a {FORMAT} network with {INPUTS} inputs")
+        hidden, outputs = int(header["hidden"]), int(header["outputs"])
+        values = array("f")
+        values.frombytes(data[4 + size :])
+        expected = INPUTS * hidden + hidden + hidden * outputs + outputs
+        if len(values) != expected:
+            raise ValueError(f"expected {expected} weights, found {len(values)}")
+        flat = values.tolist()
+        at = 0
+
+        def take(n: int) -> list[float]:
+            nonlocal at
+            at += n
+            return flat[at - n : at]
+
+        hidden_weights = [take(hidden) for _ in range(INPUTS)]
+        hidden_bias = take(hidden)
+        output_weights = [take(outputs) for _ in range(hidden)]
+        output_bias = take(outputs)
+        return cls(str(header["variant"]), hidden_weights, hidden_bias, output_weights, output_bias, header)
+
+    def to_bytes(self) -> bytes:
+        header = dict(self.info)
+        header.update(format=FORMAT, variant=self.variant_name, inputs=INPUTS, hidden=self.hidden,
+                      outputs=self.outcomes.size)
+        text = json.dumps(header, sort_keys=True).encode("utf-8")
+        values = array("f")
+        for row in self.rows:
+            values.extend(row)
+        values.extend(self.hidden_bias)
+        for output_row in zip(*self.output_columns, strict=True):
+            values.extend(output_row)
+        values.extend(self.output_bias)
+        return struct.pack("<I", len(text)) + text + values.tobytes()
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _scaled(row: Sequence[float], factor: float) -> list[float]:
+    return [factor * w for w in row]
+
+
+def _read_shipped(variant_name: str) -> bytes | None:
+    try:
+        return resources.files(__package__).joinpath("weights", f"{variant_name}.nnw").read_bytes()
+    except OSError:
+        return None
+
+
+# The weights are read when this module is imported, not when first used: in the browser the
+# app starts from a memory snapshot of the interpreter, which keeps what is in memory but not
+# the package's files. Networks are built from these bytes on first use (a built one is ~3 MB
+# of Python floats, too big for the snapshot).
+_SHIPPED = {name: data for name in OUTCOMES if (data := _read_shipped(name)) is not None}
+
+
+@cache
+def network_for(variant_name: str) -> Network | None:
+    """The shipped network of a game, or None if it has none."""
+    data = _SHIPPED.get(variant_name)
+    return Network.from_bytes(data) if data is not None else None

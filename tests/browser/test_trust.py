@@ -1,0 +1,129 @@
+"""Games are never lost without a word: storage that fails, two tabs on one game, an engine that dies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from browser_support import board, open_app, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+MOVABLE = "[...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point)"
+
+
+def answered(page: Page, action: Callable[[], None]) -> None:
+    """Do `action` and wait until the page has applied the engine's answer to it."""
+    before = int(page.evaluate("Number(document.getElementById('board').dataset.seq || 0)"))
+    action()
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=10_000)
+
+
+def start_turn(page: Page) -> None:
+    """Roll (the opening roll too) until the side to move has a checker to move."""
+    for _ in range(6):
+        if page.evaluate(MOVABLE):
+            return
+        if page.locator("#btn-roll").is_visible():
+            answered(page, lambda: page.click("#btn-roll"))
+        elif page.locator("#btn-confirm").is_visible():  # no legal play: the turn passes
+            answered(page, lambda: page.click("#btn-confirm"))
+    raise AssertionError("no checker to move")
+
+
+def one_step(page: Page) -> None:
+    origin = page.evaluate(MOVABLE)[0]
+    answered(page, lambda: page.click(f"#board [data-point='{origin}']", force=True))
+    target = page.evaluate("document.querySelector('#board [data-dest]').dataset.point")
+    answered(page, lambda: page.click(f"#board [data-point='{target}']", force=True))
+
+
+def play_one_turn(page: Page) -> None:
+    """The first movable checker to its first destination until the turn is complete, then confirm."""
+    start_turn(page)
+    while page.evaluate(MOVABLE):
+        one_step(page)
+    answered(page, lambda: page.click("#btn-confirm"))
+
+
+def test_a_full_storage_is_said_out_loud_and_the_game_can_be_kept_by_link(browser: Browser, site: str) -> None:
+    context, page, watch = open_app(browser, site + "?dice=seed:3")
+    try:
+        expect(page.locator("#store-notice")).to_be_hidden()
+        page.evaluate("""() => { Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError') } }""")
+        page.click("#setup-start")  # the first start shows the new-game dialog
+        play_one_turn(page)
+        notice = page.locator("#store-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("full")
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.click("#store-copy")
+        expect(page.locator("#store-status")).to_have_text("Link copied.")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert "#s=" in link and "?dice" not in link
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_storage_denied_shows_the_notice_from_the_first_save(browser: Browser, site: str) -> None:
+    context = browser.new_context()
+    context.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError') } })""")
+    page = context.new_page()
+    try:
+        page.goto(site)
+        wait_ready(page)
+        page.click("#setup-start")
+        expect(page.locator("#store-notice")).to_be_visible()
+        expect(page.locator("#store-text")).to_contain_text("does not let the page store")
+    finally:
+        context.close()
+
+
+def test_two_tabs_on_one_game_stay_in_step_or_refuse_with_a_message(browser: Browser, site: str) -> None:
+    context, first, watch = open_app(browser, site + "?dice=seed:8")
+    try:
+        first.click("#setup-start")
+        play_one_turn(first)
+        second = context.new_page()
+        second.goto(site + "?dice=seed:9")
+        wait_ready(second)
+        assert board(second)["position"] == board(first)["position"]
+        # a turn played in the first tab shows in the idle second tab within a second
+        play_one_turn(first)
+        now = board(first)["position"]
+        second.wait_for_function(f"document.getElementById('board').dataset.position === {now!r}", timeout=1000)
+        expect(second.locator("#message")).to_contain_text("another tab")
+        # the second tab is in the middle of a turn when the first one plays on: it refuses, and says so
+        start_turn(second)
+        one_step(second)
+        mine = board(second)["position"]
+        first.wait_for_function(f"document.getElementById('board').dataset.position === {mine!r}", timeout=1000)
+        play_one_turn(first)  # the first tab finishes that turn its own way
+        expect(second.locator("#tabs-notice")).to_be_visible()
+        assert board(second)["position"] == mine  # nothing of the other tab was forced on it
+        second.click("#tabs-take")
+        second.wait_for_function(
+            f"document.getElementById('board').dataset.position === {board(first)['position']!r}", timeout=2000)
+        expect(second.locator("#tabs-notice")).to_be_hidden()
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_dead_engine_is_noticed_and_restarted_from_the_last_save(browser: Browser, site: str) -> None:
+    context, page, watch = open_app(browser, site + "?dice=seed:5")
+    try:
+        page.click("#setup-start")
+        play_one_turn(page)
+        saved = board(page)["position"]
+        page.evaluate("""() => { window.nardAnswerTimeoutMs = 1500;
+            document.querySelector('script[type="py"][name="engine"]').xworker.terminate() }""")
+        page.keyboard.press("r")
+        page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=5000)
+        expect(page.locator("#message")).to_contain_text("engine stopped")
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=60_000)  # reloaded
+        assert board(page)["position"] == saved
+        assert any("the engine stopped" in p for p in watch.problems)  # said on the console, as an error
+    finally:
+        context.close()

@@ -1,0 +1,1 @@
+"""Training tools for nardcore's networks (numpy; never imported by nardcore or the app)."""

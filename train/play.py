@@ -1,0 +1,214 @@
+"""Fast games between players for training and benchmarks: dice, opening roll, scoring.
+
+A player is a function `(position, dice, candidates) -> chosen candidate`, where the
+candidates are `result_positions(position, dice)` (turn passed). Games skip the `Game`
+class (no history, no notation): a benchmark plays thousands of them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardcore.bots.heuristic import HeuristicBot
+from nardcore.bots.neural import OUTCOMES, Outcomes, final_outcome
+from nardcore.bots.neural_bot import POINTS_SCALE
+from nardcore.dice import ROLLS
+from nardcore.game import score_game
+from nardcore.movegen import result_positions
+from nardcore.position import Position
+from nardcore.variant import Variant, find_variant
+
+from .npnet import Net, boards_of, encode
+
+Player = Callable[[Position, tuple[int, int], list[Position]], Position]
+MAX_TURNS = 1000  # no real game comes near; stops a broken player from looping forever
+
+
+class EndlessGame(RuntimeError):
+    """Two players that keep hitting each other (an untrained network can)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    winner: int
+    points: int
+    seen: list[Position]  # every position met with its side on roll to play
+    final: Position
+
+
+def opening(variant: Variant, rng: random.Random) -> tuple[int, tuple[int, int] | None]:
+    """Who starts, and the dice the starter plays at once (backgammon) or None (rolls both)."""
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        if white != black:
+            starter = 0 if white > black else 1
+            if variant.name == "backgammon":
+                return starter, (max(white, black), min(white, black))
+            return starter, None
+
+
+def play_game(variant: Variant, players: Sequence[Player], rng: random.Random) -> Played:
+    """One game from the opening roll to its end."""
+    starter, dice = opening(variant, rng)
+    position = Position.start(variant, turn=starter)
+    seen: list[Position] = []
+    for _ in range(MAX_TURNS):
+        if dice is None:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        seen.append(position)
+        candidates = result_positions(position, dice)
+        position = candidates[0] if len(candidates) == 1 else players[position.turn](position, dice, candidates)
+        dice = None
+        winner = position.winner()
+        if winner is not None:
+            return Played(winner, score_game(position, winner).points, seen, position)
+    raise EndlessGame(f"no end after {MAX_TURNS} turns: {position}")
+
+
+def net_player(net: Net) -> Player:
+    """Greedy 0-ply: the candidate worst for the opponent, who is on roll in it."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+
+    def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
+        return candidates[best_index(net, candidates, spec, weights)]
+
+    return choose
+
+
+def best_index(net: Net, candidates: list[Position], spec: Outcomes, weights: np.ndarray) -> int:
+    """The candidate worst for its side on roll (the opponent), first in string order on ties."""
+    values = on_roll_equities(net, spec, weights, candidates)
+    low = values.min()
+    return min((i for i in range(len(candidates)) if values[i] == low), key=lambda i: str(candidates[i]))
+
+
+def net_lookahead_player(net: Net, candidates: int = 6) -> Player:
+    """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+    margin = 0.1 * POINTS_SCALE[net.variant_name]
+
+    def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
+        mine = -on_roll_equities(net, spec, weights, results)
+        order = sorted(range(len(results)), key=lambda i: (-mine[i], str(results[i])))
+        best, best_value = order[0], -np.inf
+        for rank, i in enumerate(order[:candidates]):
+            if rank and mine[i] < mine[order[0]] - margin:
+                break
+            result = results[i]
+            if result.winner() is not None:
+                value = mine[i]
+            else:
+                replies_by_roll = [result_positions(result, roll.dice) for roll in ROLLS]
+                flat = [r for replies in replies_by_roll for r in replies]
+                values = on_roll_equities(net, spec, weights, flat)
+                value, at = 0.0, 0
+                for roll, replies in zip(ROLLS, replies_by_roll, strict=True):
+                    value += float(roll.probability) * float(values[at : at + len(replies)].min())
+                    at += len(replies)
+            if value > best_value:
+                best, best_value = i, value
+        return results[best]
+
+    return choose
+
+
+def softmax_player(net: Net, temperature: float, rng: random.Random) -> Player:
+    """The beginner level's choice: plays drawn with weights exp(-loss / (temperature x scale))."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+    scale = temperature * POINTS_SCALE[net.variant_name]
+
+    def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
+        mine = -on_roll_equities(net, spec, weights, results)
+        chances = np.exp((mine - mine.max()) / scale)
+        return rng.choices(results, list(chances))[0]
+
+    return choose
+
+
+def on_roll_equities(net: Net, spec: Outcomes, weights: np.ndarray, positions: list[Position]) -> np.ndarray:
+    """Equity of each position for its side on roll (exact when the game is over)."""
+    values = np.empty(len(positions))
+    live = []
+    for i, p in enumerate(positions):
+        if p.winner() is not None:
+            values[i] = spec.constant + float(np.dot(weights, final_outcome(p, p.turn)))
+        else:
+            live.append(i)
+    if live:
+        x = encode(boards_of([positions[i] for i in live]), positions[0].variant)
+        values[live] = spec.constant + net.outputs(x) @ weights
+    return values
+
+
+def heuristic_player() -> Player:
+    """Today's heuristic bot (one ply over `evaluation.evaluate`), deterministic."""
+    bot = HeuristicBot()
+
+    def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
+        return bot.rank(position, dict.fromkeys(candidates))[0][1]  # type: ignore[arg-type]
+
+    return choose
+
+
+def random_player(rng: random.Random) -> Player:
+    def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
+        return rng.choice(candidates)
+
+    return choose
+
+
+@dataclass
+class Score:
+    games: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    per_pair: list[int] | None = None
+
+    @property
+    def share(self) -> float:
+        total = self.points_for + self.points_against
+        return self.points_for / total if total else 0.5
+
+    def interval(self) -> tuple[float, float]:
+        """95% interval of the points share, from the spread of the paired results."""
+        pairs = self.per_pair or []
+        if len(pairs) < 2:
+            return (0.0, 1.0)
+        total = self.points_for + self.points_against
+        mean = sum(pairs) / len(pairs)
+        var = sum((p - mean) ** 2 for p in pairs) / (len(pairs) - 1)
+        # share = (for) / total, with total ~ fixed: its error is that of the net points / (2 total)
+        half = 1.96 * math.sqrt(var * len(pairs)) / (2 * total) if total else 0.5
+        return (max(0.0, self.share - half), min(1.0, self.share + half))
+
+
+def match_up(variant: Variant | str, ours: Player, theirs: Player, pairs: int, seed: int) -> Score:
+    """`pairs` pairs of games on the same dice, colours swapped; points by each game's rules."""
+    if isinstance(variant, str):
+        variant = find_variant(variant)
+    score = Score(per_pair=[])
+    assert score.per_pair is not None
+    for pair in range(pairs):
+        net = 0
+        for our_side in (0, 1):
+            rng = random.Random(f"{seed}:{pair}")
+            players = [ours, theirs] if our_side == 0 else [theirs, ours]
+            played = play_game(variant, players, rng)
+            winner, points = played.winner, played.points
+            score.games += 1
+            if winner == our_side:
+                score.points_for += points
+                net += points
+            else:
+                score.points_against += points
+                net -= points
+        score.per_pair.append(net)
+    return score

@@ -1,0 +1,183 @@
+"""TD(lambda) self-play training of one game's network; resumes from its checkpoint.
+
+    python -m train.td backgammon            # train until --games (default 400,000), resumable
+    python -m train.td narde --games 100000 --bench-every 5000
+
+Each game is played greedily by the network against itself (0-ply). After the game, the
+lambda-returns of its positions are computed backwards from the final result (each
+position seen from its side on roll, so a step back flips the view) and the network takes
+one gradient step towards them: TD(lambda), forward view, one update per game.
+
+Every `--bench-every` games: a benchmark (backgammon: Tesauro's pubeval through gnubg-nn,
+a test-only package, used only to measure; the other games: nardcore's heuristic bot), a
+line in train/logs/VARIANT.csv, the checkpoint train/checkpoints/VARIANT.npz, and the
+shipped weights nardcore/bots/weights/VARIANT.nnw. Interrupt at any time: the next run
+continues from the last checkpoint (at most `--bench-every` games are lost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from nardcore.bots.neural import OUTCOMES, final_outcome
+from nardcore.variant import VARIANT_NAMES, find_variant
+
+from .npnet import Net, boards_of, encode
+from .play import EndlessGame, heuristic_player, match_up, net_player, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKPOINTS = ROOT / "train" / "checkpoints"
+LOGS = ROOT / "train" / "logs"
+WEIGHTS = ROOT / "nardcore" / "bots" / "weights"
+HIDDEN = {"backgammon": 80}
+LOG_FIELDS = ["games", "hours", "alpha", "opponent", "bench_games", "share", "low", "high", "error"]
+
+
+def alpha_at(games: int, start: float) -> float:
+    """The step size: `start` at first, halved at 30k, 100k and 250k games."""
+    drops = sum(games >= g for g in (30_000, 100_000, 250_000))
+    return start / (2**drops)
+
+
+def lambda_returns(net: Net, game_positions: list, final_position: object, lam: float) -> tuple[np.ndarray, np.ndarray]:
+    """Inputs of each position, and its lambda-return target, from its own side on roll."""
+    spec = OUTCOMES[net.variant_name]
+    variant = game_positions[0].variant
+    x = encode(boards_of(game_positions), variant)
+    values = net.outputs(x)
+    targets = np.empty_like(values)
+    last = len(game_positions) - 1
+    targets[last] = final_outcome(final_position, game_positions[last].turn)  # type: ignore[arg-type]
+    for t in range(last - 1, -1, -1):
+        blended = (1 - lam) * values[t + 1] + lam * targets[t + 1]
+        if game_positions[t].turn != game_positions[t + 1].turn:
+            blended = np.array(spec.flip(blended))
+        targets[t] = blended
+    return x, targets
+
+
+def benchmark(net: Net, pairs: int, seed: int) -> tuple[str, object]:
+    variant = find_variant(net.variant_name)
+    ours = net_player(net)
+    if variant.name == "backgammon":
+        from .opponents import pubeval_player
+
+        return "pubeval", match_up(variant, ours, pubeval_player(), pairs, seed)
+    return "heuristic", match_up(variant, ours, heuristic_player(), pairs, seed)
+
+
+def load(variant: str, hidden: int, seed: int) -> tuple[Net, dict[str, float]]:
+    path = CHECKPOINTS / f"{variant}.npz"
+    if path.exists():
+        data = np.load(path)
+        net = Net(variant, data["w1"], data["b1"], data["w2"], data["b2"])
+        state = json.loads(str(data["state"]))
+        return net, state
+    return Net.fresh(variant, hidden, np.random.default_rng(seed)), {"games": 0, "seconds": 0.0}
+
+
+def save(net: Net, state: dict[str, float], info: dict[str, object]) -> None:
+    CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+    WEIGHTS.mkdir(parents=True, exist_ok=True)
+    path = CHECKPOINTS / f"{net.variant_name}.npz"
+    temp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(temp, state=json.dumps(state), **net.arrays())
+    temp.replace(path)
+    weights = WEIGHTS / f"{net.variant_name}.nnw"
+    weights.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
+    weights.with_suffix(".tmp").replace(weights)
+
+
+def log(variant: str, row: dict[str, object]) -> None:
+    LOGS.mkdir(parents=True, exist_ok=True)
+    path = LOGS / f"{variant}.csv"
+    new = not path.exists()
+    with path.open("a", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=LOG_FIELDS)
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("variant", choices=VARIANT_NAMES)
+    parser.add_argument("--games", type=int, default=400_000, help="train until this many games in all")
+    parser.add_argument("--hidden", type=int, default=None, help="hidden units of a new network")
+    parser.add_argument("--alpha", type=float, default=0.1, help="step size at the start (per position)")
+    parser.add_argument("--lam", type=float, default=0.7, help="TD lambda")
+    parser.add_argument("--bench-every", type=int, default=2000)
+    parser.add_argument("--bench-pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hours", type=float, default=None, help="stop after this long (a checkpoint first)")
+    args = parser.parse_args(argv)
+
+    hidden = args.hidden or HIDDEN.get(args.variant, 64)
+    net, state = load(args.variant, hidden, args.seed)
+    variant = find_variant(args.variant)
+    games = int(state["games"])
+    rng = random.Random(f"{args.seed}:{games}")  # a resumed run is reproducible from its checkpoint
+    player = net_player(net)
+    started = time.time()
+    seconds_before = float(state["seconds"])
+    last_bench = "none yet"
+    errors: list[float] = []
+    endless = 0
+    tty = sys.stdout.isatty()
+    print(f"{args.variant}: {net.w1.shape[1]} hidden units, {games} games so far, target {args.games}", flush=True)
+    while games < args.games:
+        try:
+            played = play_game(variant, [player, player], rng)
+        except EndlessGame:
+            endless += 1  # an early network can hit back and forth for ever: no result to learn from
+            continue
+        x, targets = lambda_returns(net, played.seen, played.final, args.lam)
+        errors.append(net.step(x, targets, alpha_at(games, args.alpha)))
+        games += 1
+        elapsed = time.time() - started
+        if games % (100 if tty else 2000) == 0:
+            rate = (games - int(state["games"])) / max(elapsed, 1e-9)
+            left = (args.games - games) / rate if rate else 0
+            line = (
+                f"{args.variant}: {games} games, {rate:.1f}/s, {elapsed / 60:.0f} min this run, "
+                f"{left / 3600:.1f} h left; error {np.mean(errors[-100:]):.4f}, {endless} endless; "
+                f"last bench: {last_bench}"
+            )
+            print(("\r" if tty else "") + line + "   ", end="" if tty else "\n", flush=True)
+        stop = args.hours is not None and elapsed > args.hours * 3600
+        if games % args.bench_every == 0 or games >= args.games or stop:
+            opponent, score = benchmark(net, args.bench_pairs, seed=games)
+            low, high = score.interval()  # type: ignore[attr-defined]
+            last_bench = f"{score.share:.1%} vs {opponent} [{low:.0%}, {high:.0%}]"  # type: ignore[attr-defined]
+            hours = (seconds_before + time.time() - started) / 3600
+            row = {
+                "games": games,
+                "hours": round(hours, 3),
+                "alpha": alpha_at(games, args.alpha),
+                "opponent": opponent,
+                "bench_games": score.games,  # type: ignore[attr-defined]
+                "share": round(score.share, 4),  # type: ignore[attr-defined]
+                "low": round(low, 4),
+                "high": round(high, 4),
+                "error": round(float(np.mean(errors)) if errors else 0.0, 5),
+            }
+            errors.clear()
+            log(args.variant, row)
+            new_state = {"games": games, "seconds": seconds_before + time.time() - started}
+            save(net, new_state, {"games": games, "benchmark": last_bench, "lambda": args.lam})
+            print(f"\n{args.variant}: checkpoint at {games} games; {last_bench}", flush=True)
+            if stop:
+                break
+    print(f"\n{args.variant}: done, {games} games", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
