@@ -153,7 +153,7 @@ def heuristic_player() -> Player:
     bot = HeuristicBot()
 
     def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
-        return bot.rank(position, dict.fromkeys(candidates))[0][1]  # type: ignore[arg-type]
+        return bot.rank(position, dict.fromkeys(candidates))[0][1]
 
     return choose
 

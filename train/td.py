@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from nardcore.bots.neural import OUTCOMES, final_outcome
+from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 
 from .npnet import Net, boards_of, encode
@@ -44,10 +45,12 @@ LOG_FIELDS = ["games", "hours", "alpha", "opponent", "bench_games", "share", "lo
 def alpha_at(games: int, start: float) -> float:
     """The step size: `start` at first, halved at 30k, 100k and 250k games."""
     drops = sum(games >= g for g in (30_000, 100_000, 250_000))
-    return start / (2**drops)
+    return float(start / (2**drops))
 
 
-def lambda_returns(net: Net, game_positions: list, final_position: object, lam: float) -> tuple[np.ndarray, np.ndarray]:
+def lambda_returns(
+    net: Net, game_positions: list[Position], final_position: Position, lam: float
+) -> tuple[np.ndarray, np.ndarray]:
     """Inputs of each position, and its lambda-return target, from its own side on roll."""
     spec = OUTCOMES[net.variant_name]
     variant = game_positions[0].variant
@@ -55,7 +58,7 @@ def lambda_returns(net: Net, game_positions: list, final_position: object, lam: 
     values = net.outputs(x)
     targets = np.empty_like(values)
     last = len(game_positions) - 1
-    targets[last] = final_outcome(final_position, game_positions[last].turn)  # type: ignore[arg-type]
+    targets[last] = final_outcome(final_position, game_positions[last].turn)
     for t in range(last - 1, -1, -1):
         blended = (1 - lam) * values[t + 1] + lam * targets[t + 1]
         if game_positions[t].turn != game_positions[t + 1].turn:
@@ -89,7 +92,7 @@ def save(net: Net, state: dict[str, float], info: dict[str, object]) -> None:
     WEIGHTS.mkdir(parents=True, exist_ok=True)
     path = CHECKPOINTS / f"{net.variant_name}.npz"
     temp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(temp, state=json.dumps(state), **net.arrays())
+    np.savez_compressed(temp, state=np.array(json.dumps(state)), w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
     temp.replace(path)
     weights = WEIGHTS / f"{net.variant_name}.nnw"
     weights.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
