@@ -89,11 +89,11 @@ def boot_in_iframe(browser: Browser, site: str, host_url: str, same_origin: bool
         if same_origin:
             watch.assert_clean()
         else:
-            # storage and the service worker are denied: the app says so, and nothing else
-            denied = (
-                "console warning: could not save: SecurityError",
-                "console warning: service worker not registered: NotSupportedError",
-            )
+            # storage and the service worker are denied: the page tells the player that nothing is
+            # saved, the console says the service worker is missing, and nothing else goes wrong
+            frame.locator("#store-notice").wait_for(state="visible", timeout=10_000)
+            assert "does not let the page store" in (frame.locator("#store-text").text_content() or "")
+            denied = ("console warning: service worker not registered: NotSupportedError",)
             assert {d for d in denied if any(p.startswith(d) for p in watch.problems)} == set(denied)
             assert [p for p in watch.problems if not p.startswith(denied)] == []
     finally:
