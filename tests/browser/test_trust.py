@@ -99,7 +99,7 @@ def test_two_tabs_on_one_game_stay_in_step_or_refuse_with_a_message(browser: Bro
         start_turn(second)
         one_step(second)
         mine = board(second)["position"]
-        first.wait_for_function(f"document.getElementById('board').dataset.position === {mine!r}", timeout=1000)
+        first.wait_for_function(f"document.getElementById('board').dataset.position === {mine!r}", timeout=10_000)
         play_one_turn(first)  # the first tab finishes that turn its own way
         expect(second.locator("#tabs-notice")).to_be_visible()
         assert board(second)["position"] == mine  # nothing of the other tab was forced on it
@@ -121,7 +121,7 @@ def test_a_dead_engine_is_noticed_and_restarted_from_the_last_save(browser: Brow
         page.evaluate("""() => { window.nardAnswerTimeoutMs = 1500;
             document.querySelector('script[type="py"][name="engine"]').xworker.terminate() }""")
         page.keyboard.press("r")
-        page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=5000)
+        page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=15_000)
         expect(page.locator("#message")).to_contain_text("engine stopped")
         page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=60_000)  # reloaded
         assert board(page)["position"] == saved
