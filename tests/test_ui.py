@@ -15,6 +15,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
+import advice  # noqa: E402
 import ui  # noqa: E402
 
 from nardcore.movegen import TurnPlanner  # noqa: E402
@@ -158,7 +159,7 @@ def test_the_view_destinations_are_those_of_the_turn_planner() -> None:
             act(app, "click", point=rng.choice(view["destinations"]))
             if app.view()["can"]["confirm"]:
                 act(app, "confirm")
-            if app.game.over:  # type: ignore[union-attr]
+            if app.game.over:
                 break
 
 
@@ -315,7 +316,7 @@ def test_the_computer_plays_its_side_one_action_at_a_time() -> None:
             )
             view = act(app, "bot")
             bot_actions += 1
-        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:  # type: ignore[union-attr]
+        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:
             break
         elif view["can"]["roll"]:
             view = act(app, "roll")
@@ -585,8 +586,7 @@ def test_the_chosen_level_plays_the_computers_side(level: str, monkeypatch: pyte
         made.append(name)
         return real(name, seed=seed, budget=0.05) if name == "strongest" else real(name, seed=seed)
 
-    monkeypatch.setattr(ui, "make_bot", spy)
-    app = ui.App(dice="seed:3")
+    app = ui.App(dice="seed:3", make_bot=spy)
     view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer",
                                                           "level": level}})["view"]
     assert view["settings"]["level"] == level and view["levels"] == list(ui.LEVELS)
@@ -623,8 +623,7 @@ def test_a_failing_computer_player_is_reported_not_replaced_by_random_plays(monk
         def takes(self, game: Any) -> bool:
             return True
 
-    monkeypatch.setattr(ui, "make_bot", lambda level, seed=None: Broken())
-    app = ui.App(dice="seed:4")
+    app = ui.App(dice="seed:4", make_bot=lambda level, seed=None: Broken())
     app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
     view = act(app, "roll")
     for _ in range(50):  # to the first turn where the computer has to choose a play
@@ -655,7 +654,7 @@ def test_the_computer_beavers_a_double_it_should_not_have_been_offered(monkeypat
     view = bot_until_human(app, view)
     if not view["can"]["double"]:
         pytest.fail(f"white cannot double here: {view['phase']}")
-    monkeypatch.setattr(ui.App, "_bot_beavers", lambda self: True)
+    monkeypatch.setattr(app.autopilot, "beavers", lambda bot, game: True)
     view = act(app, "double")
     view = bot_until_human(app, view)
     assert view["cube"]["value"] == 4 and view["cube"]["owner"] == "b"
@@ -751,7 +750,7 @@ def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
 
 
 def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ui, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
     app = ui.App(dice="seed:3")
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
     assert not app.view()["can"]["review"]  # nothing played yet
