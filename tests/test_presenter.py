@@ -170,7 +170,7 @@ def test_the_catalogue_says_what_the_setup_form_offers() -> None:
     catalogue = presenter.catalogue()
     entries = {v["name"]: v for v in catalogue["variants"]}
     assert list(entries) == list(VARIANT_NAMES)
-    assert {lang["code"] for lang in catalogue["languages"]} >= {"en", "ru"}
+    assert {lang["code"] for lang in catalogue["languages"]} >= {"en", "ru"} and catalogue["levels"] == list(ui.LEVELS)
     for name, entry in entries.items():
         assert set(entry) == {"name", "title", "options", "cube", "cube_limits", "default_cube_limit",
                               "match_lengths", "default_match_length", "fixed_match_length"}

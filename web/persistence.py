@@ -11,7 +11,6 @@ from typing import Any
 from inputs import UIError, is_count, is_lang
 from layout import POINT_IDS
 from messages import Message
-from presenter import SCHEMA
 from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session
 
 from nardcore import safejson
@@ -21,6 +20,7 @@ from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.variant import BAR, VariantError, find_variant
 
+SCHEMA = 1  # version of the saved state (the view carries it too)
 MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
 MAX_REPLAYED_DICE = 100_000

@@ -18,6 +18,7 @@ from typing import Any
 import advice
 import variant_rules
 from layout import Layout, point_id, point_order
+from persistence import SCHEMA
 from session import CountingDice, Session
 
 from nardcore.bots.levels import LEVELS
@@ -25,7 +26,6 @@ from nardcore.game import Game
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-SCHEMA = 1  # version of the view, the saved state and the URL state
 I18N = Path(__file__).resolve().parent / "i18n"
 
 
@@ -63,7 +63,8 @@ def variant_entry(variant: Variant) -> dict[str, Any]:
 
 
 def catalogue() -> dict[str, Any]:
-    return {"variants": [variant_entry(VARIANTS[name]) for name in VARIANT_NAMES], "languages": LANGUAGES}
+    return {"variants": [variant_entry(VARIANTS[name]) for name in VARIANT_NAMES], "languages": LANGUAGES,
+            "levels": list(LEVELS)}
 
 
 def legacy_catalogue() -> dict[str, Any]:
