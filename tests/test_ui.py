@@ -15,6 +15,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
+import advice  # noqa: E402
 import ui  # noqa: E402
 
 from nardcore.movegen import TurnPlanner  # noqa: E402
@@ -158,7 +159,7 @@ def test_the_view_destinations_are_those_of_the_turn_planner() -> None:
             act(app, "click", point=rng.choice(view["destinations"]))
             if app.view()["can"]["confirm"]:
                 act(app, "confirm")
-            if app.game.over:  # type: ignore[union-attr]
+            if app.game.over:
                 break
 
 
@@ -186,25 +187,24 @@ def test_an_illegal_drag_changes_nothing() -> None:
 
 
 def test_a_hit_sends_the_checker_to_the_bar_and_undo_brings_it_back() -> None:
-    app, _ = fresh("backgammon", dice="6,1,6,4")
-    act(app, "roll")  # white 6-1
-    act(app, "drag", **{"from": "8", "to": "7"})
+    app, _ = fresh("backgammon", dice="6,2,6,4")
+    act(app, "roll")  # white 6-2: 13/7, 13/11 leaves blots on 7 and 11
     act(app, "drag", **{"from": "13", "to": "7"})
-    act(app, "confirm")  # white made its 7 point... now black 6-4
-    view = act(app, "roll")
-    assert view["turn"] == "b"
-    app2, _ = fresh("backgammon", dice="6,2,6,4")
-    act(app2, "roll")  # white 6-2: 13/7, 13/11 leaves blots on 7 and 11
-    act(app2, "drag", **{"from": "13", "to": "7"})
-    act(app2, "drag", **{"from": "13", "to": "11"})
-    act(app2, "confirm")
-    act(app2, "roll")  # black 6-4: black's 24/18 hits white's 7 (black 18 = white 7)
-    before = app2.view()
-    view = act(app2, "drag", **{"from": "1", "to": "7"})
-    assert view["points"]["bar-w"]["count"] == 1
+    act(app, "drag", **{"from": "13", "to": "11"})
+    act(app, "confirm")
+    before = act(app, "roll")  # black 6-4: black's 24/18 hits white's 7 (black 18 = white 7)
+    assert before["turn"] == "b" and before["dice_text"] == "64" and "bar-w" not in before["points"]
+    (blot,) = [c["id"] for c in before["checkers"] if c["at"] == "7"]
+    hitter = max((c for c in before["checkers"] if c["at"] == "1"), key=lambda c: c["i"])["id"]
+    view = act(app, "drag", **{"from": "1", "to": "7"})
+    where = {c["id"]: c["at"] for c in view["checkers"]}
+    assert where[blot] == "bar-w" and where[hitter] == "7"  # the very checkers, by id
+    assert view["points"]["bar-w"] == {"side": "w", "count": 1} and view["points"]["7"] == {"side": "b", "count": 1}
+    assert Position.parse(view["position"]).boards[0][25] == 1  # white has a checker on the bar
     check_invariants(view)
-    view = act(app2, "undo")
-    assert view["checkers"] == before["checkers"]
+    view = act(app, "undo")
+    assert view["position"] == before["position"] and view["checkers"] == before["checkers"]
+    assert "bar-w" not in view["points"] and view["points"]["7"] == {"side": "w", "count": 1}
 
 
 def test_confirm_passes_the_turn_and_shows_the_last_move() -> None:
@@ -315,7 +315,7 @@ def test_the_computer_plays_its_side_one_action_at_a_time() -> None:
             )
             view = act(app, "bot")
             bot_actions += 1
-        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:  # type: ignore[union-attr]
+        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:
             break
         elif view["can"]["roll"]:
             view = act(app, "roll")
@@ -454,13 +454,19 @@ def test_a_save_with_a_tampered_history_is_refused() -> None:
     app, _ = fresh("backgammon", dice="6,1")
     act(app, "roll")
     act(app, "drag", **{"from": "13", "to": "6"})
-    data = json.loads(app.dispatch({"type": "confirm"})["save"])
-    data["game"]["history"][-1]["play"] = "24/18 13/12"  # not what the dice allow (6-1: 24/18 would be fine, 13/12 too)
-    data["game"]["position"] = "backgammon:b:24,18,13x5,12,8x3,6x5:24x2,13x5,8x3,6x5"
+    save = app.dispatch({"type": "confirm"})["save"]
+    data = json.loads(save)
+    assert data["game"]["history"][-1]["play"] == "13/6"
+    data["game"]["history"][-1]["play"] = "24/16"  # 8 pips from a 6-1; nothing else is touched
     blob = json.dumps(data)
     answer = ui.App().dispatch({"type": "boot", "save": blob, "fragment": "", "query": ""})
-    # either the history replays to a different position (refused), or the stored summary disagrees
-    assert answer["view"]["message"]["key"] == "save_corrupt"
+    assert answer["set_aside"] == blob
+    message = answer["view"]["message"]
+    assert message["key"] == "save_corrupt"
+    assert message["args"]["error"].startswith("history event 1 "), message  # the replay refused it
+    # the same save untouched is read
+    view = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})["view"]
+    assert view["position"] == "backgammon:b:24x2,13x4,8x3,6x6:24x2,13x5,8x3,6x5" and view["message"] is None
 
 
 # -- sharing by URL --------------------------------------------------------------------------------
@@ -585,8 +591,7 @@ def test_the_chosen_level_plays_the_computers_side(level: str, monkeypatch: pyte
         made.append(name)
         return real(name, seed=seed, budget=0.05) if name == "strongest" else real(name, seed=seed)
 
-    monkeypatch.setattr(ui, "make_bot", spy)
-    app = ui.App(dice="seed:3")
+    app = ui.App(dice="seed:3", make_bot=spy)
     view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer",
                                                           "level": level}})["view"]
     assert view["settings"]["level"] == level and view["levels"] == list(ui.LEVELS)
@@ -623,8 +628,7 @@ def test_a_failing_computer_player_is_reported_not_replaced_by_random_plays(monk
         def takes(self, game: Any) -> bool:
             return True
 
-    monkeypatch.setattr(ui, "make_bot", lambda level, seed=None: Broken())
-    app = ui.App(dice="seed:4")
+    app = ui.App(dice="seed:4", make_bot=lambda level, seed=None: Broken())
     app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
     view = act(app, "roll")
     for _ in range(50):  # to the first turn where the computer has to choose a play
@@ -655,7 +659,7 @@ def test_the_computer_beavers_a_double_it_should_not_have_been_offered(monkeypat
     view = bot_until_human(app, view)
     if not view["can"]["double"]:
         pytest.fail(f"white cannot double here: {view['phase']}")
-    monkeypatch.setattr(ui.App, "_bot_beavers", lambda self: True)
+    monkeypatch.setattr(app.autopilot, "beavers", lambda bot, game: True)
     view = act(app, "double")
     view = bot_until_human(app, view)
     assert view["cube"]["value"] == 4 and view["cube"]["owner"] == "b"
@@ -751,7 +755,7 @@ def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
 
 
 def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ui, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
     app = ui.App(dice="seed:3")
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
     assert not app.view()["can"]["review"]  # nothing played yet

@@ -4,12 +4,15 @@ The main thread (web/app.js) calls `dispatch(request_json)` through the worker's
 `await element.xworker.sync.dispatch(json)`. Requests are objects with a "type":
 
 - {"type": "hello"} — sent once by app.js at boot; answers {"ready": true, ...} as soon as
-  the engine is importable. Nothing else depends on its other fields.
+  the engine is importable, with the static `catalogue` (web/presenter.py: the games, their
+  options, cube limits and match lengths, the languages), which no other answer repeats.
 - anything else goes to `ui.App.dispatch()` (web/ui.py, the UI state machine) and its
   answer comes back as it is.
 
-A request that fails answers {"error": "..."} instead of raising, so a bad intent never
-leaves an unhandled rejection on the main thread.
+This is the one safety net: a request that fails for any reason (a bad intent, a bug, a
+computer player that raises) answers {"error": "..."} naming the error instead of raising,
+so the page can say so and nothing leaves an unhandled rejection on the main thread.
+Nothing is played in its place.
 
 Also importable on CPython (tests): put web/ on sys.path. Nothing here touches the DOM.
 """
@@ -27,11 +30,13 @@ from nardcore import safejson
 from nardcore.position import Position
 
 ui: ModuleType | None
+presenter: ModuleType | None
 UI_IMPORT_ERROR: str | None = None
 try:
     ui = importlib.import_module("ui")
-except ImportError as error:  # the app's UI module is optional for the boot itself
-    ui = None
+    presenter = importlib.import_module("presenter")
+except ImportError as error:  # the app's UI modules are optional for the boot itself
+    ui = presenter = None
     UI_IMPORT_ERROR = f"{type(error).__name__}: {error}"
 
 _app: Any = None
@@ -55,6 +60,7 @@ def hello() -> dict[str, Any]:
         "ui": ui is not None,
         "ui_error": UI_IMPORT_ERROR,
         "boot": python_boot(),
+        "catalogue": None if presenter is None else presenter.catalogue(),
     }
 
 

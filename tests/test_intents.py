@@ -1,0 +1,239 @@
+"""The app's parts beside the presenter: the intent table, messages, the autopilot, persistence's
+readers, the variant switches, and the worker boundary (web/engine.py)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import engine  # noqa: E402
+import flow  # noqa: E402
+import persistence  # noqa: E402
+import presenter  # noqa: E402
+import ui  # noqa: E402
+import variant_rules  # noqa: E402
+from autopilot import Autopilot  # noqa: E402
+from intents import INTENTS  # noqa: E402
+from messages import Message  # noqa: E402
+from session import CountingDice, Session  # noqa: E402
+
+from nardcore.game import Game  # noqa: E402
+from nardcore.position import Position  # noqa: E402
+from nardcore.variant import find_variant  # noqa: E402
+
+WEB_MODULES = sorted(p.stem for p in WEB.glob("*.py"))
+
+
+def computer_session(position: str, dice: str, **prefs: Any) -> Session:
+    """The computer (black) to act at a set-up position, the person playing white."""
+    start = Position.parse(position)
+    counting = CountingDice(dice)
+    session = Session(dice=counting, game=Game(start.variant, counting, position=start), screen="board")
+    session.settings.update(variant=start.variant.token, opponent="computer", seat="w")
+    session.prefs.update(prefs)
+    return session
+
+
+class FirstPlayBot:
+    """A bot that takes the play leaving the fewest checkers on its 24 point, never doubles."""
+
+    name = "advanced"
+
+    def __init__(self) -> None:
+        self.chosen = 0
+
+    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+        self.chosen += 1
+        return min(plays, key=lambda p: (p.boards[position.turn][24], str(p)))
+
+    def wants_double(self, game: Game) -> bool:
+        return False
+
+    def takes(self, game: Game) -> bool:
+        return True
+
+
+class BrokenBot(FirstPlayBot):
+    def choose_play(self, position: Position, plays: Any) -> Position:
+        raise RuntimeError("the network file is damaged")
+
+
+class CheatingBot(FirstPlayBot):
+    def choose_play(self, position: Position, plays: Any) -> Position:
+        return position  # not one of the plays
+
+
+# -- the intent table ------------------------------------------------------------------------------
+
+
+def test_the_intent_table_names_every_request_the_page_sends() -> None:
+    assert set(INTENTS) == {
+        "boot", "sync", "new_game", "setup", "close_setup", "set", "dismiss", "load_url", "export_url", "roll",
+        "click", "drag", "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "hint", "review"}
+    assert [k for k, i in INTENTS.items() if i.keeps_hint] == ["hint"]
+    assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == ["review", "set"]
+    with pytest.raises(ui.UIError, match="unknown request '_on_roll'"):
+        ui.App().dispatch({"type": "_on_roll"})  # no method lookup by name
+
+
+# -- messages ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "ends"), [
+    ("opening", {"undo", "confirm"}),
+    ("took", {"undo", "confirm"}),
+    ("forced", {"undo", "roll", "confirm", "step"}),
+    ("no_moves", {"undo", "roll", "confirm"}),
+    ("coach_blunder", {"undo", "roll", "confirm"}),
+    ("passed", {"undo", "roll"}),
+    ("url_loaded", {"undo", "roll"}),
+    ("anything new", {"undo", "roll"}),
+])
+def test_a_message_lives_until_one_of_its_events(key: str, ends: set[str]) -> None:
+    for event in ("step", "undo", "roll", "confirm"):
+        session = Session(dice=CountingDice(None), game=Game("narde"), message=Message(key, {"n": 1}))
+        session.note(event)
+        assert (session.message is None) is (event in ends), event
+
+
+def test_a_saved_message_is_read_strictly() -> None:
+    assert Message.from_saved({"key": "passed", "args": {"side": "w"}}) == Message("passed", {"side": "w"})
+    bad: Any
+    for bad in (None, [], {"key": 3}, {"key": "x", "args": []}, {"key": "x", "args": {"a": "y" * 3000}}):
+        assert Message.from_saved(bad) is None
+
+
+# -- the autopilot ---------------------------------------------------------------------------------
+
+
+def test_a_failing_bot_raises_and_nothing_is_played_for_it() -> None:
+    session = computer_session("narde:b:24x15:24x15", "6,5")
+    pilot = Autopilot(lambda level, seed=None: BrokenBot())
+    pilot.act(session)  # the computer rolls
+    board = session.game.board
+    with pytest.raises(RuntimeError, match="damaged"):
+        pilot.act(session)
+    assert session.game.board == board and not session.game.steps and session.game.phase == "move"
+
+
+def test_a_bot_that_names_an_illegal_play_is_refused() -> None:
+    session = computer_session("narde:b:24x15:24x15", "6,5")
+    pilot = Autopilot(lambda level, seed=None: CheatingBot())
+    pilot.act(session)
+    with pytest.raises(ui.UIError, match="not a legal play"):
+        pilot.act(session)
+    assert not session.game.steps
+
+
+def test_the_engine_reports_a_failing_bot_and_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = ui.App(dice="seed:4", make_bot=lambda level, seed=None: BrokenBot())
+    monkeypatch.setattr(engine, "_app", app)
+    app.session.start_game({"variant": "narde", "opponent": "computer"})
+    app.session.game = Game("narde", app.session.dice, position=Position.parse("narde:b:24x15:24x15"))
+    app.session.fresh_turn()
+    assert json.loads(engine.dispatch('{"type": "bot"}'))["view"]["phase"] == "move"  # rolled
+    before = app.game.board
+    answer = json.loads(engine.dispatch('{"type": "bot"}'))
+    assert answer == {"error": "RuntimeError: the network file is damaged"}
+    assert app.game.board == before and not app.game.steps
+
+
+def test_the_computer_steps_its_play_one_request_at_a_time_and_chooses_once_per_turn() -> None:
+    bot = FirstPlayBot()
+    session = computer_session("narde:b:24x15:24x15", "6,5")
+    pilot = Autopilot(lambda level, seed=None: bot)
+    pilot.act(session)  # roll
+    pilot.act(session)
+    assert len(session.game.steps) == 1 and bot.chosen == 1
+    pilot.act(session)  # the second step, then the turn is confirmed
+    assert session.game.to_act == 0 and session.last is not None and session.last["side"] == "b"
+    assert bot.chosen == 1
+
+
+def test_the_computer_chooses_afresh_when_the_board_comes_round_again() -> None:
+    # White dances before a closed board: after white's pass, black is on roll at the very
+    # board its last play ended on, and must still choose (and confirm) a new play.
+    bot = FirstPlayBot()
+    session = computer_session("backgammon:b:bar,6x14:24x3,6x2,5x2,4x2,3x2,2x2,1x2", "6,5,6,5,6,5,6,5",
+                               auto_roll=True, auto_forced=True)
+    pilot = Autopilot(lambda level, seed=None: bot)
+    def plays() -> list[dict[str, Any]]:
+        return [e for e in session.game.history if e.get("event") == "play"]
+
+    for _ in range(30):
+        if len(plays()) == 3:
+            break
+        if session.computer_to_act():
+            pilot.act(session)
+        else:  # the person rolls (before a roll white may double, so it is not automatic)
+            flow.roll(session)
+            pilot.automate(session)
+    passes = [e for e in session.game.history if e.get("event") == "pass"]
+    assert len(plays()) == 3 and len(passes) == 2 and bot.chosen == 3
+
+
+# -- persistence --------------------------------------------------------------------------------------
+
+
+def test_an_unreadable_save_changes_nothing() -> None:
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "moultezim"}})
+    app.dispatch({"type": "roll"})
+    before = persistence.save_text(app.session)
+    good = json.loads(before)
+    for broken in ({**good, "screen": "menu"}, {**good, "tally": [1]}, {**good, "game": None},
+                   {**good, "settings": {**good["settings"], "seat": "red"}}):
+        with pytest.raises(ValueError):
+            persistence.load_save(app.session, json.dumps(broken))
+        assert persistence.save_text(app.session) == before
+
+
+def test_the_last_move_from_a_save_is_read_strictly() -> None:
+    last = {"side": "w", "dice": "61", "text": "13/7 8/7", "steps": [["13", "7"], ["8", "7"]]}
+    assert persistence.checked_last(last) == last
+    for steps in ([[["13"], "7"]], [[{"a": 1}, "7"]], [["13", "0"]], [["13", "7"]] * 5):
+        assert persistence.checked_last({**last, "steps": steps}) is None
+    assert persistence.checked_last({**last, "side": "x"}) is None
+
+
+@pytest.mark.parametrize("fragment", ["s=a&s=b", "vs=computer", "s=a&x=1", "s", "#" + "s=" + "A" * 25_000])
+def test_link_fields_are_read_strictly(fragment: str) -> None:
+    with pytest.raises(ui.UIError):
+        persistence.link_fields(fragment)
+
+
+# -- variant switches ------------------------------------------------------------------------------
+
+
+def test_match_lengths_by_game() -> None:
+    tawla, narde = find_variant("tawla31"), find_variant("narde")
+    assert [variant_rules.match_length_for(tawla, asked, 0) for asked in (None, 0, 5)] == [31, 0, 31]
+    assert [variant_rules.match_length_for(narde, asked, 7) for asked in (None, 0, 5)] == [7, 0, 5]
+    assert variant_rules.cube_limits(narde) == [] and variant_rules.cube_limits(find_variant("backgammon"))[-1] == 64
+
+
+# -- the worker boundary ----------------------------------------------------------------------------
+
+
+def test_hello_sends_the_catalogue_once_and_views_carry_the_numbering() -> None:
+    hello = json.loads(engine.dispatch('{"type": "hello"}'))
+    assert hello["ready"] is True and hello["catalogue"] == presenter.catalogue()
+    view = ui.App().dispatch({"type": "new_game", "settings": {"variant": "narde"}})["view"]
+    assert view["numbering"][1] == 13 and view["numbering"][13] == 1
+
+
+@pytest.mark.parametrize("name", WEB_MODULES)
+def test_web_docstring_examples_run_as_written(name: str) -> None:
+    failed, _ = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert failed == 0

@@ -1,0 +1,192 @@
+"""The presenter (web/presenter.py) from hand-built sessions: no intents, no whole games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import persistence  # noqa: E402
+import presenter  # noqa: E402
+import ui  # noqa: E402
+from messages import Message  # noqa: E402
+from session import DEFAULT_SETTINGS, CountingDice, Session  # noqa: E402
+
+from nardcore.game import Game  # noqa: E402
+from nardcore.position import Position  # noqa: E402
+from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
+
+
+def session_at(position: str, dice: list[int] | None = None, **fields: Any) -> Session:
+    """A session on the board at a set-up position, rolled with `dice` if given."""
+    start = Position.parse(position)
+    game = Game(start.variant, position=start)
+    if dice:
+        game.roll(dice)
+    settings = {**DEFAULT_SETTINGS, "variant": start.variant.token, **fields.pop("settings", {})}
+    return Session(dice=CountingDice(None), game=game, settings=settings, screen="board", **fields)
+
+
+BACKGAMMON = "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5"
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+
+def test_movable_points_and_destinations_are_point_ids_in_whites_numbering() -> None:
+    session = session_at(BACKGAMMON, [6, 1])
+    view = presenter.view(session)
+    assert view["movable"] == ["6", "8", "13", "24"] and view["destinations"] == [] and view["selected"] is None
+    session.selected = 13
+    view = presenter.view(session)
+    assert view["selected"] == "13" and view["destinations"] == ["6", "7"]
+
+
+def test_black_on_roll_is_shown_in_whites_numbering_too() -> None:
+    session = session_at("narde:b:24x15:24x15", [6, 5])
+    session.selected = 24  # black's head: white's 12 in narde
+    view = presenter.view(session)
+    assert view["turn"] == "b" and view["movable"] == ["12"] and view["selected"] == "12"
+    assert view["destinations"] == ["1", "6", "7"]  # black's 13, 18, 19
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_the_numbering_maps_whites_points_to_blacks(name: str) -> None:
+    variant = find_variant(name)
+    numbering = presenter.view(session_at(str(Position.start(variant))))["numbering"]
+    assert len(numbering) == 25 and numbering[0] == 0 and sorted(numbering[1:]) == list(range(1, 25))
+    for point in range(1, 25):
+        expected = 25 - point if name in ("backgammon", "tawla31") else (point + 12 - 1) % 24 + 1
+        assert numbering[point] == expected
+        assert numbering[numbering[point]] == point  # the same map both ways
+
+
+def test_checkers_and_points_follow_the_layout() -> None:
+    view = presenter.view(session_at(BACKGAMMON))
+    assert len(view["checkers"]) == 30 and {c["id"] for c in view["checkers"]} == {
+        f"{side}{n}" for side in "wb" for n in range(15)}
+    assert view["points"]["24"] == {"side": "w", "count": 2} and view["points"]["1"] == {"side": "b", "count": 2}
+    on_six = sorted((c["i"], c["id"]) for c in view["checkers"] if c["at"] == "6")
+    assert [i for i, _ in on_six] == [0, 1, 2, 3, 4]
+
+
+def test_dice_show_what_is_used_and_what_cannot_be_played() -> None:
+    session = session_at(BACKGAMMON, [3, 3])
+    assert presenter.view(session)["dice"] == [{"value": 3, "used": False}] * 4
+    session.game.step((6, 3, 3))
+    assert sorted(d["used"] for d in presenter.view(session)["dice"]) == [False, False, False, True]
+    # white on the bar before a closed board: nothing can be played, both dice are blocked
+    closed = session_at("backgammon:w:bar,6x14:13x3,6x2,5x2,4x2,3x2,2x2,1x2", [6, 5])
+    view = presenter.view(closed)
+    assert view["dice"] == [{"value": 6, "used": False, "blocked": True}, {"value": 5, "used": False, "blocked": True}]
+    assert view["movable"] == [] and view["can"]["confirm"] and not view["can"]["undo"]
+
+
+def test_the_opening_dice_are_shown_until_someone_rolls_again() -> None:
+    game = Game("narde", CountingDice("2,5,6,4"))
+    session = Session(dice=CountingDice(None), game=game, screen="board")
+    assert presenter.view(session)["opening_dice"] is None
+    game.roll()  # white 2, black 5: black starts and rolls again (narde)
+    view = presenter.view(session)
+    assert view["opening_dice"] == {"w": 2, "b": 5} and view["phase"] == "roll" and view["dice"] == []
+    game.roll()
+    view = presenter.view(session)
+    assert view["opening_dice"] is None and view["dice_text"] == "64"
+
+
+# -- the cube, the players, the controls --------------------------------------------------------
+
+
+def test_the_cube_face_is_the_games_limit_in_the_middle_and_the_stake_once_turned() -> None:
+    assert presenter.view(session_at(BACKGAMMON))["cube_face"] == 64
+    limited = session_at(BACKGAMMON.replace("backgammon", "backgammon+cube-limit-8"))
+    view = presenter.view(limited)
+    assert view["cube_face"] == 8 and view["cube_limit"] == 8
+    limited.game.double()
+    view = presenter.view(limited)
+    assert view["cube_face"] == 2 and view["cube"] == {"enabled": True, "value": 1, "owner": None, "offered": True}
+    limited.game.take()
+    view = presenter.view(limited)
+    assert view["cube_face"] == 2 and view["cube"]["owner"] == "b"
+
+
+def test_on_the_computers_turn_the_person_has_no_controls() -> None:
+    settings = {"opponent": "computer", "seat": "w"}
+    session = session_at("narde:b:24x15:24x15", [6, 5], settings=settings)
+    view = presenter.view(session)
+    assert view["bot_pending"] and view["movable"] == [] and not any(view["can"][k] for k in (
+        "roll", "double", "take", "drop", "beaver", "undo", "hint", "confirm"))
+    assert view["players"]["b"]["kind"] == "computer" and view["players"]["w"]["kind"] == "human"
+    assert view["flipped"] is False
+    black_seat = session_at("narde:b:24x15:24x15", [6, 5], settings={"opponent": "computer", "seat": "b"})
+    view = presenter.view(black_seat)
+    assert not view["bot_pending"] and view["movable"] == ["12"] and view["flipped"] is True
+
+
+def test_single_games_show_the_sessions_tally() -> None:
+    view = presenter.view(session_at(BACKGAMMON, tally=[3, 1]))
+    assert (view["players"]["w"]["score"], view["players"]["b"]["score"]) == (3, 1) and view["match"] is None
+    assert view["players"]["w"]["pips"] == 167 and view["players"]["w"]["off"] == 0
+
+
+def test_the_message_and_the_last_move_are_shown_as_they_are() -> None:
+    last = {"side": "b", "dice": "65", "text": "24/13", "steps": [["12", "6"], ["6", "1"]]}
+    session = session_at(BACKGAMMON, message=Message("forced", {"side": "w", "dice": "61", "play": "8/7"}), last=last)
+    view = presenter.view(session)
+    assert view["message"] == {"key": "forced", "args": {"side": "w", "dice": "61", "play": "8/7"}}
+    assert view["last"] == last
+
+
+def test_a_reviewed_turn_is_drawn_instead_of_the_game_without_its_dice_or_input() -> None:
+    shown = "backgammon:b:24x2,13x4,8x3,6x6:24x2,13x5,8x3,6x5"
+    decision = {"turn": 0, "kind": "play", "side": "w", "chosen": "13/6"}
+    review = {"positions": [shown], "shown": 0, "decisions": [decision]}
+    session = session_at(BACKGAMMON, [6, 1], last={"side": "b", "dice": "11", "text": "", "steps": []}, review=review)
+    view = presenter.view(session)
+    assert view["position"] == shown and view["turn"] == "b" and view["points"]["6"]["count"] == 6
+    assert view["dice"] == [] and view["movable"] == [] and view["last"] is None
+    assert view["message"] == {"key": "review_shown", "args": {"turn": 1, "side": "w", "play": "13/6"}}
+
+
+def test_the_presenter_changes_nothing() -> None:
+    session = session_at(BACKGAMMON, [6, 1], selected=13)
+    before = json.dumps(persistence.to_save(session), sort_keys=True)
+    first = presenter.view(session)
+    assert presenter.view(session) == first
+    assert json.dumps(persistence.to_save(session), sort_keys=True) == before
+
+
+# -- sent once, and before Python is up ---------------------------------------------------------------
+
+
+def test_the_catalogue_says_what_the_setup_form_offers() -> None:
+    catalogue = presenter.catalogue()
+    entries = {v["name"]: v for v in catalogue["variants"]}
+    assert list(entries) == list(VARIANT_NAMES)
+    assert {lang["code"] for lang in catalogue["languages"]} >= {"en", "ru"} and catalogue["levels"] == list(ui.LEVELS)
+    for name, entry in entries.items():
+        assert set(entry) == {"name", "title", "options", "cube", "cube_limits", "default_cube_limit",
+                              "match_lengths", "default_match_length", "fixed_match_length"}
+        assert entry["options"] == sorted(find_variant(name).allowed_options)
+        assert entry["default_match_length"] in entry["match_lengths"] and entry["match_lengths"][0] == 0
+        assert (entry["default_cube_limit"] in entry["cube_limits"]) is entry["cube"]
+    assert entries["backgammon"]["cube"] and entries["backgammon"]["cube_limits"][-1] == 64
+    assert entries["narde"]["cube_limits"] == [] and entries["narde"]["fixed_match_length"] is None
+    assert entries["tawla31"]["match_lengths"] == [0, 31] and entries["tawla31"]["fixed_match_length"] == 31
+    assert entries["tawla31"]["default_match_length"] == 31
+    json.dumps(catalogue)  # plain JSON
+
+
+def test_the_start_view_is_the_first_view_the_app_answers() -> None:
+    start = presenter.start_view()
+    booted = ui.App().dispatch({"type": "boot", "save": None, "fragment": "", "query": ""})["view"]
+    assert start == booted
+    assert start["screen"] == "setup" and start["position"] == BACKGAMMON and start["phase"] == "opening"
+    assert json.loads(json.dumps(start)) == start and presenter.start_view() == start

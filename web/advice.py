@@ -1,0 +1,123 @@
+"""Help from the analysis: hints for the person to act, the coach, and the game's review.
+
+The review runs a slice of about REVIEW_SLICE seconds per request, so the page can show
+progress between slices; its state stays in the session until the game moves on.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from inputs import UIError
+from layout import point_id
+from messages import Message
+from session import Session
+
+from nardcore.bots import analysis, neural_cube
+from nardcore.game import Game
+from nardcore.position import SIDE_LETTERS, Position
+
+REVIEW_SLICE = 0.25  # seconds of review per request
+HINT_PLAYS = 5
+EVERY_PLAY = 1_000
+
+
+def can_hint(session: Session) -> bool:
+    """The person is to act and there is a choice: a play to choose, a cube to answer or offer."""
+    game = session.game
+    if game.over or session.computer_to_act():
+        return False
+    return ((game.phase == "move" and bool(game.plays())) or game.phase == "take"
+            or (game.phase == "cube" and game.may_double()))
+
+
+def hint_for(game: Game) -> dict[str, Any]:
+    """The hint for the side to act: up to five plays with their value, or the cube action."""
+    if game.phase in ("cube", "take"):
+        if game.phase == "cube":
+            action = "double" if neural_cube.wants_double(game) else "roll"
+        else:
+            action = "beaver" if neural_cube.beavers(game) else "take" if neural_cube.takes(game) else "drop"
+        return {"cube": action, "plays": [], "shown": None}
+    position, plays = game.position, game.plays()
+    side = position.turn
+    found = []
+    for item in analysis.hint(position, game.dice.dice if game.dice else (1, 1), count=HINT_PLAYS):
+        steps = plays.get(item.result, ())
+        found.append({
+            "play": item.play,
+            "equity": round(item.equity, 3),
+            "loss": round(item.loss, 3),
+            "steps": [[point_id(side, s.origin, position), point_id(side, s.target, position)] for s in steps],
+        })
+    return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
+
+
+def coach_stops(session: Session) -> bool:
+    """With the coach on, hold a blunder back once, saying what it costs and what was best."""
+    game = session.game
+    if not session.prefs["coach"] or not game.steps:
+        return False
+    result = game.board.pass_turn()
+    if session.coach_warned == str(result):
+        return False  # warned already: the player confirms it anyway
+    assert game.dice is not None
+    options = analysis.hint(game.position, game.dice.dice, count=EVERY_PLAY)
+    chosen = next((h for h in options if h.result == result), None)
+    if chosen is None or analysis.mark(chosen.loss, game.variant.name) != "blunder":
+        return False
+    session.coach_warned = str(result)
+    session.say("coach_blunder", loss=f"{chosen.loss:.3f}", best=options[0].play)
+    return True
+
+
+def run_review(session: Session) -> None:
+    """Start the review, or take it one slice further."""
+    game = session.game
+    if session.review is None:
+        session.review_run = analysis.review_steps(game.start, game.history)
+        session.review = {"done": 0, "total": 0, "complete": False, "shown": None, **analysis.Review().to_dict()}
+    if session.review_run is None:
+        return
+    review = session.review
+    deadline = time.perf_counter() + REVIEW_SLICE
+    latest: analysis.Review | None = None
+    for done, total, latest in session.review_run:
+        review.update(done=done, total=total)
+        if time.perf_counter() > deadline:
+            break
+    else:
+        review["complete"] = True
+        session.review_run = None
+    if latest is not None:
+        review.update(latest.to_dict())
+
+
+def show_review_turn(session: Session, turn: Any) -> None:
+    """Draw the position after `turn` (None: the game's own board again)."""
+    assert session.review is not None
+    if turn is not None and not (isinstance(turn, int) and 0 <= turn < len(session.review["positions"])):
+        raise UIError("no such turn in the review")
+    session.review["shown"] = turn
+
+
+def close_review(session: Session) -> None:
+    session.review, session.review_run = None, None
+
+
+def reviewed_position(session: Session) -> Position | None:
+    """The review's position on the board instead of the game's, if one is shown."""
+    review = session.review
+    if review is None or review.get("shown") is None:
+        return None
+    return Position.parse(review["positions"][review["shown"]])
+
+
+def review_message(review: dict[str, Any]) -> Message:
+    turn = review["shown"]
+    played = [d for d in review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
+    args: dict[str, Any] = {"turn": turn + 1}
+    if played:
+        args.update(side=played[0]["side"], play=played[0]["chosen"])
+    return Message("review_shown", args)

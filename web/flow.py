@@ -1,0 +1,111 @@
+"""The game's actions as the session tells them: each one acts on the game, then says what
+happened (the message) and keeps the last move and the score line up to date.
+
+Shared by the person's intents and the autopilot, so a roll or a take reads the same
+whoever made it. Whether an action is allowed now is asked by the caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from layout import point_id
+from session import Session
+
+from nardcore.notation import format_play
+from nardcore.position import SIDE_LETTERS
+
+
+def roll(session: Session) -> None:
+    """The opening roll (naming who starts, and how many ties) or the roll of the side on roll."""
+    game = session.game
+    if game.phase == "opening":
+        before = len(game.history)
+        game.roll()
+        rounds = [e["dice"] for e in game.history[before:] if e.get("event") == "opening"]
+        white, black = rounds[-1]
+        session.say("opening", w=white, b=black, side=SIDE_LETTERS[game.position.turn], ties=len(rounds) - 1)
+        return
+    game.roll()
+    session.selected = None
+    session.note("roll")
+    if not game.plays():
+        session.say("no_moves", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice))
+
+
+def confirm(session: Session) -> None:
+    """End the turn (a pass when nothing could be played) and remember it as the last move."""
+    game = session.game
+    side, board, steps, dice = game.position.turn, game.position, game.steps, str(game.dice)
+    game.confirm()
+    session.last = {
+        "side": SIDE_LETTERS[side],
+        "dice": dice,
+        "text": format_play(board, steps),
+        "steps": [[point_id(side, s.origin, board), point_id(side, s.target, board)] for s in steps],
+    }
+    session.selected = None
+    if steps:
+        session.note("confirm")
+    else:
+        session.say("passed", side=SIDE_LETTERS[side], dice=dice)
+    if game.over:
+        game_over(session)
+
+
+def double(session: Session) -> None:
+    game = session.game
+    game.double()
+    session.say("doubled", side=SIDE_LETTERS[game.position.turn], cube=game.cube_value * 2)
+
+
+def take(session: Session) -> None:
+    game = session.game
+    game.take()
+    session.say("took", side=SIDE_LETTERS[1 - game.position.turn], cube=game.cube_value)
+
+
+def beaver(session: Session) -> None:
+    game = session.game
+    game.beaver()
+    session.say("beavered", side=SIDE_LETTERS[1 - game.position.turn], cube=game.cube_value)
+
+
+def drop(session: Session) -> None:
+    session.game.drop()
+    game_over(session)
+
+
+def game_over(session: Session) -> None:
+    """The result: added to the tally of single games, said with the match score at its end."""
+    match, result = session.match, session.game.result
+    assert result is not None
+    if match is None and result.winner is not None:
+        session.tally[result.winner] += result.points
+    args: dict[str, Any] = {
+        "winner": None if result.winner is None else SIDE_LETTERS[result.winner],
+        "kind": result.kind,
+        "points": result.points,
+    }
+    key = "game_over" if result.winner is not None else "draw"
+    if match is not None and match.over:
+        key = "match_over"
+        # the winner's score first, capped at the match length (the last game may overshoot it)
+        assert result.winner is not None
+        won, lost = match.score[result.winner], match.score[1 - result.winner]
+        args["score"] = f"{min(won, match.length)}:{min(lost, match.length)}"
+    session.say(key, **args)
+    session.selected = None
+
+
+def next_game(session: Session) -> None:
+    """The match's next game, or a new game with the same settings."""
+    match = session.match
+    if match is not None and not match.over:
+        match.next_game()
+        session.replace_game(match.game)
+        session.message = None
+        if match.game.crawford:
+            session.say("crawford")
+    else:
+        session.start_game(session.settings)

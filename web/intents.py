@@ -1,0 +1,247 @@
+"""Every request the page may send, in one table: its handler, and whether the hint and the
+review survive it (a hint belongs to the moment it was asked for; a review too, until the
+game moves on).
+
+A handler reads its request (untrusted), asks whether the action is allowed now (a control
+pressed at the wrong moment does nothing), acts through flow / turn_input / persistence,
+then lets the autopilot play what needs no decision. It may answer a URL fragment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import advice
+import flow
+import persistence
+import turn_input
+from autopilot import Autopilot
+from inputs import UIError, is_lang, parse_dice_spec, parse_query
+from session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
+
+from nardcore.game import GameError, GameStateError
+from nardcore.variant import VariantError
+
+Request = dict[str, Any]
+Handler = Callable[[Session, Autopilot, Request], str | None]
+AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
+SAVE_ERRORS = (UIError, GameStateError, ValueError, KeyError, TypeError)
+MAX_ERROR_TEXT = 300
+
+
+class Intent(NamedTuple):
+    handle: Handler
+    keeps_hint: bool = False
+    keeps_review: bool = False
+
+    def prepare(self, session: Session) -> None:
+        """Forget what belonged to the last request only."""
+        session.set_aside = None
+        if not self.keeps_hint:
+            session.hint = None
+        if not self.keeps_review:
+            advice.close_review(session)
+
+
+# -- the session ----------------------------------------------------------------------------
+
+
+def boot(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The page started: test dice from its query, its language guess, the save, a link."""
+    spec = parse_query(str(request.get("query") or ""))
+    if spec is not None:
+        try:
+            parse_dice_spec(spec)
+        except UIError as error:
+            spec = None
+            session.say("bad_dice", error=str(error))
+    session.dice = CountingDice(spec)
+    if is_lang(request.get("lang")):
+        session.prefs["lang"] = request["lang"]  # the page's guess, until a save says otherwise
+    save = request.get("save")
+    if isinstance(save, str) and save:
+        try:
+            persistence.load_save(session, save)
+        except SAVE_ERRORS as error:
+            session.set_aside = save
+            session.settings = dict(DEFAULT_SETTINGS)
+            session.start_game({})
+            session.say("save_corrupt", error=str(error)[:MAX_ERROR_TEXT])
+    fragment = request.get("fragment")
+    if isinstance(fragment, str) and fragment.strip("#"):
+        load_url(session, pilot, {"fragment": fragment})
+    pilot.automate(session)
+
+
+def sync(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Take the game another tab saved (its `save`); unreadable data changes nothing."""
+    save = request.get("save")
+    if not isinstance(save, str) or not save:
+        raise UIError("nothing to take over")
+    persistence.load_save(session, save)
+    session.say("synced")
+
+
+def new_game(session: Session, pilot: Autopilot, request: Request) -> None:
+    session.start_game(request.get("settings") or {})
+    pilot.automate(session)
+
+
+def setup(session: Session, pilot: Autopilot, request: Request) -> None:
+    session.screen = "setup"
+
+
+def close_setup(session: Session, pilot: Autopilot, request: Request) -> None:
+    session.screen = "board"
+
+
+def set_pref(session: Session, pilot: Autopilot, request: Request) -> None:
+    name = read_pref(request.get("name"), request.get("value"))
+    session.prefs[name] = request["value"]
+    if name in AUTOMATION_PREFS and request["value"]:
+        pilot.automate(session)
+
+
+def dismiss(session: Session, pilot: Autopilot, request: Request) -> None:
+    session.message = None
+
+
+def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
+    fragment = request.get("fragment")
+    try:
+        persistence.load_url(session, fragment if isinstance(fragment, str) else "")
+    except (UIError, GameStateError, VariantError, ValueError) as error:
+        session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    session.say("url_loaded")
+
+
+def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
+    return persistence.export_url(session)
+
+
+# -- the turn -------------------------------------------------------------------------------
+
+
+def roll(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.computer_to_act() or session.game.phase not in ("opening", "cube", "roll"):
+        return
+    flow.roll(session)
+    pilot.automate(session)
+
+
+def click(session: Session, pilot: Autopilot, request: Request) -> None:
+    turn_input.click(session, turn_input.read_point(session.game, request.get("point")))
+    pilot.automate(session)
+
+
+def drag(session: Session, pilot: Autopilot, request: Request) -> None:
+    game = session.game
+    origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
+    if turn_input.drag(session, origin, target):
+        pilot.automate(session)
+
+
+def undo(session: Session, pilot: Autopilot, request: Request) -> None:
+    turn_input.undo(session)
+
+
+def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
+    if not session.human_moving() or not session.game.turn_done or advice.coach_stops(session):
+        return
+    flow.confirm(session)
+    pilot.automate(session)
+
+
+def double(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.computer_to_act() or not session.game.may_double():
+        return
+    flow.double(session)
+    pilot.automate(session)
+
+
+def take(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.computer_to_act() or session.game.phase != "take":
+        return
+    flow.take(session)
+    pilot.automate(session)
+
+
+def beaver(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.computer_to_act() or not session.game.may_beaver():
+        return
+    flow.beaver(session)
+    pilot.automate(session)
+
+
+def drop(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.computer_to_act() or session.game.phase != "take":
+        return
+    flow.drop(session)
+
+
+def next_game(session: Session, pilot: Autopilot, request: Request) -> None:
+    if not session.game.over:
+        return
+    flow.next_game(session)
+    pilot.automate(session)
+
+
+def bot(session: Session, pilot: Autopilot, request: Request) -> None:
+    """One action of the computer (the view asks for it with `bot_pending`)."""
+    pilot.act(session)
+
+
+# -- help -----------------------------------------------------------------------------------
+
+
+def hint(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The best plays for the person's turn (or the cube action); `show` draws one of them."""
+    if not advice.can_hint(session):
+        raise GameError("there is nothing to hint now")
+    show, shown = request.get("show"), session.hint
+    if shown is not None and isinstance(show, int) and not isinstance(show, bool):
+        if shown.get("plays") and 0 <= show < len(shown["plays"]):
+            shown["shown"] = show
+        return
+    session.hint = advice.hint_for(session.game)
+
+
+def review(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Review the game a slice at a time (the page asks again until `complete`); `show`: draw
+    the position after that turn (None: the game again); `close`."""
+    if request.get("close"):
+        advice.close_review(session)
+        return
+    show = request.get("show", False)
+    if session.review is not None and show is not False:
+        advice.show_review_turn(session, show)
+        return
+    advice.run_review(session)
+
+
+INTENTS: dict[str, Intent] = {
+    "boot": Intent(boot),
+    "sync": Intent(sync),
+    "new_game": Intent(new_game),
+    "setup": Intent(setup),
+    "close_setup": Intent(close_setup),
+    "set": Intent(set_pref, keeps_review=True),
+    "dismiss": Intent(dismiss),
+    "load_url": Intent(load_url),
+    "export_url": Intent(export_url),
+    "roll": Intent(roll),
+    "click": Intent(click),
+    "drag": Intent(drag),
+    "undo": Intent(undo),
+    "confirm": Intent(confirm),
+    "double": Intent(double),
+    "take": Intent(take),
+    "beaver": Intent(beaver),
+    "drop": Intent(drop),
+    "next_game": Intent(next_game),
+    "bot": Intent(bot),
+    "hint": Intent(hint, keeps_hint=True),
+    "review": Intent(review, keeps_review=True),
+}

@@ -1,0 +1,207 @@
+"""Saving and sharing: the session as JSON for localStorage, the game as a link, both read back
+strictly. Saved data and links are untrusted: a reader either takes everything or raises
+(UIError, or nardcore's errors, all ValueErrors) and the session is left as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from inputs import UIError, is_count, is_lang
+from layout import POINT_IDS
+from messages import Message
+from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session
+
+from nardcore import safejson
+from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
+from nardcore.codec import CodecError, decode_state, encode_state
+from nardcore.game import Game
+from nardcore.match import Match
+from nardcore.variant import BAR, VariantError, find_variant
+
+SCHEMA = 1  # version of the saved state (the view carries it too)
+MAX_URL = 24_100  # characters of a URL fragment we are willing to read
+MAX_SAVE = 2_000_000
+MAX_REPLAYED_DICE = 100_000
+LINK_FIELDS = ("s", "vs")  # the state, and the opponent ("computer"; none: two people)
+
+
+def to_save(session: Session) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "app": "nard",
+        "settings": dict(session.settings),
+        "prefs": dict(session.prefs),
+        "tally": list(session.tally),
+        "screen": session.screen,
+        "match": session.match.to_dict() if session.match is not None else None,
+        "game": session.game.to_dict() if session.match is None else None,
+        "last": session.last,
+        "message": None if session.message is None else session.message.to_dict(),
+        "selected": session.selected,
+        "dice": {"spec": session.dice.spec, "drawn": session.dice.drawn},
+    }
+
+
+def save_text(session: Session) -> str:
+    return json.dumps(to_save(session), separators=(",", ":"))
+
+
+def load_save(session: Session, text: str) -> None:
+    """Restore everything from `save_text()`; raises (and changes nothing) when unreadable."""
+    if len(text) > MAX_SAVE:
+        raise UIError("the saved game is too large")
+    try:
+        data = safejson.loads(text)
+    except safejson.JSONShapeError as error:
+        raise UIError(f"the saved game cannot be read: {error}") from None
+    if not isinstance(data, dict) or data.get("app") != "nard":
+        raise UIError("this is not a saved game of this app")
+    if data.get("schema") != SCHEMA:
+        raise UIError(f"saved with schema {data.get('schema')!r}, this app reads {SCHEMA}")
+    settings = checked_settings(data.get("settings"))
+    prefs = checked_prefs(data.get("prefs"))
+    tally = checked_tally(data.get("tally", [0, 0]))
+    dice = _resumed_dice(session.dice, data.get("dice") or {})
+    match, game = _saved_game(data, dice)
+    settings["variant"] = game.variant.token
+    screen = data.get("screen", "board")
+    if screen not in ("setup", "board"):
+        raise UIError("bad screen")
+    # everything read: now change the session
+    session.dice, session.settings, session.prefs, session.tally = dice, settings, prefs, tally
+    session.match = match
+    session.replace_game(game)
+    session.last = checked_last(data.get("last"))
+    session.message = Message.from_saved(data.get("message"))
+    selected = data.get("selected")
+    if is_count(selected) and selected <= BAR and game.phase == "move" and game.destinations(selected):
+        session.selected = selected
+    session.screen = screen
+
+
+def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:
+    """The same test dice as before the reload, as far on as they had got."""
+    if not isinstance(info, dict):
+        raise UIError("bad dice record")
+    drawn = info.get("drawn", 0)
+    if not is_count(drawn):
+        raise UIError("bad dice count")
+    if current.spec is None or info.get("spec") != current.spec:
+        return current
+    dice = CountingDice(current.spec)
+    dice.skip(min(drawn, MAX_REPLAYED_DICE))
+    return dice
+
+
+def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None, Game]:
+    if data.get("match") is not None:
+        match = Match.from_dict(data["match"], dice)
+        return match, match.game
+    if data.get("game") is not None:
+        return None, Game.from_dict(data["game"], dice)
+    raise UIError("the save holds no game")
+
+
+# -- links ----------------------------------------------------------------------------------
+
+
+def export_url(session: Session) -> str:
+    """The URL fragment for the whole game: `s=<nardcore.codec state>` (+ `&vs=computer`)."""
+    fragment = "s=" + encode_state(session.match if session.match is not None else session.game)
+    if session.against_computer:
+        fragment += "&vs=computer"
+    return fragment
+
+
+def load_url(session: Session, fragment: str) -> None:
+    """Read a fragment made by `export_url`; raises (changing nothing) on anything else."""
+    fields = link_fields(fragment)
+    opponent = {"computer": "computer", None: "human"}.get(fields.get("vs"))
+    if opponent is None:
+        raise UIError("the link's opponent is unknown")
+    try:
+        thing = decode_state(fields["s"], session.dice)
+    except CodecError as error:
+        raise UIError(str(error)) from None
+    match, game = (thing, thing.game) if isinstance(thing, Match) else (None, thing)
+    session.settings = {
+        "variant": game.variant.token,
+        "match_length": match.length if match is not None else 0,
+        "opponent": opponent,
+        "level": session.settings.get("level", DEFAULT_LEVEL),
+        "seat": session.settings.get("seat", "w"),
+    }
+    session.match = match
+    session.replace_game(game)
+    session.tally = [0, 0]
+    session.screen = "board"
+
+
+def link_fields(fragment: str) -> dict[str, str]:
+    """The fields of a link's fragment: `s` once, `vs` at most once, nothing else."""
+    text = fragment.lstrip("#").strip()
+    if len(text) > MAX_URL:
+        raise UIError("the link is too long")
+    fields: dict[str, str] = {}
+    for part in text.split("&"):
+        name, sep, value = part.partition("=")
+        if not sep or name not in LINK_FIELDS or name in fields:
+            raise UIError("the link does not hold a game of this app")
+        fields[name] = value
+    if "s" not in fields:
+        raise UIError("the link does not hold a game of this app")
+    return fields
+
+
+# -- strict readers for saved data -----------------------------------------------------------
+
+
+def checked_settings(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or set(data) - set(DEFAULT_SETTINGS):
+        raise UIError("bad game settings")
+    settings = {**DEFAULT_SETTINGS, **data}  # a save from before a setting existed gets its default
+    try:
+        settings["variant"] = find_variant(str(settings["variant"])).token
+    except VariantError as error:
+        raise UIError(str(error)) from None
+    if not is_count(settings["match_length"]) or settings["opponent"] not in OPPONENTS:
+        raise UIError("bad game settings")
+    if settings["level"] not in LEVELS or settings["seat"] not in SEATS:
+        raise UIError("bad game settings")
+    return settings
+
+
+def checked_prefs(data: Any) -> dict[str, Any]:
+    """Known preferences of the right type; anything else keeps its default."""
+    if not isinstance(data, dict):
+        raise UIError("bad preferences")
+    prefs = dict(DEFAULT_PREFS)
+    for key, value in data.items():
+        if key == "lang" and is_lang(value):
+            prefs[key] = value
+        elif key in DEFAULT_PREFS and key != "lang" and isinstance(value, bool):
+            prefs[key] = value
+    return prefs
+
+
+def checked_tally(data: Any) -> list[int]:
+    if not (isinstance(data, list) and len(data) == 2 and all(is_count(x) for x in data)):
+        raise UIError("bad tally")
+    return [int(x) for x in data]
+
+
+def checked_last(last: Any) -> dict[str, Any] | None:
+    """The last move as `flow.confirm` wrote it, or None for anything else."""
+    if not isinstance(last, dict):
+        return None
+    steps = last.get("steps")
+    if not isinstance(steps, list) or len(steps) > 4:
+        return None
+    for pair in steps:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) and p in POINT_IDS for p in pair)):
+            return None
+    if last.get("side") not in SEATS or not isinstance(last.get("text"), str) or not isinstance(last.get("dice"), str):
+        return None
+    return {"side": last["side"], "text": last["text"][:80], "dice": last["dice"][:4], "steps": steps}

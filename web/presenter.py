@@ -1,0 +1,254 @@
+"""The view model: pure functions from a session to the plain JSON the page paints.
+
+`view(session)` answers every request; `catalogue()` (the games, their options, cube limits
+and match lengths, the languages) is static and goes out once, in the worker's `hello`;
+`start_view()` is the view of a fresh default session, which the build puts into the page
+so the board is drawn before Python is up. Nothing here changes a session.
+
+>>> start_view()["position"], start_view()["numbering"][24]
+('backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5', 1)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import advice
+import variant_rules
+from layout import Layout, point_id, point_order
+from persistence import SCHEMA
+from session import CountingDice, Session
+
+from nardcore.bots.levels import LEVELS
+from nardcore.game import Game
+from nardcore.position import SIDE_LETTERS, WHITE, Position
+from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
+
+I18N = Path(__file__).resolve().parent / "i18n"
+
+
+def available_languages(folder: Path = I18N) -> list[dict[str, str]]:
+    """The interface languages: one JSON file each in i18n/ (`_name`: the language's own name)."""
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            name = json.loads(path.read_text(encoding="utf-8")).get("_name", path.stem)
+        except (OSError, ValueError, AttributeError):
+            continue
+        found.append({"code": path.stem, "name": str(name)})
+    return found or [{"code": "en", "name": "English"}]
+
+
+LANGUAGES = available_languages()
+
+
+# -- sent once ------------------------------------------------------------------------------
+
+
+def variant_entry(variant: Variant) -> dict[str, Any]:
+    """What the setup form needs to offer one game."""
+    return {
+        "name": variant.name,
+        "title": variant.title,
+        "options": sorted(variant.allowed_options),
+        "cube": variant.cube,
+        "cube_limits": variant_rules.cube_limits(variant),
+        "default_cube_limit": variant.cube_limit,
+        "match_lengths": variant_rules.match_lengths(variant),
+        "default_match_length": variant_rules.default_match_length(variant),
+        "fixed_match_length": variant_rules.fixed_match_length(variant),
+    }
+
+
+def catalogue() -> dict[str, Any]:
+    return {"variants": [variant_entry(VARIANTS[name]) for name in VARIANT_NAMES], "languages": LANGUAGES,
+            "levels": list(LEVELS)}
+
+
+def legacy_catalogue() -> dict[str, Any]:
+    """The catalogue as today's page reads it from every view; goes once the page reads `hello`."""
+    return {
+        "variants": [{"name": name, "options": sorted(VARIANTS[name].allowed_options), "cube": VARIANTS[name].cube}
+                     for name in VARIANT_NAMES],
+        "cube_limits": list(variant_rules.CUBE_LIMITS),
+        "languages": LANGUAGES,
+        "match_lengths": list(variant_rules.MATCH_LENGTHS),
+    }
+
+
+def start_view() -> dict[str, Any]:
+    """The view of a fresh default session (system dice, nothing rolled)."""
+    return view(Session.fresh(CountingDice(None)))
+
+
+def numbering(variant: Variant) -> list[int]:
+    """Index p, a point in White's numbering (1..24), holds the same point in Black's (index 0: 0)."""
+    return [0, *(variant.opponent_point(point) for point in range(1, 25))]
+
+
+# -- every answer ---------------------------------------------------------------------------
+
+
+def view(session: Session) -> dict[str, Any]:
+    """The whole view model of the session as it is now."""
+    game = session.game
+    variant = game.variant
+    reviewed = advice.reviewed_position(session)
+    # a position of the review is drawn instead of the game's, without its dice or input
+    board = reviewed if reviewed is not None else game.board
+    layout = Layout(reviewed) if reviewed is not None else session.layout
+    human_moving = session.human_moving() and reviewed is None
+    movable, destinations = _targets(session) if human_moving else ([], [])
+    message = advice.review_message(session.review) if reviewed is not None and session.review else session.message
+    return {
+        "schema": SCHEMA,
+        "screen": session.screen,
+        "variant": variant.name,
+        "token": variant.token,
+        "options": sorted(variant.options),
+        "cube_limit": variant.cube_limit,
+        "cube_face": cube_face(game),
+        "geometry": "same" if variant.same_direction else "opposite",
+        "numbering": numbering(variant),
+        "position": str(board),
+        "phase": game.phase,
+        "turn": SIDE_LETTERS[board.turn],
+        "to_act": None if game.to_act is None else SIDE_LETTERS[game.to_act],
+        "checkers": checkers(layout),
+        "points": points(layout),
+        "movable": movable,
+        "selected": None if session.selected is None else point_id(board.turn, session.selected, board),
+        "destinations": destinations,
+        "dice": [] if reviewed is not None else dice(game),
+        "dice_text": str(game.dice) if game.dice else "",
+        "opening_dice": None if reviewed is not None else opening_dice(game),
+        "cube": {
+            "enabled": variant.cube,
+            "value": game.cube_value,
+            "owner": None if game.cube_owner is None else SIDE_LETTERS[game.cube_owner],
+            "offered": game.phase == "take",
+        },
+        "can": can(session, human_moving),
+        "players": players(session, board),
+        "match": match(session),
+        "result": game.result.to_dict() if game.result else None,
+        "last": None if reviewed is not None else session.last,  # the live game's move is not drawn there
+        "hint": session.hint,
+        "review": session.review,
+        "message": None if message is None else message.to_dict(),
+        "settings": dict(session.settings),
+        "prefs": dict(session.prefs),
+        # the person playing Black against the computer sees the board from Black's side
+        "flipped": session.prefs["flip"] != (session.against_computer and session.computer_side == WHITE),
+        "bot_pending": session.computer_to_act(),
+        "dice_source": session.dice.spec,
+        "levels": list(LEVELS),
+        **legacy_catalogue(),
+    }
+
+
+def _targets(session: Session) -> tuple[list[str], list[str]]:
+    """The points the person may move from, and the selected checker's destinations."""
+    game, board = session.game, session.game.board
+    side = board.turn
+    movable = sorted({point_id(side, s.origin, board) for s in game.steps_now()}, key=point_order)
+    destinations: list[str] = []
+    if session.selected is not None:
+        destinations = sorted((point_id(side, t, board) for t in game.destinations(session.selected)),
+                              key=point_order)
+    return movable, destinations
+
+
+def checkers(layout: Layout) -> list[dict[str, Any]]:
+    """Every checker by id with its point and its place in the stack (0 = bottom)."""
+    found = [{"id": checker, "side": checker[0], "at": where, "i": index}
+             for where, ids in layout.stacks.items() for index, checker in enumerate(ids)]
+    return sorted(found, key=lambda c: (c["side"], int(c["id"][1:])))
+
+
+def points(layout: Layout) -> dict[str, dict[str, Any]]:
+    return {where: {"side": ids[0][0], "count": len(ids)} for where, ids in layout.stacks.items() if ids}
+
+
+def dice(game: Game) -> list[dict[str, Any]]:
+    """The dice rolled, each used or not (four for a double); `blocked`: left but unplayable."""
+    if game.dice is None:
+        return []
+    left = list(game.planner.dice_left) if game.planner else []
+    values = [game.dice.high] * 4 if game.dice.is_double else [game.dice.high, game.dice.low]
+    shown: list[dict[str, Any]] = []
+    for value in values:
+        shown.append({"value": value, "used": value not in left})
+        if value in left:
+            left.remove(value)
+    if game.turn_done:
+        for die in shown:
+            die["blocked"] = not die["used"]
+    return shown
+
+
+def opening_dice(game: Game) -> dict[str, int] | None:
+    """The last opening round's dice, while they are news (before anyone has rolled again)."""
+    if game.dice is not None or game.phase not in ("opening", "roll", "cube"):
+        return None
+    openings = [e for e in game.history if e.get("event") == "opening"]
+    if openings and (game.phase == "opening" or len(game.history) == len(openings)):
+        white, black = openings[-1]["dice"]
+        return {"w": white, "b": black}
+    return None
+
+
+def cube_face(game: Game) -> int:
+    """The number the cube shows: the stake once owned, the stake asked for while offered, and
+    the highest face (the game's cube limit) while it sits in the middle."""
+    if game.phase == "take":
+        return game.cube_value * 2
+    return game.cube_value if game.cube_owner is not None else game.variant.cube_limit
+
+
+def can(session: Session, human_moving: bool) -> dict[str, bool]:
+    """The controls the person may use now."""
+    game, finished_match = session.game, session.match is not None and session.match.over
+    human_turn = not session.computer_to_act() and not game.over
+    return {
+        "roll": human_turn and game.phase in ("opening", "cube", "roll"),
+        "double": human_turn and game.may_double(),
+        "take": human_turn and game.phase == "take",
+        "drop": human_turn and game.phase == "take",
+        "beaver": human_turn and game.may_beaver(),
+        "undo": human_moving and bool(game.steps),
+        "hint": human_turn and advice.can_hint(session),
+        "review": any(e.get("event") in ("play", "pass") for e in game.history),
+        "confirm": human_moving and game.turn_done,
+        "next_game": game.over and not finished_match,
+        "new_match": game.over and finished_match,
+    }
+
+
+def players(session: Session, board: Position) -> dict[str, dict[str, Any]]:
+    # a match score is shown capped: "16 of 5" after a big last game reads as nonsense
+    score = _capped_score(session) or list(session.tally)
+    return {
+        SIDE_LETTERS[side]: {
+            "kind": "computer" if session.against_computer and side == session.computer_side else "human",
+            "pips": board.pips(side),
+            "off": board.off(side),
+            "score": score[side],
+        }
+        for side in (0, 1)
+    }
+
+
+def match(session: Session) -> dict[str, Any] | None:
+    if session.match is None:
+        return None
+    return {"length": session.match.length, "score": _capped_score(session), "crawford": session.game.crawford,
+            "over": session.match.over}
+
+
+def _capped_score(session: Session) -> list[int] | None:
+    if session.match is None:
+        return None
+    return [min(points, session.match.length) for points in session.match.score]

@@ -1,0 +1,192 @@
+"""The session: everything the app remembers between requests, as plain data.
+
+Settings (what game, against whom), preferences (how the app behaves), the match or game,
+the dice source, the screen, the message, the last move, and the turn's input state
+(selection, checker ids). Who plays which side is answered here too, since the view, the
+intents and the autopilot all ask it. The parts that change a session live beside it:
+turn_input.py, flow.py, autopilot.py, advice.py, persistence.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from inputs import UIError, is_count, is_lang, parse_dice_spec
+from layout import Layout
+from messages import Event, Message
+from variant_rules import match_length_for
+
+from nardcore.bots import analysis
+from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
+from nardcore.dice import DiceSource, SystemDice
+from nardcore.game import Game
+from nardcore.match import Match
+from nardcore.position import SIDE_LETTERS
+from nardcore.variant import Variant, VariantError, find_variant
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
+    "match_length": 0,  # 0: a single game (tawla31: see variant_rules)
+    "opponent": "human",  # "human" (same device) or "computer"
+    "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
+    "seat": "w",  # the colour the person plays against the computer
+}
+DEFAULT_PREFS: dict[str, Any] = {
+    "lang": "en",
+    "auto_roll": False,
+    "auto_confirm": False,
+    "auto_forced": True,
+    "flip": False,
+    "coach": False,  # before a blunder is confirmed, say so and offer to take it back
+}
+OPPONENTS = ("human", "computer")
+SEATS = ("w", "b")
+
+
+class CountingDice:
+    """A dice source that counts the dice it gave, so a reload can resume the same sequence."""
+
+    def __init__(self, spec: str | None) -> None:
+        self.spec = spec
+        self.drawn = 0
+        self._source: DiceSource = SystemDice() if spec is None else parse_dice_spec(spec)
+
+    def die(self) -> int:
+        self.drawn += 1
+        return self._source.die()
+
+    def skip(self, count: int) -> None:
+        for _ in range(count):
+            self.die()
+
+
+@dataclass
+class Session:
+    """The app's state. `game` is the match's current game when there is a match."""
+
+    dice: CountingDice
+    game: Game
+    match: Match | None = None
+    settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
+    prefs: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PREFS))
+    tally: list[int] = field(default_factory=lambda: [0, 0])  # points across single games
+    screen: str = "setup"  # "setup" (the start screen) or "board"
+    message: Message | None = None
+    last: dict[str, Any] | None = None  # the last confirmed turn, for the line and the arrows
+    selected: int | None = None  # origin in the mover's numbering
+    layout: Layout = field(init=False)
+    hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
+    review: dict[str, Any] | None = None  # the game's review, as far as it has got
+    review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
+    coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
+    set_aside: str | None = None  # an unreadable save met during this request
+
+    def __post_init__(self) -> None:
+        self.layout = Layout(self.game.board)
+
+    @classmethod
+    def fresh(cls, dice: CountingDice) -> Session:
+        """A default session on the start screen."""
+        session = cls(dice=dice, game=Game(find_variant(DEFAULT_SETTINGS["variant"]), dice))
+        session.start_game({})
+        session.screen = "setup"
+        return session
+
+    # -- changing the game ----------------------------------------------------------------
+
+    def start_game(self, requested: dict[str, Any]) -> None:
+        """A new game or match from the settings asked for (the others carry over)."""
+        settings, variant = read_settings(self.settings, requested)
+        if (settings["variant"], settings["match_length"]) != (
+                self.settings.get("variant"), self.settings.get("match_length")):
+            self.tally = [0, 0]
+        self.settings = settings
+        length = settings["match_length"]
+        self.match = Match(variant, self.dice, length) if length else None
+        self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))
+        self.message = None
+        self.screen = "board"
+
+    def replace_game(self, game: Game) -> None:
+        """Another game on the board: nothing of the old one's turn is kept."""
+        self.game = game
+        self.last = None
+        self.fresh_turn()
+
+    def fresh_turn(self) -> None:
+        self.selected = None
+        self.layout = Layout(self.game.board)
+
+    # -- messages ---------------------------------------------------------------------------
+
+    def say(self, key: str, **args: Any) -> None:
+        self.message = Message(key, args)
+
+    def note(self, event: Event) -> None:
+        """Something happened to the turn: the message goes if it lives only until then."""
+        if self.message is not None and self.message.ends_at(event):
+            self.message = None
+
+    # -- who plays which side ----------------------------------------------------------------
+
+    @property
+    def against_computer(self) -> bool:
+        return bool(self.settings["opponent"] == "computer")
+
+    @property
+    def computer_side(self) -> int:
+        """The computer plays the colour the person does not (settings["seat"])."""
+        return 1 - SIDE_LETTERS.index(self.settings.get("seat", "w"))
+
+    def computer_to_act(self) -> bool:
+        game = self.game
+        return (self.against_computer and not game.over and game.phase != "opening"
+                and game.to_act == self.computer_side)
+
+    def human_moving(self) -> bool:
+        return self.game.phase == "move" and not self.computer_to_act()
+
+
+def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, Any], Variant]:
+    """The settings of a new game: `requested` (untrusted) over `current`; raises UIError."""
+    if not isinstance(requested, dict):
+        raise UIError("settings must be an object")
+    merged = dict(DEFAULT_SETTINGS)
+    merged.update({k: v for k, v in current.items() if k in DEFAULT_SETTINGS})
+    for key, value in requested.items():
+        if key not in DEFAULT_SETTINGS:
+            raise UIError(f"unknown game setting {key!r}")
+        merged[key] = value
+    token = merged["variant"]
+    if not isinstance(token, str) or len(token) > 120:
+        raise UIError("variant must be a name")
+    try:
+        variant = find_variant(token)
+    except VariantError as error:
+        raise UIError(str(error)) from None
+    length = merged["match_length"]
+    if not is_count(length) or length > 999:
+        raise UIError(f"match length must be 0..999, not {length!r}")
+    if merged["opponent"] not in OPPONENTS:
+        raise UIError("opponent is 'human' or 'computer'")
+    if merged["level"] not in LEVELS:
+        raise UIError(f"level is one of {', '.join(LEVELS)}")
+    if merged["seat"] not in SEATS:
+        raise UIError("seat is 'w' or 'b'")
+    asked = length if "match_length" in requested else None
+    merged.update(variant=variant.token, match_length=match_length_for(variant, asked, length))
+    return merged, variant
+
+
+def read_pref(name: Any, value: Any) -> str:
+    """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
+    if not isinstance(name, str) or name not in DEFAULT_PREFS:
+        raise UIError(f"unknown setting {name!r}")
+    if name == "lang":
+        if not is_lang(value):
+            raise UIError(f"bad language {value!r}")
+    elif not isinstance(value, bool):
+        raise UIError(f"setting {name} is true or false")
+    return name
