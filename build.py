@@ -67,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("test", help="install what tests need, build, run pytest, ruff and mypy",
                         add_help=False)
     commands.add_parser("bench", help="run the benchmarks in bench/")
+    commands.add_parser("mutate", help="mutation testing of the core and the app's Python (hours; see tools/mutate.py)",
+                        add_help=False)
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "mutate"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "build":
         build()
@@ -78,6 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         return test(rest)
+    if args.command == "mutate":
+        ensure_test_tools()
+        from tools import mutate
+
+        return mutate.main(rest)
     return bench()
 
 

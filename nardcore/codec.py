@@ -32,7 +32,7 @@ from typing import Any
 from . import safejson
 from .dice import DiceSource
 from .errors import NardError
-from .game import Game, GameError, GameStateError
+from .game import RESIGN_LEVELS, Game, GameError, GameStateError
 from .match import Match
 from .position import BLACK, WHITE, Position, PositionError, make_board
 from .variant import BAR, Variant, find_variant
@@ -236,7 +236,7 @@ def match_info(game: Game) -> MatchInfo:
     _backgammon(game.position)
     if game.phase == "over":
         assert game.result is not None
-        state = GAME_DROP if game.result.kind == "drop" else GAME_OVER
+        state = GAME_DROP if game.result.kind == "drop" else GAME_RESIGNED if game.result.resigned else GAME_OVER
     else:
         state = GAME_NONE if game.phase == "opening" else GAME_PLAYING
     to_act = game.to_act
@@ -248,6 +248,7 @@ def match_info(game: Game) -> MatchInfo:
         state=state,
         to_act=game.position.turn if to_act is None else to_act,
         doubled=game.phase == "take",
+        resigned=RESIGN_LEVELS[game.resign_offer[0]] if game.resign_offer is not None else 0,
         dice=game.dice.dice if game.dice else (0, 0),
         match_length=game.match_length,
         score=game.score,

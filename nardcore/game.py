@@ -9,6 +9,8 @@ may happen next, and `to_act` who acts:
     cube     backgammon, before rolling: `double()` or `roll()`
     roll     `roll()`
     take     the doubled side answers: `take()`, `drop()` or (option) `beaver()`
+    resign   backgammon: the side on roll offered to resign (`resign(level)`); the
+             other side answers `accept_resignation()` or `decline_resignation()`
     move     dice are rolled: `step()`/`undo()` one checker at a time and
              `confirm()`, or `play(text or result)` for the whole turn; with no
              legal play `confirm()` passes
@@ -44,9 +46,11 @@ from .notation import NotationError, format_play, parse_play
 from .position import SIDE_LETTERS, WHITE, Position, PositionError
 from .variant import BAR, CHECKERS, OFF, Variant, VariantError, find_variant
 
-__all__ = ["PHASES", "Game", "GameError", "GameResult", "GameStateError", "score_game"]
+__all__ = ["PHASES", "RESIGN_LEVELS", "Game", "GameError", "GameResult", "GameStateError", "score_game"]
 
-PHASES = ("opening", "cube", "roll", "take", "move", "over")
+PHASES = ("opening", "cube", "roll", "take", "resign", "move", "over")
+# What a backgammon resignation gives up, in multiples of the cube.
+RESIGN_LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
 STATE_VERSION = 1
 MAX_HISTORY = 1500  # far beyond any real game; bounds the work of loading a stranger's data
 
@@ -65,21 +69,27 @@ class GameResult:
 
     Kinds: single, gammon, backgammon, drop (backgammon); oin, mars, koks (narde);
     checkers, mars (khachapuri); single, mars (moultezim); checkers (tawla31); draw.
-    `cube` is the cube value the points were multiplied by.
+    `cube` is the cube value the points were multiplied by; `resigned`: the loser gave up
+    (the kind is then what was given up, or what the game scored as it stood).
     """
 
     winner: int | None
     points: int
     kind: str
     cube: int = 1
+    resigned: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         winner = None if self.winner is None else SIDE_LETTERS[self.winner]
-        return {"winner": winner, "points": self.points, "kind": self.kind, "cube": self.cube}
+        data: dict[str, Any] = {"winner": winner, "points": self.points, "kind": self.kind, "cube": self.cube}
+        if self.resigned:
+            data["resigned"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> GameResult:
-        data = _expect_dict(data, "result", {"winner", "points", "kind", "cube"}, {"winner", "points", "kind"})
+        data = _expect_dict(data, "result", {"winner", "points", "kind", "cube", "resigned"},
+                            {"winner", "points", "kind"})
         winner = _side(data["winner"], "result.winner", allow_none=True)
         points = _int(data["points"], "result.points", 0, 10**6)
         kind = data["kind"]
@@ -88,7 +98,10 @@ class GameResult:
         cube = _int(data.get("cube", 1), "result.cube", 1, 2**15)
         if (winner is None) != (kind == "draw"):
             raise GameStateError(f"result {data!r}: only a draw has no winner")
-        return cls(winner, points, kind, cube)
+        resigned = _bool(data.get("resigned", False), "result.resigned")
+        if resigned and kind in ("draw", "drop"):
+            raise GameStateError(f"result {data!r}: a {kind} is not a resignation")
+        return cls(winner, points, kind, cube, resigned)
 
 
 _KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "checkers", "draw"}
@@ -179,6 +192,7 @@ class Game:
         self.history: list[dict[str, Any]] = []
         self.result: GameResult | None = None
         self.last_roll = False  # narde `last-roll`: the second player's extra roll is under way
+        self.resign_offer: tuple[str, str] | None = None  # (level, phase to go back to if declined)
         self.phase = "opening" if self.opening else self._turn_phase()
 
     def _check_settings(self) -> None:
@@ -205,7 +219,7 @@ class Game:
         """The side that acts now (0 white, 1 black); None when the game is over."""
         if self.phase == "over":
             return None
-        if self.phase == "take":
+        if self.phase in ("take", "resign"):
             return 1 - self.position.turn
         return self.position.turn
 
@@ -231,6 +245,16 @@ class Game:
             and self.cube_value * 2 <= self.variant.cube_limit
         )
 
+    def may_resign(self) -> bool:
+        """The side on roll may give up now: on its turn, before or after rolling."""
+        return self.phase in ("cube", "roll", "move") and not self.last_roll
+
+    @property
+    def resign_by_offer(self) -> bool:
+        """Games with a cube (backgammon) resign by an offer the other side may decline; the
+        others concede at once."""
+        return self.variant.cube
+
     def may_beaver(self) -> bool:
         return (
             self.phase == "take"
@@ -251,6 +275,10 @@ class Game:
     def destinations(self, origin: int) -> dict[int, tuple[Step, ...]]:
         """Where the checker on `origin` (mover's numbering, 25 = bar) may go now, with the steps."""
         return self.planner.destinations(origin) if self.planner and self.phase == "move" else {}
+
+    def held_back(self, origin: int) -> str | None:
+        """Why the checker on `origin` may not move now (see TurnPlanner.held_back), or None."""
+        return self.planner.held_back(origin) if self.planner and self.phase == "move" else None
 
     @property
     def board(self) -> Position:
@@ -407,6 +435,56 @@ class Game:
         self.history.append({"event": "drop", "side": SIDE_LETTERS[1 - doubler]})
         self.result = GameResult(doubler, self.cube_value, "drop", self.cube_value)
         self.phase = "over"
+
+    def resign(self, level: str | None = None) -> None:
+        """The side on roll gives up (steps played this turn are taken back first).
+
+        Backgammon: offers to lose a `level` of RESIGN_LEVELS times the cube, which the other
+        side accepts or declines. The other games: concedes at once and loses what the game
+        scores as it stands (docs/rules-decisions.md), e.g. a mars when no checker is off yet.
+        """
+        if not self.may_resign():
+            raise GameError(f"not now: resigning is for the side on roll, not in the {self.phase!r} phase")
+        if self.resign_by_offer and level not in RESIGN_LEVELS:
+            raise GameError(f"resign what: {', '.join(RESIGN_LEVELS)}, not {level!r}")
+        if not self.resign_by_offer and level is not None:
+            raise GameError(f"{self.variant.name} is conceded as it stands, without a level")
+        side = self.position.turn
+        event: dict[str, Any] = {"event": "resign", "side": SIDE_LETTERS[side]}
+        if level is not None:
+            event["level"] = level
+        if self.phase == "move":
+            assert self.dice is not None
+            self.undo_all()
+            event["dice"] = list(self.dice.dice)
+        self.history.append(event)
+        if level is None:
+            self.dice, self.planner = None, None
+            result = score_game(self.position, 1 - side, self.cube_value, self._jacoby())
+            self._end(GameResult(result.winner, result.points, result.kind, result.cube, resigned=True))
+            return
+        self.resign_offer = (level, self.phase)
+        self.phase = "resign"
+
+    def accept_resignation(self) -> None:
+        """The other side takes what was offered: the game ends."""
+        self._expect("resign")
+        assert self.resign_offer is not None
+        level = self.resign_offer[0]
+        winner = 1 - self.position.turn
+        multiple = 1 if self._jacoby() and self.cube_value == 1 else RESIGN_LEVELS[level]
+        self.history.append({"event": "accept", "side": SIDE_LETTERS[winner]})
+        self.resign_offer = None
+        self.dice, self.planner = None, None
+        self._end(GameResult(winner, multiple * self.cube_value, level, self.cube_value, resigned=True))
+
+    def decline_resignation(self) -> None:
+        """The other side plays on: the game goes back to where it was offered."""
+        self._expect("resign")
+        assert self.resign_offer is not None
+        self.history.append({"event": "decline", "side": SIDE_LETTERS[1 - self.position.turn]})
+        self.phase = self.resign_offer[1]
+        self.resign_offer = None
 
     # -- the end of a turn --------------------------------------------------------------
 
@@ -628,6 +706,18 @@ class Game:
         elif kind == "beaver":
             _expect_dict(event, "beaver event", {"event", "side", "cube"}, {"event", "side"})
             self.beaver()
+        elif kind == "resign":
+            _expect_dict(event, "resign event", {"event", "side", "level", "dice"}, {"event", "side"})
+            if "dice" in event:  # offered after rolling: the roll is not an event of its own
+                rolled = Roll.of(*_dice_list(event["dice"]))
+                if self.phase != "move":
+                    self.roll(rolled.dice)
+                elif self.dice != rolled:
+                    raise GameStateError(f"the dice were {self.dice}, not {rolled}")
+            self.resign(event.get("level"))
+        elif kind in ("accept", "decline"):
+            _expect_dict(event, f"{kind} event", {"event", "side"}, {"event", "side"})
+            self.accept_resignation() if kind == "accept" else self.decline_resignation()
         else:
             raise GameStateError(f"unknown event {kind!r}")
 
@@ -642,7 +732,7 @@ class Game:
                 raise GameStateError("steps are stored but no dice")
             return
         rolled = Roll.of(*_dice_list(dice))
-        if self.phase == "move":
+        if self.phase == "move" or (self.phase == "resign" and self.dice is not None):
             if self.dice != rolled:
                 raise GameStateError(f"the dice were {self.dice}, not {rolled}")
         else:
@@ -755,4 +845,6 @@ def event_text(event: Mapping[str, Any], side_prefix: bool = True) -> str:
         return f"{lead}{event['dice'][0]}{event['dice'][1]}: no legal play"
     if kind in ("double", "beaver"):
         return f"{lead}{kind}s to {event.get('cube', '?')}"
+    if kind == "resign":
+        return f"{lead}resigns" + (f" a {event['level']}" if event.get("level") else "")
     return f"{lead}{kind}s"

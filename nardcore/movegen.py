@@ -50,6 +50,13 @@ def unpack(packed: int) -> bytes:
 
 Plays = dict[Position, tuple[Step, ...]]
 
+# Why a checker may not move (TurnPlanner.held_back), the most telling reason first when
+# several apply: a block of six, moultezim's table limit, bearing off from a lower point
+# while a higher one is taken, bearing off before all are home, points the opponent holds.
+# Also: "bar" (enter first), "runner", "head", "dice" (every play with it leaves a die
+# that could be played unplayed, or plays the lower die where the higher one can be), "done".
+HELD_BACK = ("block", "table", "higher", "home", "blocked")
+
 
 def _head_limit(variant: Variant, mover: Board, opponent: Board, dice: tuple[int, int]) -> int:
     """How many checkers may leave the head this turn (narde's head rule)."""
@@ -472,6 +479,57 @@ class TurnPlanner:
                         next_frontier.append((child, step.target, route))
             frontier = next_frontier
         return found
+
+    def held_back(self, origin: int) -> str | None:
+        """Why the mover's checker on `origin` may not move now, naming the rule (one of
+        HELD_BACK), or None when it may move, or none of the mover's checkers stands there."""
+        graph, node = self.graph, self.node
+        mover_packed, opponent_packed, dice, head_moves, runner = node
+        mover, opponent = unpack(mover_packed), unpack(opponent_packed)
+        if not 1 <= origin <= BAR or not mover[origin] or origin in self.movable():
+            return None
+        if not dice or (self.path and not self.steps_now()):
+            return "done"  # the turn is complete: what is left cannot be played
+        if mover[BAR] and origin != BAR:
+            return "bar"
+        variant = graph.variant
+        runner_in_force = _runner_rule_in_force(variant, mover) if graph.runner_varies else graph.runner_at_start
+        if origin not in graph._origins(mover, head_moves, runner, runner_in_force):
+            return "runner" if runner_in_force else "head"
+        children = [child for child in graph.children(node) if graph.step_between(node, child).origin == origin]
+        if children:  # single steps are allowed, but no legal play goes on from any of them
+            return "block" if graph.end_block and self._blocks_at_the_end(children) else "dice"
+        found: set[str] = set()
+        highest = max(p for p in range(1, BAR + 1) if mover[p])
+        for die in set(dice):
+            target = origin - die
+            if target <= 0:
+                found.add("home" if mover_packed >= _ONE[7] else "higher" if target < 0 and origin != highest else "")
+                continue
+            opposing = opponent[graph.opposing_point[target]]
+            if opposing and (opposing > 1 or not variant.hitting):
+                found.add("blocked")
+                continue
+            board = unpack(mover_packed + _MOVES[die][origin])
+            if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
+                found.add("table")
+            elif graph.check_block_per_step and _illegal_block_through(target, board, opponent):
+                found.add("block")
+        return next((reason for reason in HELD_BACK if reason in found), "blocked")
+
+    def _blocks_at_the_end(self, nodes: list[Node]) -> bool:
+        """Some play through `nodes` uses as many dice as a legal play but ends in a block."""
+        depth = len(next(iter(self.graph.finals))[2])  # dice left at the end of a legal play
+        seen: set[Node] = set()
+        while nodes:
+            node = nodes.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            if len(node[2]) == depth and not self.graph._acceptable(node):
+                return True
+            nodes.extend(self.graph.children(node))
+        return False
 
     def step(self, step: Step) -> None:
         for candidate, child in self.graph.legal_steps(self.node):

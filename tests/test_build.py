@@ -94,6 +94,29 @@ def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist:
     assert "import.meta.url" not in scripts[0].replace('new URL("./web/', "").replace('", import.meta.url)', "")
 
 
+def test_the_page_carries_a_policy_that_allows_its_own_origin_and_its_two_hashed_inline_blocks(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+    assert len(metas) == 1 and html.index(metas[0]) < html.index("<style>")  # before anything it governs
+    policy = dict(
+        (parts[0], parts[1:]) for parts in (d.split() for d in metas[0].split("; ")))
+    inline_blocks = {
+        "script-src": re.findall(r'<script type="module" async>(.*?)</script>', html, re.S),
+        "style-src": re.findall(r"<style>(.*?)</style>", html, re.S),
+    }
+    for directive, blocks in inline_blocks.items():
+        assert len(blocks) == 1
+        digest = base64.b64encode(hashlib.sha256(blocks[0].encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in policy[directive]
+        assert "'unsafe-inline'" not in policy[directive]
+    # nothing from another origin, anywhere: every source list is this origin (plus data:/blob:)
+    for directive, sources in policy.items():
+        assert all(s in ("'self'", "'none'", "'unsafe-eval'", "data:", "blob:") or s.startswith("'sha256-")
+                   for s in sources), directive
+    assert policy["default-src"] == ["'self'"] and policy["object-src"] == ["'none'"]
+    assert "frame-ancestors" not in policy  # any site may embed the page
+
+
 @pytest.mark.parametrize("source", [
     'import Board from "./board.js";\n',
     'import * as board from "./board.js";\n',

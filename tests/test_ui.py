@@ -890,3 +890,202 @@ def test_hundreds_of_hostile_links_and_saves_change_nothing_and_the_game_goes_on
         view = to_move(app)  # a legal move can be played
         act(app, "click", point=view["movable"][0])
         assert act(app, "click", point=app.view()["destinations"][0])["position"] != view["position"], number
+
+
+# -- the library of games ---------------------------------------------------------------------------
+
+
+def test_every_game_has_its_own_id_and_a_new_game_or_a_link_never_takes_an_old_ones() -> None:
+    app, _ = fresh("narde")
+    first = app.dispatch({"type": "roll"})
+    assert first["entry"]["id"] == json.loads(first["save"])["id"]
+    link = app.dispatch({"type": "export_url"})["url"]
+    second = app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    linked = app.dispatch({"type": "load_url", "fragment": link})
+    ids = [first["entry"]["id"], second["entry"]["id"], linked["entry"]["id"]]
+    assert len(set(ids)) == 3
+    assert linked["view"]["message"]["key"] == "url_loaded"
+    assert linked["view"]["position"] == first["view"]["position"]
+    # moves in a game keep its id
+    assert app.dispatch({"type": "roll"})["entry"]["id"] == ids[2]
+
+
+def test_the_library_entry_says_what_the_games_screen_lists() -> None:
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde+koks", "match_length": 3, "opponent": "computer",
+                                                   "level": "beginner", "seat": "b"}})
+    entry = app.dispatch({"type": "dismiss"})["entry"]
+    assert {k: entry[k] for k in ("variant", "token", "opponent", "level", "seat", "match_length", "score", "over",
+                                  "winner")} == {
+        "variant": "narde", "token": "narde+koks", "opponent": "computer", "level": "beginner", "seat": "b",
+        "match_length": 3, "score": [0, 0], "over": False, "winner": None}
+    assert entry["position"] == app.view()["position"]
+    # a finished match: the winner, the score capped at the length
+    hot = ui.App(dice="seed:4")
+    hot.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 1}})
+    for _ in range(3000):
+        view = hot.view()
+        if view["phase"] == "over":
+            break
+        can = view["can"]
+        if can["roll"]:
+            act(hot, "roll")
+        elif view["movable"]:
+            act(hot, "click", point=view["movable"][0])
+            if hot.view()["destinations"]:
+                act(hot, "click", point=hot.view()["destinations"][0])
+        elif can["confirm"]:
+            act(hot, "confirm")
+    entry = hot.dispatch({"type": "dismiss"})["entry"]
+    assert entry["over"] is True and entry["winner"] in ("w", "b")
+    assert max(entry["score"]) == 1 and entry["score"][0] != entry["score"][1]
+
+
+def test_opening_a_library_game_keeps_the_preferences_and_its_id() -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    act(app, "roll")
+    saved = app.dispatch({"type": "dismiss"})
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    app.dispatch({"type": "set", "name": "lang", "value": "ru"})
+    answer = app.dispatch({"type": "open_game", "save": saved["save"]})
+    assert answer["entry"]["id"] == saved["entry"]["id"]
+    assert answer["view"]["position"] == saved["view"]["position"]
+    assert answer["view"]["prefs"]["lang"] == "ru"
+    assert answer["view"]["message"]["key"] == "opened"
+    # an imported file is a copy: an entry of its own
+    copy = app.dispatch({"type": "open_game", "save": saved["save"], "copy": True})
+    assert copy["entry"]["id"] != saved["entry"]["id"] and copy["view"]["message"]["key"] == "imported"
+
+
+@pytest.mark.parametrize("blob", ["{", "[" * 5000, '{"schema": 2, "app": "nard", "id": "../x"}', '{"app": "nard"}'])
+def test_a_library_game_that_cannot_be_read_changes_nothing(blob: str) -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    before = app.dispatch({"type": "roll"})
+    answer = app.dispatch({"type": "open_game", "save": blob})
+    assert answer["view"]["message"]["key"] == "open_bad"
+    assert answer["entry"]["id"] == before["entry"]["id"]
+    assert answer["view"]["position"] == before["view"]["position"]
+
+
+def test_a_save_from_the_single_slot_of_old_is_read_as_a_new_library_entry() -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    act(app, "roll")
+    data = json.loads(app.dispatch({"type": "dismiss"})["save"])
+    del data["id"]
+    data["schema"] = 1  # as the app wrote it before the library
+    answer = ui.App().dispatch({"type": "boot", "save": json.dumps(data), "fragment": "", "query": ""})
+    assert "set_aside" not in answer and answer["view"]["message"] is None
+    assert answer["view"]["position"] == app.view()["position"]
+    assert len(answer["entry"]["id"]) == 12 and json.loads(answer["save"])["schema"] == 2
+    # a schema-2 save without its id is not one this app wrote
+    data["schema"] = 2
+    refused = ui.App().dispatch({"type": "boot", "save": json.dumps(data), "fragment": "", "query": ""})
+    assert refused["view"]["message"]["key"] == "save_corrupt"
+
+
+def test_discarding_the_game_on_the_board_starts_a_new_one_on_the_start_screen() -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    before = app.dispatch({"type": "roll"})
+    answer = app.dispatch({"type": "discard"})
+    assert answer["entry"]["id"] != before["entry"]["id"]
+    assert answer["view"]["screen"] == "setup" and answer["view"]["phase"] == "opening"
+
+
+# -- resigning -------------------------------------------------------------------------------------
+
+
+def test_a_hot_seat_narde_game_is_conceded_for_what_it_scores_and_the_tally_counts_it() -> None:
+    app, _ = fresh("narde", dice="seed:6")
+    view = to_move(app)
+    assert view["can"]["resign"] and view["resign"] == {"concede": 2}  # a mars: nothing is off yet
+    side = view["turn"]
+    act(app, "click", point=view["movable"][0])
+    view = act(app, "resign")
+    assert view["phase"] == "over" and view["result"]["resigned"] is True
+    assert view["message"]["key"] == "resigned" and view["message"]["args"]["loser"] == side
+    winner = "b" if side == "w" else "w"
+    assert view["players"][winner]["score"] == 2 and view["can"]["next_game"]
+    assert not view["can"]["resign"] and view["resign"] is None
+
+
+def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> None:
+    from nardcore.codec import encode_state
+    from nardcore.dice import SeededDice
+    from nardcore.game import Game
+
+    game = Game("backgammon", SeededDice(1), position=Position.parse("backgammon:w:24x15:2"))
+    app = ui.App(dice="seed:1")
+    app.dispatch({"type": "load_url", "fragment": f"s={encode_state(game)}&vs=computer"})
+    view = app.view()
+    assert [c["points"] for c in view["resign"]["levels"]] == [1, 2, 3]
+    view = act(app, "resign", level="single")
+    assert view["phase"] == "resign" and view["bot_pending"] and not view["can"]["answer_resign"]
+    view = act(app, "bot")
+    assert view["phase"] == "cube" and view["message"]["key"] == "resign_declined"
+    view = act(app, "resign", level="backgammon")
+    view = act(app, "bot")
+    assert view["phase"] == "over" and view["result"]["points"] == 3 and view["result"]["kind"] == "backgammon"
+    with pytest.raises(ui.UIError):
+        ui.App().dispatch({"type": "resign", "level": "everything"})
+
+
+def test_the_person_answers_the_other_players_offer_in_hot_seat() -> None:
+    app, _ = fresh("backgammon", dice="seed:6")
+    to_move(app)
+    act(app, "resign", level="gammon")
+    view = app.view()
+    assert view["can"]["answer_resign"] and view["resign"]["offer"] == "gammon" and view["resign"]["points"] == 2
+    assert view["message"]["key"] == "resign_offered"
+    with pytest.raises(ui.UIError):
+        app.dispatch({"type": "answer_resign", "accept": "yes"})
+    view = act(app, "answer_resign", accept=False)
+    assert view["phase"] == "move" and view["movable"]
+    act(app, "resign", level="single")
+    view = act(app, "answer_resign", accept=True)
+    assert view["phase"] == "over" and view["result"]["points"] == 1
+
+
+def test_a_click_on_a_checker_a_rule_holds_back_says_which_rule() -> None:
+    for seed in range(1, 40):
+        app, _ = fresh("narde", dice=f"seed:{seed}", auto_forced=False)
+        view = to_move(app)
+        if view["dice"][0]["value"] == view["dice"][1]["value"]:
+            continue  # doubles may take two from the head on the first turn
+        head = "24" if view["turn"] == "w" else "12"
+        act(app, "click", point=head)
+        view = act(app, "click", point=str(int(head) - view["dice"][0]["value"]))  # one die from the head
+        if head in view["movable"] or view["can"]["confirm"]:
+            continue  # the other die cannot be played, or the head may still move
+        view = act(app, "click", point=head)
+        assert view["message"] == {"key": "held", "args": {"why": "head"}}
+        assert view["selected"] is None
+        view = act(app, "undo")
+        assert view["message"] is None  # it lives until the turn changes
+        return
+    raise AssertionError("no seed gave a first turn without doubles")
+
+
+def test_hot_seat_can_turn_the_board_to_the_player_to_act() -> None:
+    app, view = fresh("backgammon", dice="seed:6")
+    assert view["flipped"] is False
+    act(app, "set", name="turn_board", value=True)
+    seen = set()
+    for _ in range(12):
+        view = to_move(app)
+        seen.add((view["to_act"], view["flipped"]))
+        while view["movable"]:
+            view = act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=view["destinations"][0])
+        act(app, "confirm")
+    assert seen == {("w", False), ("b", True)}
+    act(app, "set", name="flip", value=True)  # the flip preference still turns it over
+    assert app.view()["flipped"] == (app.view()["to_act"] == "w")
+    # against the computer the board stays on the person's side
+    computer = ui.App(dice="seed:6")
+    computer.dispatch({"type": "set", "name": "turn_board", "value": True})
+    view = computer.dispatch({"type": "new_game", "settings": {"opponent": "computer", "seat": "w"}})["view"]
+    for _ in range(30):
+        assert view["flipped"] is False
+        view = act(computer, "bot") if view["bot_pending"] else to_move(computer)
+        if view["movable"]:
+            break

@@ -14,6 +14,7 @@ dist/ layout:
 
 from __future__ import annotations
 
+import base64
 import concurrent.futures
 import gzip
 import hashlib
@@ -99,8 +100,9 @@ def page_html(web: Path = WEB) -> bytes:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
     script = '<script type="module" src="./web/app.js"></script>'
-    if html.count(style) != 1 or html.count(script) != 1 or not html.rstrip().endswith(f"{script}\n</body>\n</html>"):
-        raise SystemExit(f"index.html must hold {style} once and end its body with {script}")
+    ends_right = html.rstrip().endswith(f"{script}\n</body>\n</html>")
+    if html.count(style) != 1 or html.count(script) != 1 or html.count(CSP_MARK) != 1 or not ends_right:
+        raise SystemExit(f"index.html must hold {style} and {CSP_MARK} once and end its body with {script}")
     css = (web / INLINED_STYLE).read_text(encoding="utf-8")
     if "</style" in css:
         raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
@@ -108,10 +110,40 @@ def page_html(web: Path = WEB) -> bytes:
     view = start_view(web)
     data = "" if view is None else (
         f'<script type="application/json" id="nard-start-view">{script_json(view)}</script>\n')
-    html = html.replace(style, f"<style>\n{css}</style>")
+    style_text, script_text = f"\n{css}", f"\n{modules}"
+    html = html.replace(style, f"<style>{style_text}</style>")
     # async: it runs in a task of its own, not inside the parser's last one (a long freeze)
-    html = html.replace(script, f'{data}<script type="module" async>\n{modules}</script>')
+    html = html.replace(script, f'{data}<script type="module" async>{script_text}</script>')
+    html = html.replace(CSP_MARK, csp_meta(script_text, style_text))
     return html.encode("utf-8")
+
+
+# index.html's placeholder for the page's Content-Security-Policy, filled in by the build.
+CSP_MARK = "<!-- CSP -->"
+
+
+def csp_meta(script: str, style: str) -> str:
+    """The policy: everything from this origin only; the one inline script and stylesheet by
+    their hashes; workers from this origin or blobs (how PyScript starts its worker).
+    'unsafe-eval' because PyScript builds its hook chains with Function() (and Pyodide
+    compiles WebAssembly); no inline script or style but the two hashed ones, no other
+    origin. No frame-ancestors (a <meta> policy cannot set it): any site may embed the app."""
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+    policy = "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' {digest(script)} 'unsafe-eval'",
+        f"style-src 'self' {digest(style)}",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ])
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+
 
 
 def pyscript_config() -> bytes:

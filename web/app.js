@@ -85,14 +85,34 @@ function nextFrame() {
   });
 }
 
+// How often an open app asks whether a new build was deployed (a navigation asks too).
+const UPDATE_CHECK_MS = 30 * 60_000;
+
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // A new build's worker takes over as soon as it has cached everything (sw.js: skipWaiting,
+  // clients.claim); this page still runs the old build, so it offers a reload. On a first
+  // visit the first worker taking control is no update; any later one is.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled) offerReload();
+    controlled = true;
+  });
   try {
-    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    setInterval(() => registration.update().catch(() => {}), UPDATE_CHECK_MS);
   } catch (error) {
     // Offline start is a bonus: the app works without it (file://, private windows ...).
     console.warn("service worker not registered:", error);
   }
+}
+
+function offerReload() {
+  const notice = document.getElementById("update-notice");
+  if (!notice) return;
+  notice.hidden = false;
+  // every answer of the engine is saved at once, so a reload loses nothing
+  document.getElementById("update-reload")?.addEventListener("click", () => location.reload(), { once: true });
 }
 
 async function boot() {

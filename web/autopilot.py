@@ -17,6 +17,7 @@ from advice import coach_stops
 from inputs import UIError
 from session import Session
 
+from nardcore.bots import neural_cube
 from nardcore.bots.base import Bot
 from nardcore.bots.levels import DEFAULT_LEVEL
 from nardcore.game import Game
@@ -95,6 +96,11 @@ class Autopilot:
             else:
                 flow.drop(session)
                 return
+        elif game.phase == "resign":
+            if self.accepts_resignation(bot, game):
+                flow.accept_resignation(session)
+                return
+            flow.decline_resignation(session)
         elif game.phase == "cube" and game.may_double() and bot.wants_double(game):
             flow.double(session)
         elif game.phase in ("cube", "roll", "opening"):
@@ -108,6 +114,11 @@ class Autopilot:
                 self._plan = None
                 flow.confirm(session)
         self.automate(session)
+
+    def accepts_resignation(self, bot: Bot, game: Game) -> bool:
+        """A bot may answer offers its own way; the others by the network's equity."""
+        answer = getattr(bot, "accepts_resignation", None)
+        return bool(answer(game)) if answer is not None else neural_cube.accepts_resignation(game)
 
     def beavers(self, bot: Bot, game: Game) -> bool:
         """Bots without a `beavers` answer never beaver."""

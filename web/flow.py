@@ -12,6 +12,7 @@ from typing import Any
 from layout import point_id
 from session import Session
 
+from nardcore.game import RESIGN_LEVELS, Game, score_game
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
 
@@ -76,6 +77,37 @@ def drop(session: Session) -> None:
     game_over(session)
 
 
+def resign(session: Session, level: str | None) -> None:
+    """The side on roll gives up: at once (a concession), or by an offer to answer."""
+    game = session.game
+    side = game.position.turn
+    game.resign(level)
+    session.fresh_turn()  # steps of this turn were taken back
+    if game.over:
+        game_over(session)
+    else:
+        session.say("resign_offered", side=SIDE_LETTERS[side], level=level, points=resign_points(game, level))
+
+
+def accept_resignation(session: Session) -> None:
+    session.game.accept_resignation()
+    game_over(session)
+
+
+def decline_resignation(session: Session) -> None:
+    game = session.game
+    game.decline_resignation()
+    session.say("resign_declined", side=SIDE_LETTERS[1 - game.position.turn])
+
+
+def resign_points(game: Game, level: str | None) -> int:
+    """What resigning now costs the side on roll: an offer of `level`, or a concession."""
+    if level is None:
+        return score_game(game.position, 1 - game.position.turn, game.cube_value).points
+    jacoby = game.money and game.variant.has("jacoby") and game.cube_value == 1
+    return (1 if jacoby else RESIGN_LEVELS[level]) * game.cube_value
+
+
 def game_over(session: Session) -> None:
     """The result: added to the tally of single games, said with the match score at its end."""
     match, result = session.match, session.game.result
@@ -88,6 +120,9 @@ def game_over(session: Session) -> None:
         "points": result.points,
     }
     key = "game_over" if result.winner is not None else "draw"
+    if result.resigned:
+        key = "resigned"
+        args["loser"] = SIDE_LETTERS[1 - result.winner] if result.winner is not None else None
     if match is not None and match.over:
         key = "match_over"
         # the winner's score first, capped at the match length (the last game may overshoot it)

@@ -20,7 +20,7 @@ from autopilot import Autopilot
 from inputs import UIError, is_lang, parse_dice_spec, parse_query
 from session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
 
-from nardcore.game import GameError, GameStateError
+from nardcore.game import RESIGN_LEVELS, GameError, GameStateError
 from nardcore.variant import VariantError
 
 Request = dict[str, Any]
@@ -81,6 +81,27 @@ def sync(session: Session, pilot: Autopilot, request: Request) -> None:
         raise UIError("nothing to take over")
     persistence.load_save(session, save)
     session.say("synced")
+
+
+def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Open a game of the library (its `save`), or an imported file as a new entry (`copy`);
+    the preferences stay as they are. Unreadable data is said and changes nothing."""
+    save = request.get("save")
+    if not isinstance(save, str) or not save:
+        raise UIError("no game to open")
+    try:
+        persistence.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
+    except SAVE_ERRORS as error:
+        session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    session.say("imported" if request.get("copy") is True else "opened")
+    pilot.automate(session)
+
+
+def discard(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The game on the board was deleted from the library: a new one, on the start screen."""
+    session.start_game({})
+    session.screen = "setup"
 
 
 def new_game(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -181,6 +202,33 @@ def drop(session: Session, pilot: Autopilot, request: Request) -> None:
     flow.drop(session)
 
 
+def resign(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The person gives up the game: backgammon offers a `level`, the others concede."""
+    game, level = session.game, request.get("level")
+    if level is not None and level not in RESIGN_LEVELS:
+        raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}")
+    if session.computer_to_act() or not game.may_resign():
+        return
+    if game.resign_by_offer and level is None:
+        raise UIError("backgammon resigns a single game, a gammon or a backgammon: say which")
+    flow.resign(session, level if game.resign_by_offer else None)
+    pilot.automate(session)
+
+
+def answer_resign(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The person answers the other side's offer to resign: `accept` true or false."""
+    accept = request.get("accept")
+    if not isinstance(accept, bool):
+        raise UIError("accept is true or false")
+    if session.computer_to_act() or session.game.phase != "resign":
+        return
+    if accept:
+        flow.accept_resignation(session)
+    else:
+        flow.decline_resignation(session)
+    pilot.automate(session)
+
+
 def next_game(session: Session, pilot: Autopilot, request: Request) -> None:
     if not session.game.over:
         return
@@ -224,6 +272,8 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
     "sync": Intent(sync),
+    "open_game": Intent(open_game),
+    "discard": Intent(discard),
     "new_game": Intent(new_game),
     "setup": Intent(setup),
     "close_setup": Intent(close_setup),
@@ -240,6 +290,8 @@ INTENTS: dict[str, Intent] = {
     "take": Intent(take),
     "beaver": Intent(beaver),
     "drop": Intent(drop),
+    "resign": Intent(resign),
+    "answer_resign": Intent(answer_resign),
     "next_game": Intent(next_game),
     "bot": Intent(bot),
     "hint": Intent(hint, keeps_hint=True),

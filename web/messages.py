@@ -32,6 +32,7 @@ ENDS_AT: dict[str, frozenset[Event]] = {
     "doubled": MOVE,
     "coach_blunder": MOVE,
     "forced": MOVE | {"step"},  # the person took over the forced play
+    "held": MOVE | {"step"},  # why a checker may not move: gone with the next step
 }
 MAX_SAVED_LENGTH = 2000
 

@@ -6,21 +6,27 @@ strictly. Saved data and links are untrusted: a reader either takes everything o
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from inputs import UIError, is_count, is_lang
 from layout import POINT_IDS
 from messages import Message
-from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session
+from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session, new_game_id
 
 from nardcore import safejson
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.codec import CodecError, decode_state, encode_state
 from nardcore.game import Game
 from nardcore.match import Match
+from nardcore.position import SIDE_LETTERS
 from nardcore.variant import BAR, VariantError, find_variant
 
-SCHEMA = 1  # version of the saved state (the view carries it too)
+# Version of the saved state (the view carries it too). 1: the single save slot, no game id;
+# 2: one save per game of the library, under its id. A schema-1 save is read as a new entry.
+SCHEMA = 2
+READABLE_SCHEMAS = (1, 2)
+GAME_ID = re.compile(r"[0-9a-f]{12}")
 MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
 MAX_REPLAYED_DICE = 100_000
@@ -31,6 +37,7 @@ def to_save(session: Session) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "app": "nard",
+        "id": session.game_id,
         "settings": dict(session.settings),
         "prefs": dict(session.prefs),
         "tally": list(session.tally),
@@ -48,8 +55,10 @@ def save_text(session: Session) -> str:
     return json.dumps(to_save(session), separators=(",", ":"))
 
 
-def load_save(session: Session, text: str) -> None:
-    """Restore everything from `save_text()`; raises (and changes nothing) when unreadable."""
+def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bool = False) -> None:
+    """Restore everything from `save_text()`; raises (and changes nothing) when unreadable.
+    `keep_prefs`: the session's preferences stay (another game of the library is opened);
+    `copy`: the game gets an id of its own (an imported file)."""
     if len(text) > MAX_SAVE:
         raise UIError("the saved game is too large")
     try:
@@ -58,8 +67,11 @@ def load_save(session: Session, text: str) -> None:
         raise UIError(f"the saved game cannot be read: {error}") from None
     if not isinstance(data, dict) or data.get("app") != "nard":
         raise UIError("this is not a saved game of this app")
-    if data.get("schema") != SCHEMA:
-        raise UIError(f"saved with schema {data.get('schema')!r}, this app reads {SCHEMA}")
+    if data.get("schema") not in READABLE_SCHEMAS:
+        raise UIError(f"saved with schema {data.get('schema')!r}, this app reads {READABLE_SCHEMAS}")
+    game_id = data.get("id") if data["schema"] >= 2 else new_game_id()
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise UIError("the saved game has no valid id")
     settings = checked_settings(data.get("settings"))
     prefs = checked_prefs(data.get("prefs"))
     tally = checked_tally(data.get("tally", [0, 0]))
@@ -70,7 +82,10 @@ def load_save(session: Session, text: str) -> None:
     if screen not in ("setup", "board"):
         raise UIError("bad screen")
     # everything read: now change the session
-    session.dice, session.settings, session.prefs, session.tally = dice, settings, prefs, tally
+    session.dice, session.settings, session.tally = dice, settings, tally
+    if not keep_prefs:
+        session.prefs = prefs
+    session.game_id = new_game_id() if copy else game_id
     session.match = match
     session.replace_game(game)
     session.last = checked_last(data.get("last"))
@@ -135,8 +150,33 @@ def load_url(session: Session, fragment: str) -> None:
     }
     session.match = match
     session.replace_game(game)
+    session.game_id = new_game_id()  # a new entry in the library: never over another game
     session.tally = [0, 0]
     session.screen = "board"
+
+
+def library_entry(session: Session) -> dict[str, Any]:
+    """What the Games screen lists of this game (web/library.js keeps it beside the save)."""
+    game, match = session.game, session.match
+    # a match's score is shown capped at its length, as on the board
+    score = [min(s, match.length) for s in match.score] if match is not None else list(session.tally)
+    won = match.winner if match is not None else (game.result.winner if game.result is not None else None)
+    return {
+        "id": session.game_id,
+        "variant": game.variant.name,
+        "token": game.variant.token,
+        "opponent": session.settings["opponent"],
+        "level": session.settings["level"],
+        "seat": session.settings["seat"],
+        "match_length": match.length if match is not None else 0,
+        "score": score,
+        "position": str(game.board),
+        "phase": game.phase,
+        "over": game.over if match is None else match.over,
+        "winner": None if won is None else SIDE_LETTERS[won],
+        # a game nobody has rolled in yet: the library forgets it when another takes its place
+        "started": bool(game.history) or not game.opening or (match is not None and bool(match.results)),
+    }
 
 
 def link_fields(fragment: str) -> dict[str, str]:

@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import advice
+import flow
 import variant_rules
 from layout import Layout, point_id, point_order
 from persistence import SCHEMA
 from session import CountingDice, Session
 
 from nardcore.bots.levels import LEVELS
-from nardcore.game import Game
+from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
@@ -136,12 +137,13 @@ def view(session: Session) -> dict[str, Any]:
         "result": game.result.to_dict() if game.result else None,
         "last": None if reviewed is not None else session.last,  # the live game's move is not drawn there
         "hint": session.hint,
+        "resign": resign(session),
         "review": session.review,
         "message": None if message is None else message.to_dict(),
         "settings": dict(session.settings),
         "prefs": dict(session.prefs),
         # the person playing Black against the computer sees the board from Black's side
-        "flipped": session.prefs["flip"] != (session.against_computer and session.computer_side == WHITE),
+        "flipped": session.prefs["flip"] != (viewer(session) != WHITE),
         "bot_pending": session.computer_to_act(),
         "dice_source": session.dice.spec,
         "levels": list(LEVELS),
@@ -222,9 +224,37 @@ def can(session: Session, human_moving: bool) -> dict[str, bool]:
         "hint": human_turn and advice.can_hint(session),
         "review": any(e.get("event") in ("play", "pass") for e in game.history),
         "confirm": human_moving and game.turn_done,
+        "resign": human_turn and game.may_resign() and game.phase != "opening",
+        "answer_resign": human_turn and game.phase == "resign",
         "next_game": game.over and not finished_match,
         "new_match": game.over and finished_match,
     }
+
+
+def viewer(session: Session) -> int:
+    """The side the board is drawn for (before the flip preference): the person's colour
+    against the computer; in hot-seat with `turn_board`, the side to act; else White."""
+    if session.against_computer:
+        return 1 - session.computer_side
+    game = session.game
+    if session.prefs["turn_board"] and game.to_act is not None and game.phase != "opening":
+        return game.to_act
+    return WHITE
+
+
+def resign(session: Session) -> dict[str, Any] | None:
+    """What giving up costs now (the choices the Resign dialog offers), or the offer on the
+    table: {"offer": level, "side", "points"}; None when neither applies."""
+    game = session.game
+    if game.phase == "resign":
+        assert game.resign_offer is not None
+        level = game.resign_offer[0]
+        return {"offer": level, "side": SIDE_LETTERS[game.position.turn], "points": flow.resign_points(game, level)}
+    if not game.may_resign() or session.computer_to_act():
+        return None
+    if game.resign_by_offer:
+        return {"levels": [{"level": level, "points": flow.resign_points(game, level)} for level in RESIGN_LEVELS]}
+    return {"concede": flow.resign_points(game, None)}
 
 
 def players(session: Session, board: Position) -> dict[str, dict[str, Any]]:

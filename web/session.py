@@ -9,6 +9,7 @@ turn_input.py, flow.py, autopilot.py, advice.py, persistence.py.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,10 +40,16 @@ DEFAULT_PREFS: dict[str, Any] = {
     "auto_confirm": False,
     "auto_forced": True,
     "flip": False,
+    "turn_board": False,  # hot-seat: the board turns to the player to act
     "coach": False,  # before a blunder is confirmed, say so and offer to take it back
 }
 OPPONENTS = ("human", "computer")
 SEATS = ("w", "b")
+
+
+def new_game_id() -> str:
+    """The id a game keeps in the player's library (web/library.js): 12 hex digits."""
+    return secrets.token_hex(6)
 
 
 class CountingDice:
@@ -82,6 +89,7 @@ class Session:
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
+    game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -103,6 +111,7 @@ class Session:
                 self.settings.get("variant"), self.settings.get("match_length")):
             self.tally = [0, 0]
         self.settings = settings
+        self.game_id = new_game_id()  # a new entry: the game before it stays in the library
         length = settings["match_length"]
         self.match = Match(variant, self.dice, length) if length else None
         self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))

@@ -49,6 +49,9 @@ def click(session: Session, point: int | None) -> None:
             return
     movable = {step.origin for step in game.steps_now()}
     session.selected = point if point in movable and point != session.selected else None
+    held = game.held_back(point)
+    if held is not None:  # the person's own checker that a rule holds back: say which rule
+        session.say("held", why=held)
 
 
 def drag(session: Session, origin: int | None, target: int | None) -> bool:

@@ -54,8 +54,8 @@ class App:
         self.autopilot = Autopilot(make_bot, bot_random)
 
     def dispatch(self, request: Any) -> dict[str, Any]:
-        """Handle one intent; answer with the view, the state to save, and the URL fragment
-        and an unreadable save to keep aside when there are."""
+        """Handle one intent; answer with the view, the state to save with its library entry,
+        and the URL fragment and an unreadable save to keep aside when there are."""
         kind = request_kind(request)
         intent = INTENTS.get(kind)
         if intent is None:
@@ -68,7 +68,8 @@ class App:
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=str(error))
         sync_layout(session)
-        answer: dict[str, Any] = {"view": self.view(), "save": persistence.save_text(session)}
+        answer: dict[str, Any] = {"view": self.view(), "save": persistence.save_text(session),
+                                  "entry": persistence.library_entry(session)}
         if url is not None:
             answer["url"] = url
         if session.set_aside is not None:

@@ -5,8 +5,9 @@
 // Text from the engine or a URL is only ever set with textContent / setAttribute.
 
 import { Board } from "./board.js";
+import { Games } from "./games.js";
+import { gameKey, keepGame, lastStoreProblem, readStore, saveToOpen, writeStore } from "./store.js";
 
-const SAVE_KEY = "nard.save";
 const VIEW_KEY = "nard.view";
 const LANG_KEY = "nard.lang";
 const ASIDE_KEY = "nard.save.set-aside";
@@ -14,41 +15,6 @@ const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last sto
 
 const $ = (id) => document.getElementById(id);
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-// -- storage that never throws (private windows, full quota) ----------------------------------
-
-function readStore(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch (_) {
-    return null;
-  }
-}
-
-// Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
-let storeProblem = null;
-
-function writeStore(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-    if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
-    storeProblem = null;
-    return true;
-  } catch (error) {
-    const name = error && error.name;
-    storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
-      : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
-    return false;
-  }
-}
-
-function storageReachable() {
-  try {
-    return Boolean(window.localStorage);
-  } catch (_) {
-    return false;
-  }
-}
 
 // -- interface text ----------------------------------------------------------------------------
 
@@ -153,6 +119,13 @@ class Page {
       this.paintPanels(first);
     }
     this.bindControls();
+    this.games = new Games({
+      t,
+      send: (intent) => this.send(intent),
+      currentId: () => this.gameId,
+      lang: () => this.lang,
+      download: (text, name) => download(text, name),
+    });
     loadStrings(this.lang).then(() => {
       this.translateStatic();
       if (!this.view) {
@@ -168,9 +141,10 @@ class Page {
     const fragment = location.hash.replace(/^#/, "");
     // off the address bar before it is read: a link that hurts the engine must not come back on reload
     if (fragment) history.replaceState(null, "", location.pathname + location.search);
+    const opening = saveToOpen();
     const answer = await this.app.request({
       type: "boot",
-      save: readStore(SAVE_KEY),
+      save: opening ? opening.save : null,
       fragment,
       query: location.search,
       lang: this.lang,
@@ -179,6 +153,7 @@ class Page {
     document.body.classList.add("engine-ready");
     $("btn-new").disabled = false;
     $("btn-share").disabled = false;
+    $("btn-games").disabled = false;
     this.apply(answer);
     // the first boot shows the start screen; the language from the save wins over the guess
   }
@@ -210,8 +185,14 @@ class Page {
     } else if (typeof answer.save === "string" && !this.conflict) {
       if (answer.save !== this.lastSave) this.ownChange = true; // this tab changed the game
       this.lastSave = answer.save;
-      this.saveProblem = writeStore(SAVE_KEY, answer.save) ? null : storeProblem;
+      this.saveProblem = keepGame(answer.save, answer.entry) ? null : lastStoreProblem() || "failed";
     }
+    if (answer.entry && answer.entry.id !== this.gameId) {
+      this.gameId = answer.entry.id; // another game on the board: another tab's turns are not ours
+      this.conflict = null;
+      this.ownChange = false;
+    }
+    if ($("games").open) this.games.paint();
     this.paintNotices();
     const view = answer.view;
     this.view = view;
@@ -310,6 +291,10 @@ class Page {
     show("btn-next", can.next_game);
     show("btn-new-match", can.new_match);
     show("btn-hint", can.hint);
+    show("btn-resign", can.resign);
+    show("btn-accept-resign", can.answer_resign);
+    show("btn-decline-resign", can.answer_resign);
+    if (!can.resign && $("resign").open) $("resign").close();
     show("btn-review", can.review && !view.review);
     this.paintHint(view);
     this.paintReview(view);
@@ -427,10 +412,12 @@ class Page {
       return;
     }
     const args = { ...(m.args || {}) };
-    for (const key of ["side", "winner"]) if (args[key]) args[key] = t(`side.${args[key]}`);
+    for (const key of ["side", "winner", "loser"]) if (args[key]) args[key] = t(`side.${args[key]}`);
+    if (args.level) args.level = t(`resign.level.${args.level}`);
+    if (m.key === "held") args.why = t(`held.${args.why}`);
     if (args.kind) args.kind = t(`kind.${args.kind}`);
     if (args.w !== undefined && m.key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
-    const tone = ["game_over", "match_over", "draw"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice"].includes(m.key) ? "warn" : "";
+    const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice"].includes(m.key) ? "warn" : "";
     this.showMessage(t(`msg.${m.key}`, args), tone);
   }
 
@@ -466,6 +453,10 @@ class Page {
     on("btn-beaver", () => this.send({ type: "beaver" }));
     on("btn-drop", () => this.send({ type: "drop" }));
     on("btn-next", () => this.send({ type: "next_game" }));
+    on("btn-resign", () => this.openResign());
+    on("resign-cancel", () => $("resign").close());
+    on("btn-accept-resign", () => this.send({ type: "answer_resign", accept: true }));
+    on("btn-decline-resign", () => this.send({ type: "answer_resign", accept: false }));
     on("btn-new-match", () => this.send({ type: "setup" }));
     on("btn-flip", () => this.setPref("flip", !(this.view && this.view.prefs.flip)));
     on("btn-new", () => {
@@ -490,7 +481,7 @@ class Page {
     on("share-close", () => $("share").close());
     on("share-copy", () => this.copyShare());
     on("settings-close", () => $("settings").close());
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) {
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "turn_board", "coach"]) {
       const box = $(`pref-${name}`);
       box.addEventListener("change", () => this.setPref(name, box.checked));
     }
@@ -499,7 +490,7 @@ class Page {
     document.addEventListener("keydown", (e) => this.keyDown(e));
     // another tab saved: show its game, unless this tab is in the middle of a turn of its own
     window.addEventListener("storage", (e) => {
-      if (e.key !== SAVE_KEY || e.newValue === null || e.newValue === this.lastSave || !this.ready) return;
+      if (e.key !== gameKey(this.gameId) || e.newValue === null || e.newValue === this.lastSave || !this.ready) return;
       const view = this.view;
       // an unfinished turn this tab made itself (steps it played, not ones it was shown)
       const midTurn = this.ownChange && view && view.phase === "move" && view.can && view.can.undo;
@@ -510,7 +501,7 @@ class Page {
         this.takeOtherTab(e.newValue);
       }
     });
-    on("tabs-take", () => this.takeOtherTab(this.conflict || readStore(SAVE_KEY)));
+    on("tabs-take", () => this.takeOtherTab(this.conflict || readStore(gameKey(this.gameId))));
     on("store-copy", () => this.keepByLink());
     on("store-download", () => this.keepByDownload());
     // a game link pasted into this tab's address bar
@@ -520,6 +511,37 @@ class Page {
       history.replaceState(null, "", location.pathname + location.search);
       this.send({ type: "load_url", fragment });
     });
+  }
+
+  // Giving up: backgammon offers a single game, a gammon or a backgammon (the other side
+  // answers); the other games concede at once, for what the game scores as it stands.
+  openResign() {
+    const costs = this.view && this.view.resign;
+    if (!costs || (!costs.levels && costs.concede === undefined)) return;
+    const choices = $("resign-choices");
+    const choice = (text, intent) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "resign-choice";
+      b.textContent = text;
+      b.addEventListener("click", () => {
+        $("resign").close();
+        this.send(intent);
+      });
+      return b;
+    };
+    if (costs.levels) {
+      $("resign-text").textContent = t("resign.offer");
+      choices.replaceChildren(...costs.levels.map((c) => {
+        const b = choice(t("resign.choice", { level: t(`resign.level.${c.level}`), points: c.points }), { type: "resign", level: c.level });
+        b.dataset.level = c.level;
+        return b;
+      }));
+    } else {
+      $("resign-text").textContent = t("resign.concede", { points: costs.concede });
+      choices.replaceChildren(choice(t("resign.confirm"), { type: "resign" }));
+    }
+    $("resign").showModal();
   }
 
   setPref(name, value) {
@@ -763,7 +785,7 @@ class Page {
 
   openSettings() {
     const prefs = (this.view && this.view.prefs) || {};
-    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "coach"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
+    for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "turn_board", "coach"]) $(`pref-${name}`).checked = Boolean(prefs[name]);
     this.fillLanguages();
     $("settings").showModal();
   }
@@ -824,14 +846,7 @@ class Page {
   }
 
   keepByDownload() {
-    const blob = new Blob([this.lastSave || "{}"], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `nard-${(this.view && this.view.variant) || "game"}.json`;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    download(this.lastSave || "{}", `nard-${(this.view && this.view.variant) || "game"}.json`);
   }
 
   async copyShare() {
@@ -844,6 +859,17 @@ class Page {
       $("share-status").textContent = t("share.select");
     }
   }
+}
+
+function download(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 export function mountView(root, app) {

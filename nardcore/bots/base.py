@@ -7,6 +7,7 @@ from typing import Protocol
 
 from ..game import Game
 from ..position import Position
+from .neural_cube import accepts_resignation
 
 
 class Bot(Protocol):
@@ -50,6 +51,12 @@ def act(game: Game, bot: Bot) -> str:
             return "take"
         game.drop()
         return "drop"
+    if phase == "resign":  # every bot answers an offer by the same measure
+        if accepts_resignation(game):
+            game.accept_resignation()
+            return "accept"
+        game.decline_resignation()
+        return "decline"
     plays = game.plays()
     if not plays:
         game.confirm()

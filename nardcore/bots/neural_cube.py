@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..game import Game
+from ..game import RESIGN_LEVELS, Game
 from ..position import Position
 from . import cube as count_cube
 from .neural import in_contact, network_for
@@ -160,3 +160,25 @@ def beavers(game: Game) -> bool:
         return False
     outputs = _outputs(game.position)
     return outputs is not None and -_money_equity(outputs) >= BEAVER_FROM
+
+
+def accepts_resignation(game: Game) -> bool:
+    """Accept a resignation offer worth at least what playing on is expected to win.
+
+    Money: the offer (in cube units) against the cubeless equity of the side that would
+    accept. Match: the match-winning chances after accepting against those of playing on.
+    """
+    assert game.resign_offer is not None
+    level = game.resign_offer[0]
+    multiple = 1 if game.money and game.variant.has("jacoby") and game.cube_value == 1 else RESIGN_LEVELS[level]
+    outputs = _outputs(game.position)
+    if outputs is None:
+        return True
+    acceptor = 1 - game.position.turn
+    if game.money:
+        return multiple >= -_money_equity(outputs)
+    need, other = (game.match_length - game.score[acceptor] - multiple * game.cube_value,
+                   game.match_length - game.score[1 - acceptor])
+    accepted = 1.0 if need <= 0 else match_equity(need, other, _post_crawford(game) or game.crawford)
+    playing_on = 1.0 - _outcome_equity(game, game.position.turn, outputs, game.cube_value)
+    return accepted >= playing_on

@@ -130,6 +130,17 @@ def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
 
 
+def saved(page: Page) -> str | None:
+    """The save of the game on the board, as the library keeps it (web/store.js)."""
+    text = page.evaluate("localStorage.getItem('nard.game.' + window.nardPage.gameId)")
+    return None if text is None else str(text)
+
+
+def put_save(page: Page, text: str) -> None:
+    """Overwrite the save of the game on the board (a reload then reads it)."""
+    page.evaluate("(s) => localStorage.setItem('nard.game.' + window.nardPage.gameId, s)", text)
+
+
 def points(page: Page, flag: str) -> list[str]:
     return list(page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)"))
 
@@ -140,6 +151,38 @@ def click_point(page: Page, point: str) -> None:
 
 def press(page: Page, button: str) -> None:
     after(page, lambda: page.click(f"#{button}"))
+
+
+MOVABLE = "[...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point)"
+
+
+def start_turn(page: Page) -> None:
+    """Roll (the opening roll too) until the side to move has a checker to move (forced plays
+    are played by themselves: a few turns may go by)."""
+    for _ in range(20):
+        if page.evaluate(MOVABLE):
+            return
+        if page.locator("#btn-roll").is_visible():
+            press(page, "btn-roll")
+        elif page.locator("#btn-confirm").is_visible():  # no legal play: the turn passes
+            press(page, "btn-confirm")
+    raise AssertionError("no checker to move")
+
+
+def one_step(page: Page) -> None:
+    """The first movable checker to its first destination, by two clicks on the board."""
+    origin = page.evaluate(MOVABLE)[0]
+    after(page, lambda: page.click(f"#board [data-point='{origin}']", force=True))
+    target = page.evaluate("document.querySelector('#board [data-dest]').dataset.point")
+    after(page, lambda: page.click(f"#board [data-point='{target}']", force=True))
+
+
+def play_one_turn(page: Page) -> None:
+    """The first movable checker to its first destination until the turn is complete, then confirm."""
+    start_turn(page)
+    while page.evaluate(MOVABLE):
+        one_step(page)
+    press(page, "btn-confirm")
 
 
 def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_support import AppPage, Watch, origin_of
+from browser_support import AppPage, Watch, open_app, origin_of, wait_controlled
 from playwright.sync_api import Browser
 
 import build
@@ -42,6 +42,7 @@ def test_a_bad_request_gets_an_error_answer_not_a_crash(app: AppPage) -> None:
 
 
 def test_every_request_goes_to_the_page_origin(app: AppPage, site: str) -> None:
+    wait_controlled(app.page)  # the service worker's precache (nardcore.zip among it) is complete
     assert any(url.endswith("pyodide.asm.wasm") for url in app.watch.requests)
     assert any(url.endswith("nardcore.zip") for url in app.watch.requests)
     others = [u for u in app.watch.requests if not u.startswith(("data:", "blob:")) and origin_of(u) != origin_of(site)]
@@ -110,3 +111,24 @@ def test_app_boots_in_a_cross_site_iframe_with_storage_denied(browser: Browser, 
     (tmp_path / "embed.html").write_text(EMBED.format(src=site))
     with build.SiteServer(tmp_path, 0).serving() as host:
         boot_in_iframe(browser, site, host.replace("127.0.0.1", "localhost") + "embed.html", same_origin=False)
+
+
+def test_the_pages_policy_refuses_injected_script_and_other_origins(browser: Browser, site: str) -> None:
+    context, page, _ = open_app(browser, site)
+    try:
+        directive = page.evaluate("""() => new Promise(resolve => {
+            document.addEventListener('securitypolicyviolation', e => resolve(e.effectiveDirective), {once: true});
+            const script = document.createElement('script');
+            script.textContent = 'window.nardInjected = 1';
+            document.body.append(script);
+        })""")
+        assert directive.startswith("script-src")
+        assert page.evaluate("window.nardInjected") is None
+        answer = page.evaluate("fetch('https://example.com/x').then(() => 'fetched', () => 'refused')")
+        assert answer == "refused"
+        # the app itself runs under the policy: a move is still played
+        page.click("#setup-start")
+        phase = page.evaluate("window.nardApp.request({type: 'roll'}).then(a => a.view.phase)")
+        assert phase in ("roll", "move", "cube")
+    finally:
+        context.close()

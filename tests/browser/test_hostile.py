@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from browser_support import board, open_app, wait_ready
+from browser_support import board, open_app, put_save, saved, wait_ready
 from playwright.sync_api import Browser, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,7 +44,7 @@ def test_the_engine_killing_link_and_nested_save_are_refused_and_the_game_goes_o
         expect(page.locator("#message")).to_contain_text("nested more than")
         assert page.evaluate(ONE_STEP) is not None
         # a save nested ten thousand deep
-        page.evaluate("localStorage.setItem('nard.save', '['.repeat(10000))")
+        put_save(page, "[" * 10000)
         page.reload()
         wait_ready(page)
         expect(page.locator("#message")).to_contain_text("could not be read")
@@ -60,14 +60,15 @@ def test_two_hundred_generated_links_and_twenty_saves_never_stop_the_engine(brow
     context, page, watch = open_app(browser, site + "?dice=seed:2")
     try:
         page.click("#setup-start")
-        valid = page.evaluate("localStorage.getItem('nard.save')")
+        valid = saved(page)
+        assert valid is not None
         for number, fragment in enumerate(hostile_fragments(200, seed=11)):
             answer = page.evaluate("(f) => window.nardApp.request({type: 'load_url', fragment: f})", fragment)
             # refused with a message, or (a mutation that happens to stay valid) opened
             assert answer.get("view", {}).get("message", {}).get("key") in ("url_bad", "url_loaded"), number
             assert page.evaluate(ONE_STEP) is not None, (number, fragment[:60])
         for number, save in enumerate(hostile_saves(20, seed=12, valid_save=valid)):
-            page.evaluate("(s) => localStorage.setItem('nard.save', s)", save)
+            put_save(page, save)
             page.reload()
             wait_ready(page)
             assert page.evaluate(ONE_STEP) is not None, (number, save[:60])

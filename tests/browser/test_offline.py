@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import open_app, wait_controlled, wait_ready
-from playwright.sync_api import Browser
+from browser_support import board, open_app, play_one_turn, wait_controlled, wait_ready
+from playwright.sync_api import Browser, expect
 
 import build
 
@@ -76,6 +76,38 @@ def test_a_new_build_replaces_the_old_cache_and_keeps_local_storage(
         assert page.evaluate("localStorage.getItem('nard.test-kept')") == "still here"
         page.reload()
         wait_ready(page)
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_an_update_found_while_the_app_is_open_is_offered_and_live_after_one_reload(
+    browser: Browser, own_site: tuple[Path, str]
+) -> None:
+    dist, url = own_site
+    context, page, watch = open_app(browser, url + "?dice=seed:3")
+    try:
+        wait_controlled(page)
+        page.click("#setup-start")
+        play_one_turn(page)
+        position = board(page)["position"]
+        expect(page.locator("#update-notice")).to_be_hidden()
+        new = "1" * 16
+        sw = dist / "sw.js"
+        sw.write_text(re.sub(r'const VERSION = "[0-9a-f]+";', f'const VERSION = "{new}";', sw.read_text()))
+        for twin in (dist / "sw.js.gz", dist / "sw.js.br"):
+            twin.unlink(missing_ok=True)
+        # what the app does every half hour, and a navigation does too
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        expect(page.locator("#update-notice")).to_be_visible(timeout=60_000)
+        expect(page.locator("#update-notice")).to_contain_text("Your games are kept")
+        page.click("#update-reload")
+        wait_ready(page)
+        live = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+        assert live.endswith("/sw.js")
+        assert page.evaluate(CACHE_NAMES) == [f"nard-{new}"]  # the page came from the new build's cache
+        assert board(page)["position"] == position  # the game in progress survived the update
+        expect(page.locator("#update-notice")).to_be_hidden()
         watch.assert_clean()
     finally:
         context.close()

@@ -13,7 +13,16 @@ import random
 from pathlib import Path
 
 import pytest
-from browser_support import after, assert_drawn_as_engine_says, board, click_point, points, press, start_game
+from browser_support import (
+    after,
+    assert_drawn_as_engine_says,
+    board,
+    click_point,
+    points,
+    press,
+    put_save,
+    start_game,
+)
 from conftest import AppPage, open_app  # tests/browser/conftest.py (on sys.path under pytest)
 from playwright.sync_api import Browser, Page
 
@@ -282,7 +291,7 @@ def test_reload_mid_turn_restores_the_exact_state(app: AppPage) -> None:
 
 def test_a_corrupt_save_gives_a_message_and_a_fresh_game(app: AppPage) -> None:
     page = app.page
-    page.evaluate('localStorage.setItem(\'nard.save\', \'{"schema":1,"app":"nard","settings":{}, "game": 7\')')
+    put_save(page, '{"schema":2,"app":"nard","settings":{}, "game": 7')
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
     page.wait_for_function("document.getElementById('board').dataset.seq")

@@ -2,46 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from browser_support import board, open_app, wait_ready
-from playwright.sync_api import Browser, Page, expect
-
-MOVABLE = "[...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point)"
-
-
-def answered(page: Page, action: Callable[[], None]) -> None:
-    """Do `action` and wait until the page has applied the engine's answer to it."""
-    before = int(page.evaluate("Number(document.getElementById('board').dataset.seq || 0)"))
-    action()
-    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=10_000)
-
-
-def start_turn(page: Page) -> None:
-    """Roll (the opening roll too) until the side to move has a checker to move."""
-    for _ in range(6):
-        if page.evaluate(MOVABLE):
-            return
-        if page.locator("#btn-roll").is_visible():
-            answered(page, lambda: page.click("#btn-roll"))
-        elif page.locator("#btn-confirm").is_visible():  # no legal play: the turn passes
-            answered(page, lambda: page.click("#btn-confirm"))
-    raise AssertionError("no checker to move")
-
-
-def one_step(page: Page) -> None:
-    origin = page.evaluate(MOVABLE)[0]
-    answered(page, lambda: page.click(f"#board [data-point='{origin}']", force=True))
-    target = page.evaluate("document.querySelector('#board [data-dest]').dataset.point")
-    answered(page, lambda: page.click(f"#board [data-point='{target}']", force=True))
-
-
-def play_one_turn(page: Page) -> None:
-    """The first movable checker to its first destination until the turn is complete, then confirm."""
-    start_turn(page)
-    while page.evaluate(MOVABLE):
-        one_step(page)
-    answered(page, lambda: page.click("#btn-confirm"))
+from browser_support import board, one_step, open_app, play_one_turn, start_turn, wait_ready
+from playwright.sync_api import Browser, expect
 
 
 def test_a_full_storage_is_said_out_loud_and_the_game_can_be_kept_by_link(browser: Browser, site: str) -> None:

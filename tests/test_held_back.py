@@ -1,0 +1,101 @@
+"""Why a checker may not move (TurnPlanner.held_back): each rule named where it decides, and,
+over random games, a reason for exactly the checkers that cannot move, each one checked
+against the board."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardcore.bots import RandomBot, act
+from nardcore.dice import SeededDice
+from nardcore.game import Game
+from nardcore.movegen import TurnPlanner, illegal_block, unpack
+from nardcore.position import Position
+from nardcore.variant import BAR, HEAD
+
+HELD = {"bar", "runner", "head", "dice", "block", "table", "higher", "home", "blocked", "done"}
+
+
+def held(text: str, dice: tuple[int, int], origin: int, first_steps: int = 0) -> str | None:
+    planner = TurnPlanner(Position.parse(text), dice)
+    for _ in range(first_steps):
+        planner.step(planner.steps_now()[0])
+    return planner.held_back(origin)
+
+
+@pytest.mark.parametrize(("text", "dice", "origin", "steps", "reason"), [
+    # a checker on the bar enters first
+    ("backgammon:w:bar,13x14:24x2,13x5,8x3,6x5", (3, 1), 13, 0, "bar"),
+    # narde: one checker from the head per turn (3-1 is no first-turn exception)
+    ("narde:w:24x15:24x15", (3, 1), HEAD, 1, "head"),
+    # moultezim: the runner left the head, the head waits
+    ("moultezim:w:24x15:24x15", (5, 3), HEAD, 1, "runner"),
+    # both 12 and 11 are black's points: 13 cannot move a 1 or a 2
+    ("backgammon:w:13,6x14:13x2,14x2,1x11", (2, 1), 13, 0, "blocked"),
+    # 6-6 would bear off from 6 while 13 is still out
+    ("backgammon:w:13,6x14:1x15", (6, 6), 6, 0, "home"),
+    # all home, 5-4: the 3 may not bear off while 6 holds checkers
+    ("backgammon:w:6,3x14:1x15", (5, 4), 3, 0, "higher"),
+    # the whole roll played: nothing more moves
+    ("narde:w:24x15:24x15", (6, 5), 13, 2, "done"),
+    # a checker that can move has nothing holding it back; an empty point neither
+    ("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5", (3, 1), 8, 0, None),
+    ("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5", (3, 1), 7, 0, None),
+])
+def test_each_rule_is_named_where_it_holds_a_checker_back(text: str, dice: tuple[int, int], origin: int, steps: int,
+                                                          reason: str | None) -> None:
+    assert held(text, dice, origin, steps) == reason
+
+
+def test_a_six_block_is_named() -> None:
+    # white holds 17..13 (black's 5..1, five in a row, all black still on its head): 19 -> 18 by a 1
+    # would make six with no black checker ahead; other checkers can play the 1s
+    text = "narde:w:24x9,19,17,16,15,14,13:24x15"
+    assert held(text, (1, 1), 19) == "block"
+    assert held(text, (2, 1), 19) is None  # a 2 takes it to 17 instead
+
+
+def test_over_random_games_every_checker_that_cannot_move_gets_a_reason_that_fits_the_board() -> None:
+    seen: set[str] = set()
+    for variant in ("backgammon", "narde", "khachapuri", "moultezim", "tawla31", "narde+end-block"):
+        for seed in range(8):
+            game = Game(variant, SeededDice(seed))
+            bot = RandomBot(seed=seed)
+            while not game.over:
+                if game.phase == "move" and game.planner is not None:
+                    check_reasons(game.planner)
+                    seen.update(r for o in range(1, BAR + 1) if (r := game.planner.held_back(o)))
+                act(game, bot)
+    assert {"bar", "blocked", "home", "higher", "dice", "runner"} <= seen
+
+
+def check_reasons(planner: TurnPlanner) -> None:
+    node = planner.node
+    mover, opponent = unpack(node[0]), unpack(node[1])
+    movable = set(planner.movable())
+    for origin in range(1, BAR + 1):
+        reason = planner.held_back(origin)
+        if not mover[origin] or origin in movable:
+            assert reason is None, (origin, reason)
+            continue
+        assert reason in HELD, (origin, reason)
+        if reason == "bar":
+            assert mover[BAR] and origin != BAR
+        elif reason == "home":
+            assert any(mover[7:BAR + 1]) and any(origin - die <= 0 for die in node[2])
+        elif reason == "higher":
+            assert not any(mover[7:BAR + 1]) and any(mover[origin + 1:7])
+        elif reason == "block":
+            variant = planner.graph.variant
+            board = list(mover)
+            assert any(_makes_block(variant, board, list(opponent), origin, die) for die in node[2])
+
+
+def _makes_block(variant: object, board: list[int], opponent: list[int], origin: int, die: int) -> bool:
+    target = origin - die
+    if target <= 0:
+        return False
+    after = list(board)
+    after[origin] -= 1
+    after[target] += 1
+    return illegal_block(variant, after, opponent)  # type: ignore[arg-type]

@@ -1,0 +1,394 @@
+"""Mutation testing: small deliberate breaks in the code, each run against the tests that
+should notice it. `python build.py mutate [--module M ...] [--max N]`; not part of the suite
+(it takes hours).
+
+A mutant changes one thing inside one function: a comparison (`<` to `<=`, `==` to `!=`,
+`in` to `not in` ...), an arithmetic or bitwise operator, `and`/`or`, a `not` dropped, a
+number one higher, `True`/`False`, `+=` to `-=`. The mutated module is compiled and the code
+of that one function is put in place of the original's (`function.__code__`), so every
+reference to it, from any module, runs the mutant. A forked child does that and runs the
+module's tests with pytest, stopping at the first failure: a failure (or a run over its time
+limit) kills the mutant; a green run means it survived, and the tests have a gap there, or
+the mutant behaves exactly like the original (an equivalent mutant: listed, with the reason,
+in tests/data/mutation-equivalent.txt).
+
+Results are kept in .mutation/results.json by module content, so a stopped run resumes and an
+unchanged module is not run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import importlib
+import json
+import os
+import signal
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+STATE = ROOT / ".mutation" / "results.json"
+EQUIVALENT = ROOT / "tests" / "data" / "mutation-equivalent.txt"
+
+RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors.py",
+         "tests/test_blocks_and_runners.py", "tests/test_held_back.py")
+APP = ("tests/test_ui.py", "tests/test_intents.py", "tests/test_presenter.py")
+# module -> the tests that should notice a break in it (fast ones first: -x stops at the first)
+TARGETS: dict[str, tuple[str, ...]] = {
+    "nardcore/variant.py": ("tests/test_position.py", *RULES),
+    "nardcore/position.py": ("tests/test_position.py", "tests/test_codec.py", *RULES),
+    "nardcore/movegen.py": ("tests/test_held_back.py", *RULES, "tests/test_random_games.py"),
+    "nardcore/game.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py", *RULES,
+                         "tests/test_random_games.py"),
+    "nardcore/match.py": ("tests/test_match.py", "tests/test_game.py", "tests/test_resign.py"),
+    "nardcore/codec.py": ("tests/test_codec.py", "tests/test_parsers_property.py"),
+    "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
+    **{f"web/{name}.py": APP for name in (
+        "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
+        "persistence", "messages", "inputs", "variant_rules", "ui")},
+}
+RULE_MODULES = tuple(m for m in TARGETS if m.startswith("nardcore/"))
+
+_COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+_BINARY_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult, ast.Div: ast.Mult,
+    ast.Mod: ast.FloorDiv, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr, ast.LShift: ast.RShift,
+    ast.RShift: ast.LShift, ast.Pow: ast.Mult,
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    module: str  # path relative to the repository
+    function: str  # qualified name of the outermost function holding the change
+    line: int
+    number: int  # the n-th mutation point of the module
+    change: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.module}:{self.function}:{self.line}:{self.change}"
+
+
+class _Points(ast.NodeVisitor):
+    """The mutation points of a module, in source order, each with its function."""
+
+    def __init__(self) -> None:
+        self.points: list[tuple[ast.AST, str, str, str]] = []  # node, what, function, change
+        self.scope: list[str] = []
+        self.function: str | None = None
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.scope.append(node.name)
+        self.generic_visit(node)
+        self.scope.pop()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        outer = self.function
+        if outer is None:
+            self.function = ".".join([*self.scope, node.name])
+        self.scope.append(node.name)
+        for statement in node.body:  # decorators and defaults run at import: not patched
+            self.visit(statement)
+        self.scope.pop()
+        self.function = outer
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def add(self, node: ast.AST, what: str, change: str) -> None:
+        if self.function is not None:
+            self.points.append((node, what, self.function, change))
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        for index, op in enumerate(node.ops):
+            swap = _COMPARE_SWAPS.get(type(op))
+            if swap is not None:
+                self.add(node, f"compare:{index}", f"{type(op).__name__} -> {swap.__name__}")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        swap = _BINARY_SWAPS.get(type(node.op))
+        if swap is not None and not _is_text(node):
+            self.add(node, "binop", f"{type(node.op).__name__} -> {swap.__name__}")
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        swap = _BINARY_SWAPS.get(type(node.op))
+        if swap is not None:
+            self.add(node, "augassign", f"{type(node.op).__name__}= -> {swap.__name__}=")
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:
+        self.add(node, "boolop", "and -> or" if isinstance(node.op, ast.And) else "or -> and")
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            self.add(node, "not", "not dropped")
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, bool):
+            self.add(node, "bool", f"{node.value} -> {not node.value}")
+        elif isinstance(node.value, int):
+            self.add(node, "int", f"{node.value} -> {node.value + 1}")
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        pass  # text for people: a changed message is not a changed behaviour
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        pass  # the message of an error; whether it is raised is decided by the condition before
+
+    def visit_Assert(self, node: ast.Assert) -> None:
+        pass  # an internal check, not behaviour
+
+
+def _is_text(node: ast.BinOp) -> bool:
+    """`"a" + "b"` or `"%s" % x`: text, not arithmetic."""
+    return any(isinstance(side, (ast.Constant, ast.JoinedStr)) and isinstance(getattr(side, "value", ""), str)
+               for side in (node.left, node.right))
+
+
+def _apply(node: ast.AST, what: str) -> None:
+    if what.startswith("compare:"):
+        assert isinstance(node, ast.Compare)
+        index = int(what.split(":")[1])
+        node.ops[index] = _COMPARE_SWAPS[type(node.ops[index])]()
+    elif what in ("binop", "augassign"):
+        assert isinstance(node, (ast.BinOp, ast.AugAssign))
+        node.op = _BINARY_SWAPS[type(node.op)]()
+    elif what == "boolop":
+        assert isinstance(node, ast.BoolOp)
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    elif what == "not":
+        assert isinstance(node, ast.UnaryOp)
+        node.op = ast.UAdd()  # +x: keeps the tree's shape; the value of x is used as it is
+        node.operand = ast.Call(ast.Name("bool", ast.Load()), [node.operand], [])
+    elif what == "bool":
+        assert isinstance(node, ast.Constant)
+        node.value = not node.value
+    elif what == "int":
+        assert isinstance(node, ast.Constant) and isinstance(node.value, int)
+        node.value = node.value + 1
+
+
+def _skipped_lines(source: str) -> set[int]:
+    return {number for number, line in enumerate(source.splitlines(), 1) if "pragma: no mutate" in line}
+
+
+def mutants(module: str) -> list[Mutant]:
+    source = (ROOT / module).read_text(encoding="utf-8")
+    finder = _Points()
+    finder.visit(ast.parse(source))
+    skipped = _skipped_lines(source)
+    found = []
+    for number, (node, _what, function, change) in enumerate(finder.points):
+        line = getattr(node, "lineno", 0)
+        if line not in skipped:
+            found.append(Mutant(module, function, line, number, change))
+    return found
+
+
+def mutated_code(mutant: Mutant) -> types.CodeType:
+    """The code object of the mutant's function, from the module compiled with the change."""
+    path = ROOT / mutant.module
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    finder = _Points()
+    finder.visit(tree)
+    node, what, _function, _change = finder.points[mutant.number]
+    _apply(node, what)
+    ast.fix_missing_locations(tree)
+    code = compile(tree, str(path), "exec")
+    found = _find_code(code, mutant.function)
+    if found is None:
+        raise LookupError(f"no code for {mutant.function} in {mutant.module}")
+    return found
+
+
+def _find_code(code: types.CodeType, qualname: str) -> types.CodeType | None:
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            if const.co_qualname == qualname:
+                return const
+            inner = _find_code(const, qualname)
+            if inner is not None:
+                return inner
+    return None
+
+
+def module_name(module: str) -> str:
+    return module.removesuffix(".py").replace("/", ".").removeprefix("web.")
+
+
+def live_function(mutant: Mutant) -> types.FunctionType:
+    """The function object the running program calls, unwrapped from property, cache, etc."""
+    thing: Any = importlib.import_module(module_name(mutant.module))
+    for part in mutant.function.split("."):
+        owner = thing
+        thing = vars(owner).get(part, getattr(owner, part, None)) if isinstance(owner, type) else getattr(owner, part)
+    for attribute in ("fget", "__func__", "__wrapped__", "func"):
+        while hasattr(thing, attribute) and not isinstance(thing, types.FunctionType):
+            thing = getattr(thing, attribute)
+    if not isinstance(thing, types.FunctionType):
+        raise LookupError(f"{mutant.function} in {mutant.module} is not a plain function")
+    return thing
+
+
+def run_mutant(mutant: Mutant, tests: tuple[str, ...], limit: float) -> str:
+    """'killed', 'survived', 'timeout' or 'error' (the mutant could not be put in place)."""
+    try:
+        code = mutated_code(mutant)
+        function = live_function(mutant)
+    except (LookupError, SyntaxError, TypeError, ValueError):
+        return "error"
+    pid = os.fork()
+    if pid == 0:  # the child: the mutant in place, the tests, the verdict as the exit status
+        status = 3
+        try:
+            function.__code__ = code
+            import pytest
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            status = int(pytest.main([*tests, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+                                      "-m", "not browser", "--no-header"]))
+        finally:
+            os._exit(status)
+    started = time.monotonic()
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() - started > limit:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout"
+        time.sleep(0.02)
+    code_ = os.waitstatus_to_exitcode(status)
+    return {0: "survived", 1: "killed"}.get(code_, "killed" if code_ in (2, 3) else "error")
+
+
+def baseline(tests: tuple[str, ...]) -> float:
+    """Seconds the unmutated tests take (they must pass: a red run makes every mutant look killed)."""
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        import pytest
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os._exit(int(pytest.main([*tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-m", "not browser"])))
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"the tests {' '.join(tests)} fail without any mutant: fix them first")
+    return time.monotonic() - started
+
+
+def load_state() -> dict[str, Any]:
+    try:
+        data = json.loads(STATE.read_text())
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def save_state(state: dict[str, Any]) -> None:
+    STATE.parent.mkdir(exist_ok=True)
+    temporary = STATE.with_suffix(".tmp")
+    temporary.write_text(json.dumps(state, indent=1, sort_keys=True))
+    temporary.replace(STATE)
+
+
+def fingerprint(module: str, tests: tuple[str, ...]) -> str:
+    digest = hashlib.sha256((ROOT / module).read_bytes())
+    for test in tests:
+        digest.update((ROOT / test).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def equivalents() -> dict[str, str]:
+    """`module:function:line:change  reason` lines: mutants that behave as the original."""
+    found = {}
+    if EQUIVALENT.exists():
+        for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                key, _, reason = line.partition("  ")
+                found[key.strip()] = reason.strip()
+    return found
+
+
+def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> dict[str, dict[str, Any]]:
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    os.chdir(ROOT)
+    state = load_state()
+    for module in modules:
+        tests = TARGETS[module]
+        stamp = fingerprint(module, tests)
+        entry = state.get(module)
+        if not isinstance(entry, dict) or entry.get("stamp") != stamp:
+            entry = state[module] = {"stamp": stamp, "results": {}}
+        importlib.import_module(module_name(module))
+        todo = [m for m in mutants(module) if m.key not in entry["results"]]
+        if not todo:
+            continue
+        seconds = baseline(tests)
+        limit = max(10.0, limit_factor * seconds)
+        log(f"{module}: {len(todo)} mutants to run, tests take {seconds:.1f} s (limit {limit:.0f} s)")
+        started = time.monotonic()
+        for done, mutant in enumerate(todo, 1):
+            entry["results"][mutant.key] = run_mutant(mutant, tests, limit)
+            if done % 10 == 0 or done == len(todo):
+                save_state(state)
+                rate = done / (time.monotonic() - started)
+                left = (len(todo) - done) / rate / 60
+                log(f"  {module}: {done}/{len(todo)}, {rate * 60:.0f}/min, {left:.0f} min left")
+    save_state(state)
+    return {m: state[m] for m in modules if m in state}
+
+
+def report(results: dict[str, dict[str, Any]]) -> Iterator[str]:
+    known = equivalents()
+    for module, entry in results.items():
+        outcome = entry["results"]
+        survived = [k for k, v in outcome.items() if v == "survived" and k not in known]
+        equivalent = [k for k, v in outcome.items() if v == "survived" and k in known]
+        errors = [k for k, v in outcome.items() if v == "error"]
+        judged = len(outcome) - len(equivalent) - len(errors)
+        share = len(survived) / judged if judged else 0.0
+        yield (f"{module}: {len(outcome)} mutants, {judged - len(survived)} killed, {len(survived)} survived "
+               f"({share:.1%}), {len(equivalent)} equivalent, {len(errors)} not applicable")
+        for key in sorted(survived, key=lambda k: int(k.split(":")[2])):
+            yield f"    survived  {key}"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build.py mutate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--module", action="append", choices=sorted(TARGETS), help="only these (repeatable)")
+    parser.add_argument("--rules", action="store_true", help="only nardcore's rule modules")
+    parser.add_argument("--report", action="store_true", help="print the last results, run nothing")
+    parser.add_argument("--limit", type=float, default=4.0, help="time limit per mutant, times the clean run")
+    args = parser.parse_args(argv)
+    modules = args.module or (list(RULE_MODULES) if args.rules else list(TARGETS))
+    if args.report:
+        state = load_state()
+        results = {m: state[m] for m in modules if m in state}
+    else:
+        results = run(modules, args.limit, lambda line: print(line, flush=True))
+    for line in report(results):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

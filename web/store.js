@@ -1,0 +1,192 @@
+// The player's games in localStorage: storage that never throws, and the library.
+//
+// The library (schema 1 of "nard.library"): an index of entries, one per game or match, and
+// each game's save (web/persistence.py) under "nard.game.<id>". The engine gives every game
+// its id and, with each answer, the entry to list (variant, opponent, score, position ...);
+// this module adds the times and the name the player gave it. Which game this tab shows is
+// kept in sessionStorage, so a reload brings back this tab's game even when another tab
+// played a different one since.
+//
+// Before the library, one game was kept under "nard.save" (save schema 1, no id): it is read
+// once as the library's first game and removed when its entry is written.
+
+export const OLD_SAVE_KEY = "nard.save";
+export const INDEX_KEY = "nard.library";
+export const GAME_PREFIX = "nard.game.";
+const CURRENT_KEY = "nard.current"; // sessionStorage: the id of the game this tab shows
+const INDEX_SCHEMA = 1;
+const GAME_ID = /^[0-9a-f]{12}$/;
+const MAX_NAME = 80;
+
+// -- storage that never throws (private windows, full quota) ----------------------------------
+
+export function readStore(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (_) {
+    return null;
+  }
+}
+
+// Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
+let storeProblem = null;
+
+export function lastStoreProblem() {
+  return storeProblem; // a function, not an exported `let`: the inlined page copies exports once
+}
+
+export function writeStore(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+    if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
+    storeProblem = null;
+    return true;
+  } catch (error) {
+    const name = error && error.name;
+    storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
+      : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
+    return false;
+  }
+}
+
+export function removeStore(key) {
+  try {
+    window.localStorage.removeItem(key);
+  } catch (_) {
+    /* nothing kept to remove */
+  }
+}
+
+function storageReachable() {
+  try {
+    return Boolean(window.localStorage);
+  } catch (_) {
+    return false;
+  }
+}
+
+function readSession(key) {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch (_) {
+    return null;
+  }
+}
+
+function writeSession(key, value) {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch (_) {
+    /* the shared index's current game is used instead */
+  }
+}
+
+// -- the library ----------------------------------------------------------------------------------
+
+export const gameKey = (id) => GAME_PREFIX + id;
+
+// The index as stored, its entries checked one by one: an entry that makes no sense is left out
+// of the list (its save stays where it is), an index that is not one starts empty.
+export function readLibrary() {
+  const empty = { schema: INDEX_SCHEMA, current: null, games: [] };
+  let data;
+  try {
+    data = JSON.parse(readStore(INDEX_KEY) || "null");
+  } catch (_) {
+    return empty;
+  }
+  if (!data || typeof data !== "object" || data.schema !== INDEX_SCHEMA || !Array.isArray(data.games)) return empty;
+  const games = [];
+  const seen = new Set();
+  for (const entry of data.games) {
+    if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) continue;
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    games.push({
+      ...entry,
+      name: typeof entry.name === "string" ? entry.name.slice(0, MAX_NAME) : "",
+      created: Number(entry.created) || 0,
+      updated: Number(entry.updated) || 0,
+    });
+  }
+  const current = typeof data.current === "string" && seen.has(data.current) ? data.current : null;
+  return { schema: INDEX_SCHEMA, current, games };
+}
+
+function writeLibrary(library) {
+  return writeStore(INDEX_KEY, JSON.stringify(library));
+}
+
+// Newest first.
+export function listGames() {
+  return readLibrary().games.sort((a, b) => b.updated - a.updated);
+}
+
+// The save to start with: this tab's game, else the library's last one, else the newest; the
+// old single slot when there is no library yet. {save, id} (id null for the old slot), or null.
+export function saveToOpen() {
+  const library = readLibrary();
+  const ids = new Set(library.games.map((g) => g.id));
+  const candidates = [readSession(CURRENT_KEY), library.current, ...listGames().map((g) => g.id)];
+  for (const id of candidates) {
+    if (!id || !ids.has(id)) continue;
+    const save = readStore(gameKey(id));
+    if (save) return { save, id };
+  }
+  const old = readStore(OLD_SAVE_KEY);
+  return old ? { save: old, id: null } : null;
+}
+
+// Keep the engine's answer: the save under its id and the entry in the index. True when both
+// were written and read back (else lastStoreProblem() says why).
+export function keepGame(save, entry) {
+  if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
+  writeSession(CURRENT_KEY, entry.id);
+  if (!writeStore(gameKey(entry.id), save)) return false;
+  const library = readLibrary(); // read again: another tab may have changed the index
+  const now = Date.now();
+  const old = library.games.find((g) => g.id === entry.id);
+  const kept = { ...entry, name: old ? old.name : "", created: old ? old.created : now, updated: now };
+  // the game this one replaces on the board, if nobody ever rolled in it, is not worth a place
+  const replaced = library.current !== entry.id && library.games.find((g) => g.id === library.current);
+  const forgotten = replaced && replaced.started === false ? replaced.id : null;
+  library.games = [kept, ...library.games.filter((g) => g.id !== entry.id && g.id !== forgotten)];
+  library.current = entry.id;
+  if (!writeLibrary(library)) return false;
+  if (forgotten) removeStore(gameKey(forgotten));
+  removeStore(OLD_SAVE_KEY); // the single slot of old now lives in the library
+  return true;
+}
+
+export function renameGame(id, name) {
+  const library = readLibrary();
+  const entry = library.games.find((g) => g.id === id);
+  if (!entry) return false;
+  entry.name = String(name).trim().slice(0, MAX_NAME);
+  return writeLibrary(library);
+}
+
+// Remove a game; answers what `restoreGame` needs to bring it back (undo), or null.
+export function deleteGame(id) {
+  const library = readLibrary();
+  const entry = library.games.find((g) => g.id === id);
+  if (!entry) return null;
+  const save = readStore(gameKey(id));
+  library.games = library.games.filter((g) => g.id !== id);
+  if (library.current === id) library.current = null;
+  if (!writeLibrary(library)) return null;
+  removeStore(gameKey(id));
+  return { entry, save };
+}
+
+export function restoreGame(removed) {
+  if (!removed || !removed.save) return false;
+  if (!writeStore(gameKey(removed.entry.id), removed.save)) return false;
+  const library = readLibrary();
+  library.games = [removed.entry, ...library.games.filter((g) => g.id !== removed.entry.id)];
+  return writeLibrary(library);
+}
+
+export function savedGame(id) {
+  return readStore(gameKey(id));
+}
