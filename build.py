@@ -64,7 +64,7 @@ WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list 
 # What the page needs to draw the board, put into index.html itself (see page_html), dependencies
 # first. idb-fallback.js also stays a file: the worker imports it too.
 INLINED_STYLE = "style.css"
-INLINED_MODULES = ("idb-fallback.js", "board.js", "view.js", "app.js")
+INLINED_MODULES = ("idb-fallback.js", "geometry.js", "board.js", "view.js", "app.js")
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
