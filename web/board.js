@@ -8,7 +8,7 @@
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
-import { WIDTH, HEIGHT, BORDER, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, SLAB_GAP, otherNumbering, slotGeometry, stackSpacing, checkerCenter } from "./geometry.js";
+import { WIDTH, HEIGHT, BORDER, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, SLAB_GAP, otherNumbering, slotGeometry, stackSpacing, checkerCenter, validNumbering } from "./geometry.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -153,8 +153,9 @@ export class Board {
 
   render(view) {
     const flipped = Boolean(view.prefs && view.prefs.flip);
-    const geometry = view.geometry || "opposite";
-    const reorient = flipped !== this.flipped || geometry !== this.geometry;
+    // The engine's numbering (25 ints) when sent; FALLBACK while engines lack it: view.geometry.
+    const geometry = validNumbering(view.numbering) ? view.numbering : view.geometry || "opposite";
+    const reorient = flipped !== this.flipped || String(geometry) !== String(this.geometry);
     this.flipped = flipped;
     this.geometry = geometry;
     if (reorient) this.layoutPoints();

@@ -25,7 +25,10 @@ export const SLAB_H = GEOMETRY.slab_height;
 export const SLAB_GAP = GEOMETRY.slab_gap;
 
 // Opponent's point for a point in White's numbering (the geometry is symmetric).
+// `geometry` is the engine's numbering (index p -> Black's number of White's point p), or
+// FALLBACK (delete once every engine sends `numbering`): the view's "same"/"opposite".
 export function otherNumbering(point, geometry) {
+  if (Array.isArray(geometry)) return geometry[point];
   if (geometry === "same") return point <= 12 ? point + 12 : point - 12;
   return 25 - point;
 }
@@ -71,4 +74,10 @@ export function checkerCenter(id, index, count, geometry, flipped) {
   }
   const spacing = stackSpacing(count, g.kind);
   return { x: g.x, y: g.baseY + g.dir * index * spacing };
+}
+
+// A numbering from the engine: 25 ints, each point 1..24 mapped onto 1..24.
+export function validNumbering(numbering) {
+  if (!Array.isArray(numbering) || numbering.length !== 25) return false;
+  return numbering.slice(1).every((n) => Number.isInteger(n) && n >= 1 && n <= 24);
 }
