@@ -8,27 +8,9 @@
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
+import { WIDTH, HEIGHT, BORDER, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, SLAB_GAP, otherNumbering, slotGeometry, stackSpacing, checkerCenter, validNumbering } from "./geometry.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
-export const WIDTH = 960;
-export const HEIGHT = 736;
-const BORDER = 24; // top and bottom frame, where the point numbers sit
-const SIDE = 16; // left and right frame
-const PW = 64; // point width
-const R = 29; // checker radius
-const HALF = 300; // height of one row of points
-const LEFT_X = SIDE; // left half starts
-const BAR_X = SIDE + 6 * PW; // 400
-const BAR_W = 64;
-const RIGHT_X = BAR_X + BAR_W; // 464
-const BOARD_RIGHT = RIGHT_X + 6 * PW; // 848
-const TRAY_X = BOARD_RIGHT + SIDE + 8; // 880
-const TRAY_W = 64;
-const TOP_Y = BORDER; // 24
-const BOTTOM_Y = HEIGHT - BORDER; // 712
-const MID_Y = HEIGHT / 2; // 368
-const VISIBLE = 5; // checkers drawn at full spacing before a stack is squeezed
-const SLAB_H = 16;
-const SLAB_GAP = 19;
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
@@ -37,54 +19,6 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-// Opponent's point for a point in White's numbering (the geometry is symmetric).
-function otherNumbering(point, geometry) {
-  if (geometry === "same") return point <= 12 ? point + 12 : point - 12;
-  return 25 - point;
-}
-
-// Where a point id is drawn: {x, baseY, dir} with dir +1 (stack grows down) or -1 (up).
-export function slotGeometry(id, geometry, flipped) {
-  const other = (side) => (side === "w" ? "b" : "w");
-  if (id.startsWith("bar-") || id.startsWith("off-")) {
-    let side = id.slice(4);
-    if (flipped) side = other(side);
-    const top = side === "b"; // unflipped: Black's tray and bar half at the top
-    if (id.startsWith("bar-")) {
-      return { x: BAR_X + BAR_W / 2, baseY: top ? MID_Y - 44 - R : MID_Y + 44 + R, dir: top ? -1 : 1, kind: "bar" };
-    }
-    return { x: TRAY_X + TRAY_W / 2, baseY: top ? TOP_Y + 6 : BOTTOM_Y - 6, dir: top ? 1 : -1, kind: "off" };
-  }
-  const abs = Number(id);
-  const index = flipped ? otherNumbering(abs, geometry) : abs; // the viewer's number
-  let x;
-  let top;
-  if (index <= 12) {
-    top = false;
-    x = index <= 6 ? RIGHT_X + (6 - index) * PW + PW / 2 : LEFT_X + (12 - index) * PW + PW / 2;
-  } else {
-    top = true;
-    x = index <= 18 ? LEFT_X + (index - 13) * PW + PW / 2 : RIGHT_X + (index - 19) * PW + PW / 2;
-  }
-  return { x, baseY: top ? TOP_Y + R : BOTTOM_Y - R, dir: top ? 1 : -1, kind: "point", top, index };
-}
-
-function stackSpacing(count, kind) {
-  const room = kind === "bar" ? 3 * 2 * R : HALF - 2 * R - 4;
-  if (count <= VISIBLE || kind === "bar" && count <= 4) return 2 * R;
-  return Math.min(2 * R, room / (count - 1));
-}
-
-// Centre of checker number `index` (0 = first placed) in a stack of `count` at slot `id`.
-export function checkerCenter(id, index, count, geometry, flipped) {
-  const g = slotGeometry(id, geometry, flipped);
-  if (g.kind === "off") {
-    const y = g.dir === 1 ? g.baseY + index * SLAB_GAP + SLAB_H / 2 : g.baseY - index * SLAB_GAP - SLAB_H / 2;
-    return { x: g.x, y };
-  }
-  const spacing = stackSpacing(count, g.kind);
-  return { x: g.x, y: g.baseY + g.dir * index * spacing };
-}
 
 const PIPS = {
   1: [[0, 0]],
@@ -219,8 +153,9 @@ export class Board {
 
   render(view) {
     const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
-    const geometry = view.geometry || "opposite";
-    const reorient = flipped !== this.flipped || geometry !== this.geometry;
+    // The engine's numbering (25 ints) when sent; FALLBACK while engines lack it: view.geometry.
+    const geometry = validNumbering(view.numbering) ? view.numbering : view.geometry || "opposite";
+    const reorient = flipped !== this.flipped || String(geometry) !== String(this.geometry);
     this.flipped = flipped;
     this.geometry = geometry;
     if (reorient) this.layoutPoints();

@@ -68,17 +68,6 @@ def catalogue() -> dict[str, Any]:
             "levels": list(LEVELS)}
 
 
-def legacy_catalogue() -> dict[str, Any]:
-    """The catalogue as today's page reads it from every view; goes once the page reads `hello`."""
-    return {
-        "variants": [{"name": name, "options": sorted(VARIANTS[name].allowed_options), "cube": VARIANTS[name].cube}
-                     for name in VARIANT_NAMES],
-        "cube_limits": list(variant_rules.CUBE_LIMITS),
-        "languages": LANGUAGES,
-        "match_lengths": list(variant_rules.MATCH_LENGTHS),
-    }
-
-
 def start_view() -> dict[str, Any]:
     """The view of a fresh default session (system dice, nothing rolled)."""
     return view(Session.fresh(CountingDice(None)))
@@ -146,8 +135,6 @@ def view(session: Session) -> dict[str, Any]:
         "flipped": session.prefs["flip"] != (viewer(session) != WHITE),
         "bot_pending": session.computer_to_act(),
         "dice_source": session.dice.spec,
-        "levels": list(LEVELS),
-        **legacy_catalogue(),
     }
 
 

@@ -54,35 +54,20 @@ function guessLanguage() {
 
 // -- a view to paint before Python is up: the last one seen, or backgammon's start --------------
 
+// The engine's view of a fresh default session (web/presenter.py start_view), which the build
+// puts into the page as JSON; an empty board where a page lacks it.
 function startView() {
-  const checkers = [];
-  const place = (side, spots) => {
-    let n = 0;
-    for (const [at, count] of spots) {
-      for (let i = 0; i < count; i++) checkers.push({ id: `${side}${n++}`, side, at, i });
+  try {
+    const view = JSON.parse(document.getElementById("nard-start-view")?.textContent || "null");
+    if (view && Array.isArray(view.checkers) && typeof view.position === "string") {
+      return { ...view, screen: "board" };
     }
-  };
-  place("w", [["24", 2], ["13", 5], ["8", 3], ["6", 5]]);
-  place("b", [["1", 2], ["12", 5], ["17", 3], ["19", 5]]);
-  const points = {};
-  for (const c of checkers) points[c.at] = { side: c.side, count: (points[c.at]?.count || 0) + 1 };
-  return {
-    variant: "backgammon",
-    geometry: "opposite",
-    position: "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
-    phase: "opening",
-    turn: "w",
-    checkers,
-    points,
-    movable: [],
-    destinations: [],
-    selected: null,
-    dice: [],
-    dice_text: "",
-    cube: { enabled: true, value: 1, owner: null, offered: false },
-    prefs: { flip: false },
-    players: { w: { pips: 167, off: 0, score: 0, kind: "human" }, b: { pips: 167, off: 0, score: 0, kind: "human" } },
-  };
+  } catch (_) {
+    /* an empty board instead */
+  }
+  return { variant: "backgammon", geometry: "opposite", position: "", phase: "opening", turn: "w", checkers: [],
+    points: {}, movable: [], destinations: [], selected: null, dice: [], dice_text: "", prefs: { flip: false },
+    cube: { enabled: false, value: 1, owner: null, offered: false }, players: {} };
 }
 
 function storedView() {
@@ -136,6 +121,7 @@ class Page {
   }
 
   async start() {
+    this.fillLanguages(); // the engine's list of languages (its hello) is in now
     await loadStrings(this.lang).catch(() => {});
     this.translateStatic();
     const fragment = location.hash.replace(/^#/, "");
@@ -196,10 +182,7 @@ class Page {
     this.paintNotices();
     const view = answer.view;
     this.view = view;
-    const slim = { ...view };
-    delete slim.variants;
-    delete slim.languages;
-    writeStore(VIEW_KEY, JSON.stringify(slim));
+    writeStore(VIEW_KEY, JSON.stringify(view));
     if (view.prefs && view.prefs.lang && view.prefs.lang !== this.lang) {
       this.lang = view.prefs.lang;
       writeStore(LANG_KEY, this.lang);
@@ -559,7 +542,7 @@ class Page {
   }
 
   fillLanguages() {
-    const languages = (this.view && this.view.languages) || [{ code: "en", name: "English" }, { code: "ru", name: "Русский" }];
+    const languages = this.catalogue().languages || [{ code: "en", name: "English" }, { code: "ru", name: "Русский" }];
     for (const select of [$("pref-lang"), $("lang-switch")]) {
       select.textContent = "";
       for (const lang of languages) {
@@ -619,10 +602,16 @@ class Page {
     }
   }
 
+  // The games, their options, lengths and cube limits, the levels and languages: sent once by
+  // the engine in its hello (web/presenter.py catalogue()).
+  catalogue() {
+    return (this.app.hello && this.app.hello.catalogue) || {};
+  }
+
   fillSetup() {
     const view = this.view;
     const settings = (view && view.settings) || { variant: "backgammon", match_length: 0, opponent: "human" };
-    const variants = (view && view.variants) || [];
+    const variants = this.catalogue().variants || [];
     const current = settings.variant.split("+")[0];
     const chosenOptions = new Set(settings.variant.split("+").slice(1));
     this.setupVariant = current;
@@ -660,21 +649,13 @@ class Page {
       list.appendChild(label);
     }
     this.chosenOptions = chosenOptions;
+    this.setupLength = settings.match_length;
     this.fillOptions();
-    const match = $("setup-match");
-    match.textContent = "";
-    for (const n of (view && view.match_lengths) || [0, 1, 3, 5, 7]) {
-      const option = document.createElement("option");
-      option.value = String(n);
-      option.textContent = n === 0 ? t("setup.single") : t("setup.match_to", { n });
-      option.selected = n === settings.match_length || (settings.match_length === 31 && n === 0 && false);
-      match.appendChild(option);
-    }
     for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
     $("setup-seat").value = settings.seat || "w";
     const level = $("setup-level");
     level.textContent = "";
-    for (const name of (view && view.levels) || []) {
+    for (const name of this.catalogue().levels || []) {
       const option = document.createElement("option");
       option.value = name;
       option.textContent = t(`level.${name}`);
@@ -691,7 +672,8 @@ class Page {
 
   fillOptions() {
     const name = this.selectedVariant();
-    const variant = ((this.view && this.view.variants) || []).find((v) => v.name === name) || { options: [], cube: false };
+    const variant = (this.catalogue().variants || []).find((v) => v.name === name)
+      || { options: [], cube: false, cube_limits: [], match_lengths: [0], default_match_length: 0 };
     const box = $("setup-options");
     box.textContent = "";
     for (const option of variant.options) {
@@ -718,9 +700,10 @@ class Page {
       span.textContent = t("option.cube-limit");
       const select = document.createElement("select");
       select.id = "setup-cube-limit";
-      let chosen = 64;
+      let chosen = variant.default_cube_limit;
       for (const o of this.chosenOptions || []) if (o.startsWith("cube-limit-")) chosen = Number(o.slice(11));
-      for (const n of (this.view && this.view.cube_limits) || [64]) {
+      select.dataset.default = String(variant.default_cube_limit);
+      for (const n of variant.cube_limits) {
         const option = document.createElement("option");
         option.value = String(n);
         option.textContent = String(n);
@@ -731,21 +714,22 @@ class Page {
       box.appendChild(label);
     }
     $("setup-options-wrap").hidden = !box.childNodes.length;
+    // the lengths this game offers; a game played to a fixed length proposes it when chosen
     const match = $("setup-match");
-    const tawla = name === "tawla31";
-    for (const option of match.options) {
-      if (tawla) option.hidden = !(option.value === "0" || option.value === "31");
-      else option.hidden = option.value === "31";
-    }
-    if (tawla && !match.querySelector('option[value="31"]')) {
+    const kept = this.setupVariant === name || this.setupVariant === undefined ? Number(this.setupLength) : NaN;
+    const lengths = variant.match_lengths;
+    const wanted = lengths.includes(kept) ? kept : variant.default_match_length;
+    match.textContent = "";
+    for (const n of lengths) {
       const option = document.createElement("option");
-      option.value = "31";
-      option.textContent = t("setup.match_to", { n: 31 });
+      option.value = String(n);
+      option.textContent = n === 0 ? t("setup.single") : t("setup.match_to", { n });
+      option.selected = n === wanted;
       match.appendChild(option);
     }
-    if (match.selectedOptions[0] && match.selectedOptions[0].hidden) match.value = tawla ? "31" : "0";
-    // tawla 31 is played to 31: choosing it proposes the match (a single game stays possible)
-    if (tawla && this.setupVariant !== name && this.setupVariant !== undefined) match.value = "31";
+    match.onchange = () => {
+      this.setupLength = Number(match.value);
+    };
     this.setupVariant = name;
   }
 
@@ -754,7 +738,7 @@ class Page {
     const name = this.selectedVariant();
     const options = [...document.querySelectorAll('input[name="option"]:checked')].map((i) => i.value);
     const limit = $("setup-cube-limit");
-    if (limit && limit.value !== "64") options.push(`cube-limit-${limit.value}`);
+    if (limit && limit.value !== limit.dataset.default) options.push(`cube-limit-${limit.value}`);
     const token = [name, ...options.sort()].join("+");
     const opponent = document.querySelector('input[name="opponent"]:checked');
     this.setupByHand = false;

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from browser_support import AppPage, Watch, open_app, origin_of, wait_controlled
+import pytest
+from browser_support import AppPage, Watch, drawn, expected_drawn, open_app, origin_of, wait_controlled
 from playwright.sync_api import Browser
 
 import build
@@ -130,5 +132,25 @@ def test_the_pages_policy_refuses_injected_script_and_other_origins(browser: Bro
         page.click("#setup-start")
         phase = page.evaluate("window.nardApp.request({type: 'roll'}).then(a => a.view.phase)")
         assert phase in ("roll", "move", "cube")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("stored", [None, "{not a view", json.dumps({"checkers": 3, "position": 7})])
+def test_before_python_starts_the_page_paints_the_engines_start_view(browser: Browser, site: str,
+                                                                     stored: str | None) -> None:
+    """The engine never starts here (PyScript is not served): what is drawn comes from the
+    start view the build put into the page, also when the last view kept is unreadable."""
+    context = browser.new_context()
+    context.route("**/vendor/pyscript/**", lambda route: route.abort())
+    if stored is not None:
+        context.add_init_script(f"localStorage.setItem('nard.view', {json.dumps(stored)})")
+    page = context.new_page()
+    try:
+        page.goto(site)
+        page.wait_for_function("document.querySelectorAll('#board [data-checker]').length === 30")
+        start = json.loads(page.locator("#nard-start-view").text_content() or "{}")
+        assert drawn(page) == expected_drawn(start["position"])
+        assert page.evaluate("document.documentElement.dataset.ready") != "1"
     finally:
         context.close()

@@ -151,6 +151,36 @@ def test_start_screen_offers_the_five_games_with_rules(app: AppPage) -> None:
     page.screenshot(path=str(SHOTS / "start-screen.png"))
 
 
+def test_rule_options_the_cube_limit_and_the_length_chosen_in_the_dialog_are_the_game_played(app: AppPage) -> None:
+    page = app.page
+    page.check('input[name="variant"][value="narde"]')
+    page.check('input[name="option"][value="koks"]')
+    page.check('input[name="option"][value="end-block"]')
+    lengths = page.evaluate("[...document.querySelectorAll('#setup-match option')].map(o => o.value)")
+    assert "0" in lengths and "31" not in lengths
+    page.select_option("#setup-match", "3")
+    after(page, lambda: page.click("#setup-start"))
+    view = page.evaluate("window.nardPage.view")
+    assert view["token"] == "narde+end-block+koks" and view["match"]["length"] == 3
+    assert "match to 3" in page.inner_text("#game-title")
+    # backgammon with the cube capped at 8, a single game
+    page.click("#btn-new")
+    page.check('input[name="variant"][value="backgammon"]')
+    assert page.locator('input[name="option"][value="koks"]').count() == 0  # options follow the game
+    page.select_option("#setup-cube-limit", "8")
+    page.select_option("#setup-match", "0")
+    after(page, lambda: page.click("#setup-start"))
+    view = page.evaluate("window.nardPage.view")
+    assert view["token"] == "backgammon+cube-limit-8" and view["cube_limit"] == 8 and view["match"] is None
+    # tawla 31 is played to 31: choosing it proposes that length, and a single game stays possible
+    page.click("#btn-new")
+    page.check('input[name="variant"][value="tawla31"]')
+    assert page.evaluate("[...document.querySelectorAll('#setup-match option')].map(o => o.value)") == ["0", "31"]
+    assert page.input_value("#setup-match") == "31"
+    after(page, lambda: page.click("#setup-start"))
+    assert page.evaluate("window.nardPage.view.match.length") == 31
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_starts_drawn_correctly(app: AppPage, variant: str) -> None:
     page = app.page
