@@ -108,33 +108,24 @@ _KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "chec
 
 
 def score_game(position: Position, winner: int, cube: int = 1, jacoby: bool = False) -> GameResult:
-    """Points for `winner` in a finished game, by the variant's scoring (docs/RULES.md §3–7).
+    """Points for `winner` in a finished game, by the variant's scoring (`Variant.scoring`,
+    docs/RULES.md §3–7), times the cube.
 
     `jacoby`: money play with the Jacoby rule, so gammons count only once the cube was turned.
     """
     variant = position.variant
     loser = position.boards[1 - winner]
-    mars = loser[OFF] == 0  # the loser bore off none
-    name = variant.name
-    if name == "backgammon":
-        if not mars:
-            kind, multiple = "single", 1
-        elif loser[BAR] or any(loser[19:25]):
-            kind, multiple = "backgammon", 3
-        else:
-            kind, multiple = "gammon", 2
-        if jacoby and cube == 1:
-            multiple = 1
-        return GameResult(winner, multiple * cube, kind, cube)
-    if name == "narde":
-        if mars and variant.has("koks") and any(loser[19:25]):
-            return GameResult(winner, 3, "koks")
-        return GameResult(winner, 2, "mars") if mars else GameResult(winner, 1, "oin")
-    if name == "khachapuri":
-        return GameResult(winner, 30, "mars") if mars else GameResult(winner, CHECKERS - loser[OFF], "checkers")
-    if name == "moultezim":
-        return GameResult(winner, 2, "mars") if mars else GameResult(winner, 1, "single")
-    return GameResult(winner, CHECKERS - loser[OFF], "checkers")  # tawla31
+    levels = variant.scoring.levels(variant.options)
+    kind, points = levels[0]
+    if loser[OFF] == 0 and len(levels) > 1:  # the loser bore off none: a mars (gammon)
+        kind, points = levels[1]
+        if len(levels) > 2 and any(loser[19:BAR + 1]):  # and is still back (or on the bar)
+            kind, points = levels[2]
+    if not points:
+        points = CHECKERS - loser[OFF]
+    if jacoby and cube == 1:
+        points = levels[0][1]
+    return GameResult(winner, points * cube, kind, cube)
 
 
 class Game:
@@ -331,8 +322,8 @@ class Game:
         starter = WHITE if white > black else 1 - WHITE
         self.starter = starter
         self.position = self.position.with_turn(starter)
-        if self.variant.name == "backgammon":
-            self._start_move(Roll.of(white, black))  # the starter plays the opening dice
+        if self.variant.opening_dice_played:
+            self._start_move(Roll.of(white, black))
         else:
             self.phase = "roll"  # the starter rolls both dice again
 

@@ -23,18 +23,18 @@ from .game import Game, GameResult, GameStateError, _expect_dict, _int
 from .position import Position
 from .variant import Variant, VariantError, find_variant
 
-__all__ = ["DEFAULT_LENGTHS", "Match", "default_length"]
+__all__ = ["DEFAULT_LENGTH", "Match", "default_length"]
 
-DEFAULT_LENGTHS = {"tawla31": 31}
+DEFAULT_LENGTH = 5  # for a game without a fixed length of its own
 MATCH_VERSION = 1
 MAX_LENGTH = 999
 MAX_GAMES = 2000
 
 
 def default_length(variant: Variant | str) -> int:
-    """The usual match length: 31 for tawla31, 5 for the others."""
-    name = variant if isinstance(variant, str) else variant.name
-    return DEFAULT_LENGTHS.get(name.split("+")[0], 5)
+    """The usual match length: the game's own (tawla31: 31), else DEFAULT_LENGTH."""
+    fixed = (find_variant(variant) if isinstance(variant, str) else variant).fixed_match_length
+    return DEFAULT_LENGTH if fixed is None else fixed
 
 
 class Match:
@@ -187,28 +187,21 @@ def _next_game_settings(variant: Variant, length: int, closed: list[GameResult])
         and max(_score(closed)) == length - 1
     )
     starter: int | None = None
-    if closed and variant.name != "backgammon":
+    if closed and variant.winner_starts_next:
         starter = closed[-1].winner  # None after a draw: roll again for the start
     return crawford, starter
 
 
 def _check_points(variant: Variant, result: GameResult, number: int) -> None:
-    """Points a finished game of this variant can give."""
-    allowed: set[int]
-    if variant.name == "backgammon":
-        ok = result.kind == "drop" or result.points in {m * result.cube for m in (1, 2, 3)}
-        if not ok or result.kind not in {"single", "gammon", "backgammon", "drop"} or result.points < 1:
-            raise GameStateError(f"game {number + 1}: {result.kind} for {result.points} is not a backgammon score")
-        return
+    """Points a finished game of this variant can give (`Variant.scoring`, times the cube)."""
+    levels = variant.scoring.levels(variant.options)
+    kinds = {kind for kind, _ in levels} | ({"drop"} if variant.cube else set())
     if result.kind == "draw":
-        allowed = {0}
-    elif variant.name == "narde":
-        allowed = {1, 2, 3}
-    elif variant.name == "khachapuri":
-        allowed = set(range(1, 15)) | {30}
-    elif variant.name == "moultezim":
-        allowed = {1, 2}
+        ok = result.points == 0
+    elif result.kind == "drop":
+        ok = variant.cube and result.points == result.cube
     else:
-        allowed = set(range(1, 16))
-    if result.points not in allowed or result.cube != 1:
-        raise GameStateError(f"game {number + 1}: {result.points} points is not a {variant.name} score")
+        possible = variant.scoring.possible_points(variant.options)
+        ok = result.kind in kinds and result.points in {p * result.cube for p in possible}
+    if not ok or (result.cube != 1 and not variant.cube):
+        raise GameStateError(f"game {number + 1}: {result.kind} for {result.points} is not a {variant.name} score")

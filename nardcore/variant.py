@@ -17,6 +17,42 @@ class VariantError(NardError):
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """What a won game is worth, before the cube: a `plain` win (points 0: the loser's checkers
+    still on the board); a `mars` when the loser bore off none; a `deep` mars when, besides,
+    one of the loser's checkers is on the bar or on the loser's points 19..24 (only with the
+    option `deep_option` when one is named). Each is (kind, points); None: no such level.
+
+    >>> VARIANTS["narde"].scoring.possible_points(frozenset({"koks"}))
+    [1, 2, 3]
+    """
+
+    plain: tuple[str, int]
+    mars: tuple[str, int] | None = None
+    deep: tuple[str, int] | None = None
+    deep_option: str | None = None
+
+    def levels(self, options: frozenset[str]) -> list[tuple[str, int]]:
+        """The (kind, points) a win can score with these options, plain first."""
+        found = [self.plain]
+        if self.mars is not None:
+            found.append(self.mars)
+        if self.deep is not None and (self.deep_option is None or self.deep_option in options):
+            found.append(self.deep)
+        return found
+
+    def possible_points(self, options: frozenset[str]) -> list[int]:
+        """Every number of points (cube 1) a won game can give."""
+        points = set()
+        for kind, value in self.levels(options):
+            if value:
+                points.add(value)
+            else:  # checkers left: at least one, all fifteen only where no mars counts instead
+                points.update(range(1, CHECKERS + (self.mars is None)))
+        return sorted(points)
+
+
+@dataclass(frozen=True)
 class Variant:
     """One game of the family with the rule options chosen for it.
 
@@ -35,6 +71,10 @@ class Variant:
     runner_home: int  # runner rule lifts once a checker reaches this point or lower (0 = none)
     table_limit: bool  # moultezim: at most 4 own points among 12..7
     cube: bool
+    scoring: Scoring
+    opening_dice_played: bool  # the opening roll's dice are the starter's first move (else it rolls again)
+    winner_starts_next: bool  # in a match, a game's winner starts the next one (else an opening roll)
+    fixed_match_length: int | None  # the one length a match of this game is played to (tawla31: 31)
     allowed_options: frozenset[str]
     options: frozenset[str] = field(default_factory=frozenset)
     cube_limit: int = 64
@@ -74,6 +114,10 @@ VARIANTS: dict[str, Variant] = {
             runner_home=0,
             table_limit=False,
             cube=True,
+            scoring=Scoring(("single", 1), ("gammon", 2), ("backgammon", 3)),
+            opening_dice_played=True,
+            winner_starts_next=False,
+            fixed_match_length=None,
             allowed_options=frozenset({"jacoby", "beaver"}),
         ),
         Variant(
@@ -88,6 +132,10 @@ VARIANTS: dict[str, Variant] = {
             runner_home=0,
             table_limit=False,
             cube=False,
+            scoring=Scoring(("oin", 1), ("mars", 2), ("koks", 3), deep_option="koks"),
+            opening_dice_played=False,
+            winner_starts_next=True,
+            fixed_match_length=None,
             allowed_options=frozenset({"simple-head", "end-block", "koks", "last-roll"}),
         ),
         Variant(
@@ -102,6 +150,10 @@ VARIANTS: dict[str, Variant] = {
             runner_home=0,
             table_limit=False,
             cube=False,
+            scoring=Scoring(("checkers", 0), ("mars", 30)),
+            opening_dice_played=False,
+            winner_starts_next=True,
+            fixed_match_length=None,
             allowed_options=frozenset({"end-block"}),
         ),
         Variant(
@@ -116,6 +168,10 @@ VARIANTS: dict[str, Variant] = {
             runner_home=11,
             table_limit=True,
             cube=False,
+            scoring=Scoring(("single", 1), ("mars", 2)),
+            opening_dice_played=False,
+            winner_starts_next=True,
+            fixed_match_length=None,
             allowed_options=frozenset({"next-turn-runner"}),
         ),
         Variant(
@@ -130,6 +186,10 @@ VARIANTS: dict[str, Variant] = {
             runner_home=6,
             table_limit=False,
             cube=False,
+            scoring=Scoring(("checkers", 0)),
+            opening_dice_played=False,
+            winner_starts_next=True,
+            fixed_match_length=31,
             allowed_options=frozenset({"next-turn-runner"}),
         ),
     )

@@ -125,7 +125,7 @@ def tampered(change: str) -> dict[str, Any]:
     elif change == "game score":
         data["game"]["score"] = [0, 0]
     elif change == "after the end":
-        data["games"] = [{"winner": "w", "points": 5, "kind": "drop", "cube": 8}, *data["games"]]
+        data["games"] = [{"winner": "w", "points": 8, "kind": "drop", "cube": 8}, *data["games"]]
     elif change == "impossible points":
         data["games"][0] = {"winner": "w", "points": 5, "kind": "gammon", "cube": 1}
     elif change == "length":
@@ -147,3 +147,34 @@ def tampered(change: str) -> dict[str, Any]:
 def test_loading_a_match_refuses_inconsistent_data(change: str, complaint: str) -> None:
     with pytest.raises(GameStateError, match=complaint):
         Match.from_dict(tampered(change), SeededDice(1))
+
+
+@pytest.mark.parametrize(("token", "result", "ok"), [
+    ("backgammon", {"winner": "w", "points": 2, "kind": "drop", "cube": 2}, True),
+    ("backgammon", {"winner": "w", "points": 3, "kind": "drop", "cube": 2}, False),  # a drop wins the stake
+    ("backgammon", {"winner": "w", "points": 6, "kind": "backgammon", "cube": 2}, True),
+    ("backgammon", {"winner": "w", "points": 5, "kind": "gammon", "cube": 2}, False),
+    ("narde", {"winner": "b", "points": 3, "kind": "koks", "cube": 1}, False),  # koks only with the option
+    ("narde+koks", {"winner": "b", "points": 3, "kind": "koks", "cube": 1}, True),
+    ("narde", {"winner": "b", "points": 2, "kind": "mars", "cube": 2}, False),  # narde has no cube
+    ("khachapuri", {"winner": "w", "points": 30, "kind": "mars", "cube": 1}, True),
+    ("khachapuri", {"winner": "w", "points": 15, "kind": "checkers", "cube": 1}, False),  # 15 left is a mars
+    ("tawla31", {"winner": "w", "points": 15, "kind": "checkers", "cube": 1}, True),
+    ("moultezim", {"winner": "w", "points": 1, "kind": "oin", "cube": 1}, False),  # narde's word
+])
+def test_a_stored_game_result_must_be_one_the_variants_scoring_can_give(token: str, result: dict[str, Any],
+                                                                        ok: bool) -> None:
+    from nardcore.game import GameResult
+    from nardcore.match import _check_points
+    from nardcore.variant import find_variant
+
+    variant = find_variant(token)
+    if ok:
+        _check_points(variant, GameResult.from_dict(result), 0)
+    else:
+        with pytest.raises(GameStateError, match="is not a"):
+            _check_points(variant, GameResult.from_dict(result), 0)
+
+
+def test_the_default_length_is_the_games_own_or_five() -> None:
+    assert [default_length(name) for name in ("tawla31", "narde+koks", "backgammon")] == [31, 5, 5]

@@ -1,7 +1,5 @@
-"""What the app needs to know about a game's rules beyond nardcore's Variant, in one place.
-
-Every switch on a variant's name in the app's Python lives here, each behind one small
-function, so that moving these facts onto `nardcore.variant.Variant` changes this file only.
+"""What the app offers for a game beyond nardcore's Variant: match lengths and cube limits to
+choose from. The facts themselves (a fixed match length, the cube) live on the Variant.
 
 >>> from nardcore.variant import find_variant
 >>> match_lengths(find_variant("tawla31")), fixed_match_length(find_variant("narde"))
@@ -14,12 +12,11 @@ from nardcore.variant import Variant
 
 CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)  # the `cube-limit-N` options a cube game may take
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 15, 21, 25)  # the choices offered; 0 = a single game
-TAWLA_MATCH = 31
 
 
 def fixed_match_length(variant: Variant) -> int | None:
     """The one length a match of this game is played to, if it has one (tawla 31)."""
-    return TAWLA_MATCH if variant.name == "tawla31" else None
+    return variant.fixed_match_length
 
 
 def match_lengths(variant: Variant) -> list[int]:
