@@ -142,7 +142,7 @@ def sample_positions(variant: str, count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
-POSITIONS_PER_VARIANT = 12 * int(os.environ.get("NARD_LONG", "1"))
+POSITIONS_PER_VARIANT = max(1, int(12 * float(os.environ.get("NARD_LONG", "1"))))
 
 
 @pytest.mark.parametrize("variant", [*VARIANT_NAMES, "narde+end-block", "moultezim+next-turn-runner"])

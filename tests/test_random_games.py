@@ -32,11 +32,11 @@ from nardcore.notation import format_play, parse_play
 from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 
-LONG = int(os.environ.get("NARD_LONG", "1"))
-FAST_GAMES = 2_000 * LONG
+LONG = float(os.environ.get("NARD_LONG", "1"))  # below 1 for quick runs (build.py mutate uses 0.1)
+FAST_GAMES = max(20, int(2_000 * LONG))
 STEP_GAMES = FAST_GAMES // 10
 EXHAUSTIVE_EVERY = 25  # states of the step games whose every step path is walked
-MATCHES = 6 * LONG
+MATCHES = max(1, int(6 * LONG))
 VARIANTS = [*VARIANT_NAMES, "narde+end-block+koks+last-roll", "moultezim+next-turn-runner"]
 
 
