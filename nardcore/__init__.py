@@ -18,7 +18,8 @@ from .errors import NardError
 from .game import Game, GameError, GameResult, GameStateError, score_game
 from .match import Match
 from .movegen import Step, legal_plays, result_positions
-from .notation import NotationError, format_play, parse_play
+from .notation import AmbiguousPlayError, IllegalPlayError, MalformedPlayError, NotationError, format_play, parse_play
+from .plays import LegalPlays, Play
 from .position import BLACK, WHITE, Position, PositionError
 from .variant import VARIANT_NAMES, VARIANTS, Variant, VariantError, find_variant
 
@@ -26,6 +27,11 @@ __version__ = "0.2.0"
 
 __all__ = [
     "BLACK",
+    "AmbiguousPlayError",
+    "IllegalPlayError",
+    "LegalPlays",
+    "MalformedPlayError",
+    "Play",
     "DiceError",
     "NardError",
     "VARIANTS",

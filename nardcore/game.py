@@ -35,6 +35,7 @@ Roll(high=6, low=5)
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,7 @@ from .dice import DiceSource, Roll, SystemDice
 from .errors import NardError
 from .movegen import Plays, Step, TurnPlanner
 from .notation import NotationError, format_play, parse_play
+from .plays import LegalPlays, Play
 from .position import SIDE_LETTERS, WHITE, Position, PositionError
 from .variant import BAR, CHECKERS, OFF, Variant, VariantError, find_variant
 
@@ -369,9 +371,12 @@ class Game:
             raise GameError("the steps so far are not a whole legal play: play on or undo")
         self._finish_turn(self.planner.result(), format_play(self.position, self.planner.steps))
 
-    def play(self, play: str | Position) -> None:
-        """Play a whole turn: notation text (`"24/18 13/11"`) or a result position from `plays()`."""
+    def play(self, play: str | Position | Play) -> None:
+        """Play a whole turn: notation text (`"24/18 13/11"`), a result position from `plays()`,
+        or a `Play` of `legal()`."""
         self._expect("move")
+        if isinstance(play, Play):
+            play = play.result
         assert self.planner is not None and self.dice is not None
         graph = self.planner.graph
         if isinstance(play, str):
@@ -391,6 +396,59 @@ class Game:
                 self._finish_turn(result, format_play(self.position, graph.path_to(node)))
                 return
         raise GameError(f"{result} is not the result of a legal play with {self.dice}")
+
+    def legal(self) -> LegalPlays:
+        """The legal plays of the roll on the board, as a collection of `Play`s."""
+        self._expect("move")
+        assert self.dice is not None
+        return LegalPlays(self.position, self.dice.dice)
+
+    def push(self, play: str | Position | Play) -> None:
+        """Roll if the dice are not rolled yet (from the game's dice source), then play the
+        whole turn `play` (as `play()` takes it; "" passes a roll with no legal play)."""
+        if self.phase in ("cube", "roll"):
+            self.roll()
+        if self.phase == "move" and not self.plays() and play in ("", self.position.pass_turn()):
+            self.confirm()
+            return
+        self.play(play)
+
+    def pop(self) -> dict[str, Any]:
+        """Take back the last whole turn (a play or a pass, with the cube actions after it and
+        the steps of a turn under way); the game is as it was before that turn's roll. Answers
+        the history event taken back. GameError when no turn was played."""
+        turns = [i for i, event in enumerate(self.history) if event.get("event") in ("play", "pass")]
+        if not turns:
+            raise GameError("no turn to take back")
+        keep = self.history[: turns[-1]]
+        again = Game._rebuilt(self, keep)
+        popped = self.history[turns[-1]]
+        self.__dict__.update(again.__dict__)
+        return popped
+
+    def copy(self) -> Game:
+        """An independent game in the same state, with its own copy of the dice source."""
+        return Game.from_dict(self.to_dict(), copy.deepcopy(self.dice_source))
+
+    @staticmethod
+    def _rebuilt(game: Game, history: list[dict[str, Any]]) -> Game:
+        data = game.to_dict(history=True)
+        fresh = Game(game.variant, game.dice_source, position=None if data["opening"] else game.start,
+                     starter=None if data["opening"] else game.start.turn, match_length=game.match_length,
+                     crawford=game.crawford, score=game.score, cube=game.start_cube, cube_owner=game.start_cube_owner)
+        for event in history:
+            fresh._replay(dict(event))
+        return fresh
+
+    def __repr__(self) -> str:
+        dice = f", dice={self.dice.dice}" if self.dice else ""
+        return (f"<Game {self.variant.token} {self.phase}{dice}, {len(self.history)} events: "
+                f"{self.board}>")
+
+    def _repr_svg_(self) -> str:
+        from .svg import render  # drawing is only needed in notebooks
+
+        return render(self.board, dice=self.dice.dice if self.dice else None)
 
     def double(self) -> None:
         """Offer the cube (backgammon, before rolling)."""

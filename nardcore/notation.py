@@ -26,11 +26,24 @@ from .movegen import Step, TurnGraph, legal_plays
 from .position import Position
 from .variant import BAR, OFF
 
-__all__ = ["NotationError", "format_play", "parse_play", "play_texts", "point_name"]
+__all__ = ["AmbiguousPlayError", "IllegalPlayError", "MalformedPlayError", "NotationError", "format_play", "parse_play",
+           "play_texts", "point_name"]
 
 
 class NotationError(NardError):
     """Text that does not denote exactly one legal play; the message quotes the text."""
+
+
+class MalformedPlayError(NotationError):
+    """Text that cannot be read as moves at all (`24-18`, `25/off`, a point going backwards)."""
+
+
+class IllegalPlayError(NotationError):
+    """Readable moves that are not a legal play with these dice."""
+
+
+class AmbiguousPlayError(NotationError):
+    """Moves that fit more than one legal play (name the intermediate points)."""
 
 
 def point_name(point: int) -> str:
@@ -110,13 +123,14 @@ def _read_moves(position: Position, text: str) -> tuple[list[_Journey], set[int]
     for token in text.replace(",", " ").lower().split():
         match = _TOKEN.match(token)
         if match is None:
-            raise NotationError(f"cannot read {token!r} in {text!r} (moves look like 24/18, bar/22*, 6/off, 8/4(2))")
+            raise MalformedPlayError(
+                f"cannot read {token!r} in {text!r} (moves look like 24/18, bar/22*, 6/off, 8/4(2))")
         origin_text, rest, count_text = match.groups()
         origin = BAR if origin_text == "bar" else int(origin_text)
         if origin == BAR and not position.variant.hitting:
-            raise NotationError(f"'bar' exists in backgammon only: {token!r} in {text!r}")
+            raise MalformedPlayError(f"'bar' exists in backgammon only: {token!r} in {text!r}")
         if origin_text != "bar" and not 1 <= int(origin_text) <= 24:
-            raise NotationError(f"point {origin} is not 1..24 in {token!r} of {text!r}")
+            raise MalformedPlayError(f"point {origin} is not 1..24 in {token!r} of {text!r}")
         waypoints: list[int] = []
         previous = origin
         for part in rest.split("/")[1:]:
@@ -124,14 +138,15 @@ def _read_moves(position: Position, text: str) -> tuple[list[_Journey], set[int]
             name = part.rstrip("*")
             point = OFF if name == "off" else int(name)
             if previous == OFF:
-                raise NotationError(f"nothing follows 'off' in {token!r} of {text!r}")
+                raise MalformedPlayError(f"nothing follows 'off' in {token!r} of {text!r}")
             if point != OFF and not 1 <= point <= 24:
-                raise NotationError(f"point {point} is not 1..24 in {token!r} of {text!r}")
+                raise MalformedPlayError(f"point {point} is not 1..24 in {token!r} of {text!r}")
             if point >= previous:
-                raise NotationError(f"{token!r} does not move forward (points count down to 1, then off) in {text!r}")
+                raise MalformedPlayError(
+                    f"{token!r} does not move forward (points count down to 1, then off) in {text!r}")
             if hit:
                 if point == OFF:
-                    raise NotationError(f"no hit can happen off the board: {token!r} in {text!r}")
+                    raise MalformedPlayError(f"no hit can happen off the board: {token!r} in {text!r}")
                 marked.add(point)
             waypoints.append(point)
             previous = point
@@ -202,9 +217,9 @@ def parse_play(
     illegal or ambiguous. `graph`: the turn's `TurnGraph` if the caller has it.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a play is text, not {type(text).__name__}")
+        raise MalformedPlayError(f"a play is text, not {type(text).__name__}")
     if len(text) > _MAX_TEXT:
-        raise NotationError(f"play text too long ({len(text)} characters): {text[:40]!r}...")
+        raise MalformedPlayError(f"play text too long ({len(text)} characters): {text[:40]!r}...")
     d1, d2 = dice
     if graph is None:
         graph = _graph(position, (d1, d2))
@@ -212,11 +227,11 @@ def parse_play(
     stripped = text.strip()
     if stripped.lower() in ("", "pass"):
         if not no_play:
-            raise NotationError(f"{text!r} is no play: a legal play exists with {d1}{d2}")
+            raise IllegalPlayError(f"{text!r} is no play: a legal play exists with {d1}{d2}")
         return position.pass_turn()
     journeys, marked = _read_moves(position, stripped)
     if no_play:
-        raise NotationError(f"{text!r} is not legal: no play is possible with {d1}{d2}, the turn passes")
+        raise IllegalPlayError(f"{text!r} is not legal: no play is possible with {d1}{d2}, the turn passes")
     rolled = [d1] * 4 if d1 == d2 else [d1, d2]
     segments = []
     for journey in journeys:
@@ -225,7 +240,7 @@ def parse_play(
             segments.append((at, point))
             at = point
     if not _segments_fit(segments, rolled):
-        raise NotationError(f"{text!r} does not fit the dice {d1}{d2}")
+        raise IllegalPlayError(f"{text!r} does not fit the dice {d1}{d2}")
     # the mover's board after the moves: checkers leave the origins and arrive at the ends
     board = list(position.mover)
     for journey in journeys:
@@ -248,8 +263,8 @@ def parse_play(
         if len(tier) > 1:
             plays = TurnGraph(position, (d1, d2)).plays()
             options = sorted(format_play(position, plays[result]) for result in tier)
-            raise NotationError(f"{text!r} is ambiguous with {d1}{d2}: it could be {' or '.join(options)}")
-    raise NotationError(f"{text!r} is not a legal play with {d1}{d2} from {position}")
+            raise AmbiguousPlayError(f"{text!r} is ambiguous with {d1}{d2}: it could be {' or '.join(options)}")
+    raise IllegalPlayError(f"{text!r} is not a legal play with {d1}{d2} from {position}")
 
 
 def play_texts(position: Position, dice: tuple[int, int]) -> dict[Position, str]:

@@ -120,6 +120,12 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.parse({self._text!r})"
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture, for Jupyter (nardcore.svg)."""
+        from .svg import render  # drawing is only needed in notebooks
+
+        return render(self)
+
 
 def format_side(board: Board) -> str:
     items = []

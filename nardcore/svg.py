@@ -1,0 +1,95 @@
+"""A position as an SVG picture (standard library only), drawn with the app's board geometry
+(geometry.json, the numbers web/geometry.js uses too): points numbered for the viewer,
+checkers, bar, trays, and the dice if given.
+
+`Position._repr_svg_` and `Game._repr_svg_` use it, so both show as a board in Jupyter.
+
+>>> from nardcore.position import Position
+>>> picture = render(Position.parse("narde:w:24x15:24x15"))
+>>> picture.startswith("<svg") and picture.count('class="checker') == 30
+True
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from .position import Position
+from .variant import BAR, OFF
+
+GEOMETRY: dict[str, int] = json.loads((Path(__file__).with_name("geometry.json")).read_text(encoding="utf-8"))
+
+_G = GEOMETRY
+WIDTH, HEIGHT, R, PW = _G["width"], _G["height"], _G["checker_radius"], _G["point_width"]
+LEFT_X = _G["side"]
+BAR_X = LEFT_X + 6 * PW
+RIGHT_X = BAR_X + _G["bar_width"]
+TRAY_X = RIGHT_X + 6 * PW + _G["side"] + _G["tray_gap"]
+TOP_Y, BOTTOM_Y, MID_Y = _G["border"], HEIGHT - _G["border"], HEIGHT // 2
+COLOURS = {"frame": "#5a3a1e", "felt": "#1f3b2f", "dark": "#8c3b1a", "light": "#d9c6a0", "w": "#f4efe6", "b": "#2b2622",
+           "edge_w": "#9c8f7a", "edge_b": "#000", "text": "#e8dcc4"}
+
+
+def point_place(index: int) -> tuple[float, bool]:
+    """Centre x of the viewer's point `index` (1..24) and whether it is in the top row."""
+    if index <= 12:
+        return (RIGHT_X + (6 - index) * PW if index <= 6 else LEFT_X + (12 - index) * PW) + PW / 2, False
+    return (LEFT_X + (index - 13) * PW if index <= 18 else RIGHT_X + (index - 19) * PW) + PW / 2, True
+
+
+def render(position: Position, dice: tuple[int, int] | None = None, flipped: bool = False, size: int = 480) -> str:
+    """The board: White at the bottom (Black with `flipped`), as an SVG document `size` wide."""
+    viewer = 1 if flipped else 0
+    parts: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{size}" '
+        f'height="{round(size * HEIGHT / WIDTH)}" role="img" aria-label="{escape(str(position))}">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{COLOURS["frame"]}"/>',
+        f'<rect x="{LEFT_X}" y="{TOP_Y}" width="{RIGHT_X + 6 * PW - LEFT_X}" height="{BOTTOM_Y - TOP_Y}" '
+        f'fill="{COLOURS["felt"]}"/>',
+    ]
+    for index in range(1, 25):
+        x, top = point_place(index)
+        tip = TOP_Y + _G["half"] if top else BOTTOM_Y - _G["half"]
+        base = TOP_Y if top else BOTTOM_Y
+        colour = COLOURS["dark"] if index % 2 else COLOURS["light"]
+        parts.append(f'<polygon points="{x - PW / 2},{base} {x + PW / 2},{base} {x},{tip}" fill="{colour}"/>')
+        label_y = TOP_Y - 6 if top else BOTTOM_Y + _G["border"] - 6
+        parts.append(f'<text x="{x}" y="{label_y}" font-size="15" text-anchor="middle" '
+                     f'fill="{COLOURS["text"]}">{index}</text>')
+    for side in (0, 1):
+        board = position.boards[side]
+        for slot in range(1, 25):
+            if board[slot]:
+                index = _viewer_index(position, side, slot, viewer)
+                x, top = point_place(index)
+                parts += _stack(side, board[slot], x, TOP_Y + R if top else BOTTOM_Y - R, 1 if top else -1)
+        near = side == viewer  # the viewer's bar half and tray are at the bottom
+        if board[BAR]:
+            parts += _stack(side, board[BAR], BAR_X + _G["bar_width"] / 2,
+                            MID_Y + 44 + R if near else MID_Y - 44 - R, 1 if near else -1)
+        for i in range(board[OFF]):
+            y = BOTTOM_Y - 6 - i * _G["slab_gap"] - _G["slab_height"] if near else TOP_Y + 6 + i * _G["slab_gap"]
+            parts.append(f'<rect class="off" x="{TRAY_X}" y="{y}" width="{_G["tray_width"]}" '
+                         f'height="{_G["slab_height"]}" rx="4" fill="{COLOURS["wb"[side]]}"/>')
+    if dice is not None:
+        for n, value in enumerate(dice):
+            x = RIGHT_X + 3 * PW + (n - 0.5) * 70 - 28
+            parts.append(f'<rect class="die" x="{x}" y="{MID_Y - 28}" width="56" height="56" rx="10" fill="#fff"/>'
+                         f'<text x="{x + 28}" y="{MID_Y + 12}" font-size="36" text-anchor="middle">{int(value)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _viewer_index(position: Position, side: int, slot: int, viewer: int) -> int:
+    """Where the viewer sees `side`'s point `slot`: the viewer's own numbering."""
+    return slot if side == viewer else position.variant.opponent_point(slot)
+
+
+def _stack(side: int, count: int, x: float, base: float, direction: int) -> list[str]:
+    room = _G["half"] - 2 * R - 4
+    spacing = 2 * R if count <= _G["visible"] else min(2 * R, room / (count - 1))
+    fill, edge = COLOURS["wb"[side]], COLOURS["edge_" + "wb"[side]]
+    return [f'<circle class="checker side-{"wb"[side]}" cx="{x}" cy="{base + direction * i * spacing}" r="{R - 1}" '
+            f'fill="{fill}" stroke="{edge}" stroke-width="2"/>' for i in range(count)]
