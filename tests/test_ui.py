@@ -1089,3 +1089,80 @@ def test_hot_seat_can_turn_the_board_to_the_player_to_act() -> None:
         view = act(computer, "bot") if view["bot_pending"] else to_move(computer)
         if view["movable"]:
             break
+
+
+# -- links a person can read and write ----------------------------------------------------------------
+
+
+def test_a_position_link_opens_that_position_as_a_new_game_with_its_dice_cube_and_score() -> None:
+    app = ui.App(dice="seed:1")
+    first = app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})["entry"]["id"]
+    answer = app.dispatch({"type": "load_url", "fragment": "p=narde%3Ab%3A24x14%2C13%3A24x15&dice=52"})
+    view = answer["view"]
+    assert view["position"] == "narde:b:24x14,13:24x15" and view["phase"] == "move"
+    assert [d["value"] for d in view["dice"]] == [5, 2] and view["message"]["key"] == "url_loaded"
+    assert answer["entry"]["id"] != first
+    view = act(app, "load_url", fragment="p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5&cube=4&owner=b"
+                                         "&score=2-1&length=7")
+    assert view["cube"]["value"] == 4 and view["cube"]["owner"] == "b" and view["phase"] == "roll"
+    assert view["match"] == {"length": 7, "score": [2, 1], "crawford": False, "over": False}
+    assert view["players"]["w"]["score"] == 2 and view["players"]["b"]["score"] == 1
+
+
+def test_gnubg_and_xgid_links_open_backgammon_positions() -> None:
+    app = ui.App(dice="seed:1")
+    boards = STARTS["backgammon"].split(":", 1)[1]
+    view = act(app, "load_url", fragment="gnubg=4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    assert view["position"].split(":", 1)[1] == boards and view["variant"] == "backgammon"
+    start_xgid = "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    for xgid in ("XGID=" + start_xgid, start_xgid):
+        view = act(app, "load_url", fragment=f"xgid={xgid}")
+        assert view["position"].split(":", 1)[1] == boards, xgid
+        assert [d["value"] for d in view["dice"]] == [5, 2], xgid
+
+
+@pytest.mark.parametrize(("fragment", "named"), [
+    ("p=narde:w:24x16:24x15", "16 checkers"),
+    ("p=narde:w:24x15:24x15&dice=77", "dice are two digits"),
+    ("p=narde:w:24x15:24x15&cube=2&owner=w", "narde has no cube"),
+    ("p=backgammon:w:6:1&cube=2", "owner"),
+    ("p=backgammon:w:6:1&score=1-0", "both score"),
+    ("p=backgammon:w:6:1&score=one&length=5", "score is W-B"),
+    ("p=narde:w:24x15:24x15&colour=w", "does not read"),
+    ("p=narde:w:24x15:24x15&p=narde:b:24x15:24x15", "twice"),
+    ("s=abc&p=narde:w:24x15:24x15", "s=, p=, gnubg= or xgid="),
+    ("gnubg=4HPwATDgc/ABMA:cAkAAAAAAAAA&dice=52", "p= position only"),
+    ("gnubg=nonsense", "Position ID"),
+    ("xgid=-b----E-C---eE---c-e----B-:0:0:1", "XGID"),
+    ("p=%ZZnarde", "4 fields"),
+])
+def test_a_malformed_readable_link_is_refused_with_a_message_naming_what_is_wrong(fragment: str, named: str) -> None:
+    app, before = fresh("narde")
+    view = act(app, "load_url", fragment=fragment)
+    assert view["message"]["key"] == "url_bad"
+    assert named.lower() in view["message"]["args"]["error"].lower(), view["message"]["args"]["error"]
+    assert view["position"] == before["position"]
+
+
+def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
+    app = ui.App(dice="seed:9")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 5}})
+    view = to_move(app)
+    act(app, "click", point=view["movable"][0])  # a step of the turn under way
+    shared = app.dispatch({"type": "share"})["share"]
+    assert set(shared) == {"game", "position", "gnubg", "xgid", "svg"}
+    assert shared["svg"].startswith("<svg") and shared["svg"].count('class="checker') <= 30
+    board, dice = app.view()["position"], [d["value"] for d in app.view()["dice"]]
+    for kind in ("game", "position", "gnubg", "xgid"):
+        fragment = shared[kind] if kind in ("game", "position") else f"{kind}={shared[kind]}"
+        opened = ui.App().dispatch({"type": "load_url", "fragment": fragment})["view"]
+        assert opened["message"]["key"] == "url_loaded", (kind, opened["message"])
+        # the game link keeps the step under way; the others give the position before it, same roll
+        expected = board if kind == "game" else app.game.position.__str__()
+        assert opened["position"].split(":", 1)[1] == expected.split(":", 1)[1], kind
+        assert sorted(d["value"] for d in opened["dice"]) == sorted(dice), kind
+        assert opened["match"]["length"] == 5, kind
+    # the other games: no gnubg ID or XGID
+    narde = ui.App(dice="seed:9")
+    narde.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg"}

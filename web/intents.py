@@ -38,6 +38,7 @@ class Intent(NamedTuple):
     def prepare(self, session: Session) -> None:
         """Forget what belonged to the last request only."""
         session.set_aside = None
+        session.share = None
         if not self.keeps_hint:
             session.hint = None
         if not self.keeps_review:
@@ -140,6 +141,10 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
     return persistence.export_url(session)
+
+
+def share(session: Session, pilot: Autopilot, request: Request) -> None:
+    session.share = persistence.share_links(session)
 
 
 # -- the turn -------------------------------------------------------------------------------
@@ -281,6 +286,7 @@ INTENTS: dict[str, Intent] = {
     "dismiss": Intent(dismiss),
     "load_url": Intent(load_url),
     "export_url": Intent(export_url),
+    "share": Intent(share, keeps_hint=True, keeps_review=True),
     "roll": Intent(roll),
     "click": Intent(click),
     "drag": Intent(drag),

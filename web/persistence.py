@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 from typing import Any
 
 from inputs import UIError, is_count, is_lang
@@ -16,10 +17,11 @@ from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingD
 
 from nardcore import safejson
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
-from nardcore.codec import CodecError, decode_state, encode_state
-from nardcore.game import Game
+from nardcore.codec import CodecError, decode_state, encode_state, game_from_gnubg, game_from_xgid, gnubg_id, xgid
+from nardcore.game import Game, GameError, GameStateError
 from nardcore.match import Match
-from nardcore.position import SIDE_LETTERS
+from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.svg import render
 from nardcore.variant import BAR, VariantError, find_variant
 
 # Version of the saved state (the view carries it too). 1: the single save slot, no game id;
@@ -30,7 +32,12 @@ GAME_ID = re.compile(r"[0-9a-f]{12}")
 MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
 MAX_REPLAYED_DICE = 100_000
-LINK_FIELDS = ("s", "vs")  # the state, and the opponent ("computer"; none: two people)
+# A link's fragment: the whole state (`s`), or a position a person can write (`p`, with `dice`,
+# `cube`, `owner`, `score`, `length`), or a backgammon position as gnubg (`gnubg`) or eXtreme
+# Gammon (`xgid`) writes it; `vs=computer` for a game against the computer.
+STATE_FIELDS = ("s", "p", "gnubg", "xgid")
+LINK_FIELDS = (*STATE_FIELDS, "vs", "dice", "cube", "owner", "score", "length")
+POSITION_FIELDS = ("dice", "cube", "owner", "score", "length")
 
 
 def to_save(session: Session) -> dict[str, Any]:
@@ -130,16 +137,44 @@ def export_url(session: Session) -> str:
     return fragment
 
 
+def position_fragment(session: Session) -> str:
+    """`p=POSITION` with the dice thrown, a turned cube and a match score where they apply:
+    the position on the board (a turn under way is left out: its roll is given instead)."""
+    game = session.game
+    fragment = "p=" + urllib.parse.quote(str(game.position), safe=":,")
+    if game.dice is not None and game.phase == "move":
+        fragment += f"&dice={game.dice.dice[0]}{game.dice.dice[1]}"
+    if game.cube_owner is not None:
+        fragment += f"&cube={game.cube_value}&owner={SIDE_LETTERS[game.cube_owner]}"
+    if game.match_length:
+        fragment += f"&score={game.score[0]}-{game.score[1]}&length={game.match_length}"
+    if session.against_computer:
+        fragment += "&vs=computer"
+    return fragment
+
+
+def share_links(session: Session) -> dict[str, str]:
+    """What the share dialog offers: the whole game, the position only, for backgammon the
+    gnubg ID and the XGID (where those formats can say the state), and the board as SVG."""
+    game = session.game
+    links = {"game": export_url(session), "position": position_fragment(session)}
+    if game.variant.cube and not game.over and game.phase not in ("opening", "resign"):
+        try:
+            links["gnubg"] = gnubg_id(game)
+            links["xgid"] = xgid(game)
+        except CodecError:
+            pass  # a state these formats cannot hold
+    links["svg"] = render(game.board, dice=game.dice.dice if game.dice else None, flipped=session.prefs["flip"])
+    return links
+
+
 def load_url(session: Session, fragment: str) -> None:
     """Read a fragment made by `export_url`; raises (changing nothing) on anything else."""
     fields = link_fields(fragment)
     opponent = {"computer": "computer", None: "human"}.get(fields.get("vs"))
     if opponent is None:
         raise UIError("the link's opponent is unknown")
-    try:
-        thing = decode_state(fields["s"], session.dice)
-    except CodecError as error:
-        raise UIError(str(error)) from None
+    thing = linked_game(fields, session.dice)
     match, game = (thing, thing.game) if isinstance(thing, Match) else (None, thing)
     session.settings = {
         "variant": game.variant.token,
@@ -180,19 +215,77 @@ def library_entry(session: Session) -> dict[str, Any]:
 
 
 def link_fields(fragment: str) -> dict[str, str]:
-    """The fields of a link's fragment: `s` once, `vs` at most once, nothing else."""
+    """The fields of a link's fragment (percent-decoded): one of STATE_FIELDS, each field at
+    most once, the position fields only with `p`."""
     text = fragment.lstrip("#").strip()
     if len(text) > MAX_URL:
         raise UIError("the link is too long")
     fields: dict[str, str] = {}
     for part in text.split("&"):
         name, sep, value = part.partition("=")
-        if not sep or name not in LINK_FIELDS or name in fields:
-            raise UIError("the link does not hold a game of this app")
-        fields[name] = value
-    if "s" not in fields:
-        raise UIError("the link does not hold a game of this app")
+        if not sep or name not in LINK_FIELDS:
+            raise UIError(f"the link has a part this app does not read: {shorten(part)!r}")
+        if name in fields:
+            raise UIError(f"the link names {name!r} twice")
+        fields[name] = urllib.parse.unquote(value, errors="strict") if name != "s" else value
+    kinds = [name for name in STATE_FIELDS if name in fields]
+    if len(kinds) != 1:
+        raise UIError("the link does not hold a game of this app (s=, p=, gnubg= or xgid=)")
+    extra = [name for name in POSITION_FIELDS if name in fields]
+    if extra and kinds != ["p"]:
+        raise UIError(f"{', '.join(extra)} go with a p= position only")
     return fields
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
+    """The game a link's fields describe; UIError naming what is wrong."""
+    try:
+        if "s" in fields:
+            return decode_state(fields["s"], dice)
+        if "gnubg" in fields:
+            return game_from_gnubg(fields["gnubg"], dice)
+        if "xgid" in fields:
+            text = fields["xgid"]
+            return game_from_xgid(text if text.startswith("XGID=") else "XGID=" + text, dice)
+        return position_game(fields, dice)
+    except (CodecError, PositionError, GameStateError, GameError) as error:
+        raise UIError(str(error)) from None
+
+
+def position_game(fields: dict[str, str], dice: CountingDice) -> Game:
+    """`p=POSITION` with `dice=D1D2` (a roll already thrown), `cube=N&owner=w|b` (games with a
+    cube), `score=W-B&length=N` (a position from a match)."""
+    position = Position.parse(fields["p"])
+    variant = position.variant
+    roll = fields.get("dice")
+    if roll is not None and not re.fullmatch(r"[1-6][1-6]", roll):
+        raise UIError(f"dice are two digits 1..6 like 52, not {shorten(roll)!r}")
+    cube_text, owner_text = fields.get("cube", "1"), fields.get("owner")
+    if not re.fullmatch(r"[1-9][0-9]{0,4}", cube_text):
+        raise UIError(f"the cube is a number like 2, not {shorten(cube_text)!r}")
+    cube = int(cube_text)
+    if (cube != 1 or owner_text is not None) and not variant.cube:
+        raise UIError(f"{variant.name} has no cube")
+    if owner_text not in (None, "w", "b") or (cube == 1) != (owner_text is None):
+        raise UIError("the owner is w or b, and only a turned cube (2 or more) has one")
+    length_text, score_text = fields.get("length"), fields.get("score")
+    if (length_text is None) != (score_text is None):
+        raise UIError("a match position needs both score=W-B and length=N")
+    length, score = 0, (0, 0)
+    if length_text is not None and score_text is not None:
+        found = re.fullmatch(r"(\d{1,3})-(\d{1,3})", score_text)
+        if not re.fullmatch(r"[1-9]\d{0,2}", length_text) or found is None:
+            raise UIError("score is W-B and length N, like score=2-1&length=5")
+        length, score = int(length_text), (int(found.group(1)), int(found.group(2)))
+    owner = None if owner_text is None else SIDE_LETTERS.index(owner_text)
+    game = Game(variant, dice, position=position, match_length=length, score=score, cube=cube, cube_owner=owner)
+    if roll is not None:
+        game.roll((int(roll[0]), int(roll[1])))  # thrown already: no double before it
+    return game
 
 
 # -- strict readers for saved data -----------------------------------------------------------

@@ -259,13 +259,23 @@ def players(session: Session, board: Position) -> dict[str, dict[str, Any]]:
 
 
 def match(session: Session) -> dict[str, Any] | None:
-    if session.match is None:
+    """The match: a whole one, or the one a position opened from a link belongs to (its score
+    and length; that game is played alone)."""
+    game = session.game
+    if session.match is None and not game.match_length:
         return None
-    return {"length": session.match.length, "score": _capped_score(session), "crawford": session.game.crawford,
-            "over": session.match.over}
+    length = session.match.length if session.match is not None else game.match_length
+    over = session.match.over if session.match is not None else game.over
+    return {"length": length, "score": _capped_score(session), "crawford": game.crawford, "over": over}
 
 
 def _capped_score(session: Session) -> list[int] | None:
-    if session.match is None:
-        return None
-    return [min(points, session.match.length) for points in session.match.score]
+    game = session.game
+    if session.match is not None:
+        return [min(points, session.match.length) for points in session.match.score]
+    if game.match_length:  # a position from a match: its score, with this game once it is over
+        score = list(game.score)
+        if game.result is not None and game.result.winner is not None:
+            score[game.result.winner] += game.result.points
+        return [min(points, game.match_length) for points in score]
+    return None

@@ -89,6 +89,7 @@ class Session:
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
+    share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
 
     def __post_init__(self) -> None:

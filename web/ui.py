@@ -74,6 +74,8 @@ class App:
             answer["url"] = url
         if session.set_aside is not None:
             answer["set_aside"] = session.set_aside
+        if session.share is not None:
+            answer["share"] = session.share
         return answer
 
     def view(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@
 
 import { Board } from "./board.js";
 import { Games } from "./games.js";
+import { Share } from "./share.js";
 import { gameKey, keepGame, lastStoreProblem, readStore, saveToOpen, writeStore } from "./store.js";
 
 const VIEW_KEY = "nard.view";
@@ -111,6 +112,11 @@ class Page {
       lang: () => this.lang,
       download: (text, name) => download(text, name),
     });
+    this.share = new Share({
+      t,
+      variant: () => (this.view && this.view.variant) || "game",
+      download: (blob, name) => download(blob, name),
+    });
     loadStrings(this.lang).then(() => {
       this.translateStatic();
       if (!this.view) {
@@ -191,6 +197,7 @@ class Page {
         this.render();
       });
     }
+    if (answer.share) this.share.show(answer.share);
     if (typeof answer.url === "string") this.showShare(answer.url);
     this.render();
     this.seq = (this.seq || 0) + 1;
@@ -446,7 +453,7 @@ class Page {
       this.setupByHand = true;
       this.openSetup();
     });
-    on("btn-share", () => this.send({ type: "export_url" }));
+    on("btn-share", () => this.send({ type: "share" }));
     on("btn-settings", () => this.openSettings());
     on("btn-rules", () => this.openRules(this.view ? this.view.variant : "backgammon"));
     on("message", () => {});
@@ -461,8 +468,6 @@ class Page {
       $("setup-cancel").click();
     });
     on("rules-close", () => $("rules").close());
-    on("share-close", () => $("share").close());
-    on("share-copy", () => this.copyShare());
     on("settings-close", () => $("settings").close());
     for (const name of ["auto_roll", "auto_confirm", "auto_forced", "flip", "turn_board", "coach"]) {
       const box = $(`pref-${name}`);
@@ -775,12 +780,7 @@ class Page {
   }
 
   showShare(fragment) {
-    // the page's own query (?dice=… for tests and demos) is not part of the game: leave it out
-    const url = `${location.origin}${location.pathname}#${fragment}`;
-    $("share-url").value = url;
-    $("share-status").textContent = "";
-    if (!$("share").open) $("share").showModal();
-    $("share-url").select();
+    this.share.show({ game: fragment });
   }
 
   // The worker is gone (a fatal error in the interpreter): never look ready over a dead engine.
@@ -833,20 +833,11 @@ class Page {
     download(this.lastSave || "{}", `nard-${(this.view && this.view.variant) || "game"}.json`);
   }
 
-  async copyShare() {
-    const input = $("share-url");
-    input.select();
-    try {
-      await navigator.clipboard.writeText(input.value);
-      $("share-status").textContent = t("share.copied");
-    } catch (_) {
-      $("share-status").textContent = t("share.select");
-    }
-  }
 }
 
-function download(text, name) {
-  const blob = new Blob([text], { type: "application/json" });
+// Save `data` (text, kept as JSON, or a Blob) as a file named `name`.
+function download(data, name) {
+  const blob = data instanceof Blob ? data : new Blob([data], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = name;

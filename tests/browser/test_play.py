@@ -342,7 +342,7 @@ def test_a_shared_link_opens_the_same_game_and_a_bad_one_changes_nothing(
     click_point(page, points(page, "dest")[0])
     state = board(page)
     press(page, "btn-share")
-    link = page.input_value("#share-url")
+    link = page.input_value("#share-game")
     page.click("#share-close")
     assert "#s=" in link
     context, other, watch = open_app(browser, link)

@@ -1,0 +1,65 @@
+"""The share dialog, as a player uses it: links for the whole game and the position, gnubg ID
+and XGID for backgammon, copy buttons, and the board as SVG and PNG files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from browser_support import board, open_app, press, start_game, start_turn, wait_ready
+from conftest import AppPage
+from playwright.sync_api import Browser, expect
+
+
+def test_the_share_dialog_offers_every_form_and_each_link_opens_the_position(app: AppPage, browser: Browser,
+                                                                             site: str, tmp_path: Path) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    start_turn(page)
+    position, dice = board(page)["position"], board(page)["dice"]
+    press(page, "btn-share")
+    rows = page.locator("#share-rows input")
+    expect(rows).to_have_count(4)
+    links = {kind: page.input_value(f"#share-{kind}") for kind in ("game", "position", "gnubg", "xgid")}
+    assert "?dice" not in links["game"] and "#s=" in links["game"]
+    assert "#p=backgammon:" in links["position"] and f"&dice={dice}" in links["position"]
+    assert ":" in links["gnubg"] and links["xgid"].startswith("XGID=")
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click(".share-copy[data-kind='xgid']")
+    expect(page.locator("#share-status")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == links["xgid"]
+    # pictures
+    with page.expect_download() as svg:
+        page.click("#share-svg")
+    assert svg.value.suggested_filename.endswith(".svg")
+    svg_file = tmp_path / "board.svg"
+    svg.value.save_as(svg_file)
+    assert svg_file.read_text().count('class="checker') >= 28
+    with page.expect_download() as png:
+        page.click("#share-png")
+    png_file = tmp_path / "board.png"
+    png.value.save_as(png_file)
+    assert png.value.suggested_filename.endswith(".png") and png_file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # each link, opened by a friend, shows this position and roll
+    for kind in ("game", "position"):
+        context, friend, watch = open_app(browser, links[kind])
+        try:
+            wait_ready(friend)
+            assert board(friend)["position"] == position and board(friend)["dice"] == dice, kind
+            watch.assert_clean()
+        finally:
+            context.close()
+    for kind in ("gnubg", "xgid"):
+        context, friend, watch = open_app(browser, f"{site}#{kind}={links[kind]}")
+        try:
+            assert board(friend)["position"].split(":", 1)[1] == position.split(":", 1)[1], kind
+            assert board(friend)["dice"] == dice, kind
+        finally:
+            context.close()
+
+
+def test_a_narde_game_shares_links_but_no_backgammon_ids(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "narde")
+    press(page, "btn-share")
+    expect(page.locator("#share-rows input")).to_have_count(2)
+    assert page.locator("#share-gnubg").count() == 0
