@@ -45,8 +45,10 @@ RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors
 APP = ("tests/test_ui.py", "tests/test_intents.py", "tests/test_presenter.py")
 # module -> the tests that should notice a break in it (fast ones first: -x stops at the first)
 TARGETS: dict[str, tuple[str, ...]] = {
-    "nardcore/variant.py": ("tests/test_position.py", *RULES),
-    "nardcore/position.py": ("tests/test_position.py", "tests/test_codec.py", *RULES),
+    "nardcore/variant.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_match.py", *RULES,
+                            "tests/test_parsers_property.py"),
+    "nardcore/position.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_codec.py", *RULES,
+                             "tests/test_parsers_property.py"),
     "nardcore/movegen.py": ("tests/test_held_back.py", *RULES, "tests/test_gnubg_oracle.py",
                             "tests/test_random_games.py"),
     "nardcore/game.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py", *RULES,

@@ -18,6 +18,7 @@
 // data-ready="error", a message in #boot-status and the error on the console.
 
 import { mountView as mount } from "./view.js";
+import { createBoard } from "./board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
 
 const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
@@ -40,6 +41,7 @@ export const app = {
     await ready;
     return call(message);
   },
+  createBoard, // another board on the page: createBoard(root, {onIntent, t}) -> {render, destroy}
 };
 window.nardApp = app;
 

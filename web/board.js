@@ -1,14 +1,19 @@
 // The SVG board: draws the view model it is given and reports what the player did.
 // It knows no rules: movable points, destinations and dice all come from the view.
 //
-//   const board = new Board(rootElement, { onIntent, t });   // draws an <svg> inside root
+//   const board = createBoard(rootElement, { onIntent, t });  // draws an <svg> inside root
 //   board.render(view);        // redraw by key: checkers keep their element per id
+//   board.destroy();           // listeners and drawing gone
+//
+// Layers: geometry.js (pure: where everything is drawn), this module (drawing a view),
+// board-input.js (pointer and keys -> intents, with an unbind).
 //
 // Geometry (viewBox 0 0 960 736): two halves of six points with the bar between them,
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
 import { WIDTH, HEIGHT, BORDER, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, SLAB_GAP, otherNumbering, slotGeometry, stackSpacing, checkerCenter, validNumbering } from "./geometry.js";
+import { bindInput } from "./board-input.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -29,6 +34,13 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
+// A board on `root`: `render(view)` draws the engine's view, `destroy()` takes it off again.
+// Several boards can live on one page (each its own root).
+export function createBoard(root, options = {}) {
+  const board = new Board(root, options);
+  return { render: (view) => board.render(view), destroy: () => board.destroy(), board };
+}
+
 export class Board {
   constructor(root, { onIntent = () => {}, t = (key) => key } = {}) {
     this.root = root;
@@ -47,11 +59,16 @@ export class Board {
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
     svg.setAttribute("role", "group");
     this.build();
-    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
-    svg.addEventListener("pointermove", (e) => this.pointerMove(e));
-    svg.addEventListener("pointerup", (e) => this.pointerUp(e));
-    svg.addEventListener("pointercancel", () => this.cancelDrag());
-    svg.addEventListener("keydown", (e) => this.keyDown(e));
+    this.unbind = bindInput(this);
+  }
+
+  // Take the board off the page: its listeners and its drawing.
+  destroy() {
+    this.unbind();
+    this.svg.remove();
+    this.checkerEls.clear();
+    this.pointEls.clear();
+    this.view = null;
   }
 
   // -- the parts that never change --------------------------------------------------
@@ -371,140 +388,14 @@ export class Board {
       y = cube.owner === bottomSide ? BOTTOM_Y - size / 2 - 6 : TOP_Y + size / 2 + 6;
     }
     const x = BAR_X + BAR_W / 2;
-    const value = cube.offered ? cube.value * 2 : cube.value;
-    const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: cube.owner || cube.offered ? value : 64 }) }, layer);
+    // the face the engine says (a centred cube shows its limit: 64, or the cube-limit option)
+    const face = Number.isInteger(view.cube_face) ? view.cube_face : cube.offered ? cube.value * 2 : cube.value;
+    const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: face }) }, layer);
     el("rect", { width: size, height: size, rx: 8, class: "cube-body" }, g);
     const text = el("text", { x: size / 2, y: size / 2, "text-anchor": "middle", dy: "0.36em", class: "cube-text" }, g);
-    text.textContent = String(cube.owner || cube.offered ? value : 64);
+    text.textContent = String(face);
   }
 
-  // -- what the player does ------------------------------------------------------------------
-
-  pointAt(clientX, clientY) {
-    const hit = document.elementFromPoint(clientX, clientY);
-    const g = hit && hit.closest ? hit.closest("[data-point]") : null;
-    return g && this.svg.contains(g) ? g.dataset.point : null;
-  }
-
-  toSvg(e) {
-    const pt = this.svg.createSVGPoint();
-    pt.x = e.clientX;
-    pt.y = e.clientY;
-    const m = this.svg.getScreenCTM();
-    return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
-  }
-
-  topChecker(id) {
-    let best = null;
-    let bestIndex = -1;
-    for (const c of (this.view && this.view.checkers) || []) {
-      if (c.at === id && c.i > bestIndex) {
-        best = c;
-        bestIndex = c.i;
-      }
-    }
-    return best ? this.checkerEls.get(best.id) : null;
-  }
-
-  pointerDown(e) {
-    if (e.button !== undefined && e.button !== 0) return;
-    const id = this.pointAt(e.clientX, e.clientY);
-    if (!id) return;
-    const view = this.view || {};
-    const movable = (view.movable || []).includes(id);
-    this.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? this.topChecker(id) : null, pointerId: e.pointerId };
-    if (movable) {
-      try { this.svg.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
-    }
-  }
-
-  pointerMove(e) {
-    const d = this.drag;
-    if (!d || !d.checker) return;
-    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
-    if (!d.moved) {
-      d.moved = true;
-      d.checker.classList.add("dragging");
-      this.checkerLayer.appendChild(d.checker); // drawn above the others
-      if (this.view && this.view.selected !== d.id) this.onIntent({ type: "click", point: d.id, quiet: true });
-    }
-    const p = this.toSvg(e);
-    d.checker.style.transform = `translate(${p.x}px, ${p.y}px)`;
-    e.preventDefault();
-  }
-
-  pointerUp(e) {
-    const d = this.drag;
-    if (!d) return;
-    this.drag = null;
-    try { this.svg.releasePointerCapture(d.pointerId); } catch (_) { /* released */ }
-    if (d.moved && d.checker) {
-      d.checker.classList.remove("dragging");
-      const to = this.pointAt(e.clientX, e.clientY);
-      if (to && to !== d.id) this.onIntent({ type: "drag", from: d.id, to });
-      else if (this.view) this.render(this.view); // snap back
-      return;
-    }
-    const id = this.pointAt(e.clientX, e.clientY) || d.id;
-    if (id === d.id) this.onIntent({ type: "click", point: id });
-  }
-
-  cancelDrag() {
-    const d = this.drag;
-    this.drag = null;
-    if (d && d.checker) {
-      d.checker.classList.remove("dragging");
-      if (this.view) this.render(this.view);
-    }
-  }
-
-  keyDown(e) {
-    const g = e.target && e.target.closest ? e.target.closest("[data-point]") : null;
-    if (!g) return;
-    const id = g.dataset.point;
-    const view = this.view || {};
-    if (e.key === "Enter" || e.key === " ") {
-      const active = (view.movable || []).includes(id) || (view.destinations || []).includes(id) || view.selected === id;
-      if (active || view.selected) {
-        e.preventDefault();
-        e.stopPropagation();
-        this.onIntent({ type: "click", point: id, keyboard: true });
-      }
-      return;
-    }
-    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
-      e.preventDefault();
-      this.focusNeighbour(id, e.key);
-    }
-  }
-
-  // Arrow keys walk the points as they are drawn: left/right along a row, up/down across.
-  focusNeighbour(id, key) {
-    const geo = slotGeometry(id, this.geometry, this.flipped);
-    const candidates = [];
-    for (const [other, g] of this.pointEls) {
-      if (other === id) continue;
-      const o = slotGeometry(other, this.geometry, this.flipped);
-      const oy = o.kind === "point" ? (o.top ? 0 : 1) : o.dir === 1 || o.dir === -1 && o.kind === "bar" && o.baseY < MID_Y ? 0 : 1;
-      const gy = geo.kind === "point" ? (geo.top ? 0 : 1) : geo.dir === 1 || geo.dir === -1 && geo.kind === "bar" && geo.baseY < MID_Y ? 0 : 1;
-      candidates.push({ other, g, dx: o.x - geo.x, sameRow: oy === gy, row: oy, rowHere: gy });
-    }
-    let best = null;
-    if (key === "ArrowLeft" || key === "ArrowRight") {
-      const sign = key === "ArrowLeft" ? -1 : 1;
-      for (const c of candidates) {
-        if (!c.sameRow || Math.sign(c.dx) !== sign) continue;
-        if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
-      }
-    } else {
-      const wantRow = key === "ArrowUp" ? 0 : 1;
-      for (const c of candidates) {
-        if (c.row !== wantRow || c.sameRow) continue;
-        if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
-      }
-    }
-    if (best) best.g.focus();
-  }
 }
 
 function reducedMotion() {

@@ -154,3 +154,42 @@ def test_before_python_starts_the_page_paints_the_engines_start_view(browser: Br
         assert page.evaluate("document.documentElement.dataset.ready") != "1"
     finally:
         context.close()
+
+
+def test_boards_can_be_mounted_side_by_side_and_taken_down(app: AppPage) -> None:
+    page = app.page
+    page.click("#setup-start")  # the start dialog would cover the page
+    result = page.evaluate("""() => {
+        const view = window.nardPage.view;
+        const heard = {one: [], two: []};
+        const roots = ['one', 'two'].map(name => {
+            const root = document.createElement('div');
+            root.id = 'extra-' + name;
+            root.style.width = '480px';
+            document.body.append(root);
+            return root;
+        });
+        const one = window.nardApp.createBoard(roots[0], {onIntent: i => heard.one.push(i.type)});
+        const two = window.nardApp.createBoard(roots[1], {onIntent: i => heard.two.push(i.type)});
+        one.render(view);
+        two.render(view);
+        const counts = roots.map(r => r.querySelectorAll('[data-checker]').length);
+        const press = (root) => {
+            const hit = root.querySelector('[data-point="13"] .hit');
+            for (const type of ['pointerdown', 'pointerup']) {
+                const box = hit.getBoundingClientRect();
+                hit.dispatchEvent(new PointerEvent(type, {bubbles: true, clientX: box.x + box.width / 2,
+                    clientY: box.y + box.height / 2, pointerId: 1, button: 0}));
+            }
+        };
+        roots[1].scrollIntoView();
+        press(roots[1]);
+        const svg = roots[0].querySelector('svg');
+        one.destroy();
+        svg.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+        return {counts, heard, left: roots[0].querySelectorAll('svg').length,
+                still: roots[1].querySelectorAll('[data-checker]').length};
+    }""")
+    assert result["counts"] == [30, 30]
+    assert result["heard"]["one"] == [] and result["heard"]["two"] == ["click"]
+    assert result["left"] == 0 and result["still"] == 30

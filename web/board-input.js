@@ -1,0 +1,145 @@
+// Input on the board: pointer (click and drag, mouse and touch) and keys on the points,
+// turned into intents for `board.onIntent`. `bindInput(board)` attaches the listeners to
+// board.svg and returns the function that takes them off again.
+
+import { MID_Y, slotGeometry } from "./geometry.js";
+
+export function bindInput(board) {
+  const listeners = {
+    pointerdown: (e) => pointerDown(board, e),
+    pointermove: (e) => pointerMove(board, e),
+    pointerup: (e) => pointerUp(board, e),
+    pointercancel: () => cancelDrag(board),
+    keydown: (e) => keyDown(board, e),
+  };
+  for (const [type, listener] of Object.entries(listeners)) board.svg.addEventListener(type, listener);
+  return () => {
+    for (const [type, listener] of Object.entries(listeners)) board.svg.removeEventListener(type, listener);
+  };
+}
+
+function pointAt(board, clientX, clientY) {
+  const hit = document.elementFromPoint(clientX, clientY);
+  const g = hit && hit.closest ? hit.closest("[data-point]") : null;
+  return g && board.svg.contains(g) ? g.dataset.point : null;
+}
+
+function toSvg(board, e) {
+  const pt = board.svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  const m = board.svg.getScreenCTM();
+  return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
+}
+
+function topChecker(board, id) {
+  let best = null;
+  let bestIndex = -1;
+  for (const c of (board.view && board.view.checkers) || []) {
+    if (c.at === id && c.i > bestIndex) {
+      best = c;
+      bestIndex = c.i;
+    }
+  }
+  return best ? board.checkerEls.get(best.id) : null;
+}
+
+function pointerDown(board, e) {
+  if (e.button !== undefined && e.button !== 0) return;
+  const id = pointAt(board, e.clientX, e.clientY);
+  if (!id) return;
+  const view = board.view || {};
+  const movable = (view.movable || []).includes(id);
+  board.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? topChecker(board, id) : null, pointerId: e.pointerId };
+  if (movable) {
+    try { board.svg.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+  }
+}
+
+function pointerMove(board, e) {
+  const d = board.drag;
+  if (!d || !d.checker) return;
+  if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+  if (!d.moved) {
+    d.moved = true;
+    d.checker.classList.add("dragging");
+    board.checkerLayer.appendChild(d.checker); // drawn above the others
+    if (board.view && board.view.selected !== d.id) board.onIntent({ type: "click", point: d.id, quiet: true });
+  }
+  const p = toSvg(board, e);
+  d.checker.style.transform = `translate(${p.x}px, ${p.y}px)`;
+  e.preventDefault();
+}
+
+function pointerUp(board, e) {
+  const d = board.drag;
+  if (!d) return;
+  board.drag = null;
+  try { board.svg.releasePointerCapture(d.pointerId); } catch (_) { /* released */ }
+  if (d.moved && d.checker) {
+    d.checker.classList.remove("dragging");
+    const to = pointAt(board, e.clientX, e.clientY);
+    if (to && to !== d.id) board.onIntent({ type: "drag", from: d.id, to });
+    else if (board.view) board.render(board.view); // snap back
+    return;
+  }
+  const id = pointAt(board, e.clientX, e.clientY) || d.id;
+  if (id === d.id) board.onIntent({ type: "click", point: id });
+}
+
+function cancelDrag(board) {
+  const d = board.drag;
+  board.drag = null;
+  if (d && d.checker) {
+    d.checker.classList.remove("dragging");
+    if (board.view) board.render(board.view);
+  }
+}
+
+function keyDown(board, e) {
+  const g = e.target && e.target.closest ? e.target.closest("[data-point]") : null;
+  if (!g) return;
+  const id = g.dataset.point;
+  const view = board.view || {};
+  if (e.key === "Enter" || e.key === " ") {
+    const active = (view.movable || []).includes(id) || (view.destinations || []).includes(id) || view.selected === id;
+    if (active || view.selected) {
+      e.preventDefault();
+      e.stopPropagation();
+      board.onIntent({ type: "click", point: id, keyboard: true });
+    }
+    return;
+  }
+  if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+    e.preventDefault();
+    focusNeighbour(board, id, e.key);
+  }
+}
+
+// Arrow keys walk the points as they are drawn: left/right along a row, up/down across.
+function focusNeighbour(board, id, key) {
+  const geo = slotGeometry(id, board.geometry, board.flipped);
+  const candidates = [];
+  for (const [other, g] of board.pointEls) {
+    if (other === id) continue;
+    const o = slotGeometry(other, board.geometry, board.flipped);
+    const oy = o.kind === "point" ? (o.top ? 0 : 1) : o.dir === 1 || o.dir === -1 && o.kind === "bar" && o.baseY < MID_Y ? 0 : 1;
+    const gy = geo.kind === "point" ? (geo.top ? 0 : 1) : geo.dir === 1 || geo.dir === -1 && geo.kind === "bar" && geo.baseY < MID_Y ? 0 : 1;
+    candidates.push({ other, g, dx: o.x - geo.x, sameRow: oy === gy, row: oy, rowHere: gy });
+  }
+  let best = null;
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    const sign = key === "ArrowLeft" ? -1 : 1;
+    for (const c of candidates) {
+      if (!c.sameRow || Math.sign(c.dx) !== sign) continue;
+      if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
+    }
+  } else {
+    const wantRow = key === "ArrowUp" ? 0 : 1;
+    for (const c of candidates) {
+      if (c.row !== wantRow || c.sameRow) continue;
+      if (!best || Math.abs(c.dx) < Math.abs(best.dx)) best = c;
+    }
+  }
+  if (best) best.g.focus();
+}
