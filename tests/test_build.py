@@ -10,6 +10,7 @@ import json
 import os
 import re
 import socket
+import struct
 import subprocess
 import sys
 import urllib.request
@@ -446,3 +447,19 @@ def test_build_py_and_its_tools_run_without_site_packages(tmp_path: Path) -> Non
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "build" in result.stdout and "serve" in result.stdout
+
+
+def test_the_app_can_be_installed_its_manifest_names_icons_that_exist(dist: Path) -> None:
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./" and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (dist / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])  # IHDR
+        assert f"{width}x{height}" == icon["sizes"]
+        sizes.add(icon["sizes"])
+        assert icon["src"] in precache_list(dist)  # installed, it starts offline
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in (dist / "index.html").read_text()

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from tools import icons
 from tools.inline import ENTRY, inlined_script, module_order, script_json
 from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, log
 from tools.snapshot import BYTECODE_NAME, PYODIDE_FILES, SNAPSHOT_NAME, memory_snapshot
@@ -177,6 +178,8 @@ def site_files() -> dict[str, bytes | Path]:
         if path.is_file() and path.suffix in {".js", ".css"}:
             files[f"vendor/pyscript/{path.name}"] = path
     files["pyscript.json"] = pyscript_config()
+    files.update(icons.icon_files())
+    files["manifest.webmanifest"] = icons.manifest()
     files[ZIP_NAME] = archive = pack_python()
     files[SNAPSHOT_NAME], files[BYTECODE_NAME] = memory_snapshot(archive)
     return files

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import board, open_app, play_one_turn, wait_controlled, wait_ready
-from playwright.sync_api import Browser, expect
+from browser_support import CHROMIUM, CHROMIUM_FLAGS, board, open_app, play_one_turn, wait_controlled, wait_ready
+from playwright.sync_api import Browser, BrowserType, expect
 
 import build
 
@@ -109,5 +109,23 @@ def test_an_update_found_while_the_app_is_open_is_offered_and_live_after_one_rel
         assert board(page)["position"] == position  # the game in progress survived the update
         expect(page.locator("#update-notice")).to_be_hidden()
         watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_chromium_finds_the_app_installable(browser_type: BrowserType, site: str, tmp_path: Path) -> None:
+    # a profile of its own: Chromium never installs from an off-the-record context (new_context)
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                     args=CHROMIUM_FLAGS, headless=True)
+    try:
+        page = context.new_page()
+        page.goto(site)
+        wait_ready(page)
+        wait_controlled(page)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and not manifest.get("errors")
     finally:
         context.close()
