@@ -87,12 +87,13 @@ def manifest() -> bytes:
     data = {
         "name": "Nard — backgammon, narde, khachapuri, moultezim, tawla 31",
         "short_name": "Nard",
-        "description": "The backgammon family in the browser, offline: five games, a computer opponent, hints and review.",
+        "description": "The backgammon family in the browser, offline: five games, a computer opponent, "
+                       "hints and review.",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
-        "background_color": "#%02x%02x%02x" % BROWN,
-        "theme_color": "#%02x%02x%02x" % BROWN,
+        "background_color": "#{:02x}{:02x}{:02x}".format(*BROWN),
+        "theme_color": "#{:02x}{:02x}{:02x}".format(*BROWN),
         "icons": [
             *({"src": f"web/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"} for size in SIZES),
             {"src": "web/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
