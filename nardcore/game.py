@@ -440,6 +440,16 @@ class Game:
             fresh._replay(dict(event))
         return fresh
 
+    def positions(self) -> list[Position]:
+        """The position at the start and after each event of the history, in order (a record
+        to step through): `positions()[k]` is the board once the first k events happened."""
+        replay = Game._rebuilt(self, [])
+        found = [replay.position]
+        for event in self.history:
+            replay._replay(dict(event))
+            found.append(replay.position)
+        return found
+
     def __repr__(self) -> str:
         dice = f", dice={self.dice.dice}" if self.dice else ""
         return (f"<Game {self.variant.token} {self.phase}{dice}, {len(self.history)} events: "

@@ -1166,3 +1166,62 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     narde = ui.App(dice="seed:9")
     narde.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
     assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg"}
+
+
+# -- the record and replay ----------------------------------------------------------------------------
+
+
+def test_the_record_lists_every_turn_and_replay_steps_through_it() -> None:
+    app, _ = fresh("narde", dice="seed:3")
+    for _ in range(4):
+        view = to_move(app)
+        while view["movable"]:
+            view = act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=view["destinations"][0])
+        act(app, "confirm")
+    view = app.view()
+    record, events = view["record"], app.game.history
+    assert [e["text"] for e in record][0].startswith("opening roll") and len(record) == len(events)
+    numbers = [e["number"] for e in record if e["kind"] in ("play", "pass")]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 4
+    positions = app.game.positions()
+    live = view["position"]
+    view = act(app, "replay", to="first")
+    assert view["replay"] == {"at": 0, "of": len(events)} and view["position"] == str(positions[0])
+    assert not view["can"]["roll"] and not view["movable"] and view["dice"] == []
+    view = act(app, "replay", to="forward")
+    assert view["position"] == str(positions[1]) and view["message"]["key"] == "replay_at"
+    view = act(app, "replay", to=3)
+    assert view["position"] == str(positions[3])
+    view = act(app, "replay", to="back")
+    assert view["position"] == str(positions[2])
+    view = act(app, "replay", to="last")
+    assert view["replay"] is None and view["position"] == live and view["message"] is None
+    with pytest.raises(ui.UIError):
+        app.dispatch({"type": "replay", "to": 99})
+    # any other action goes back to the game as it is
+    act(app, "replay", to=1)
+    assert act(app, "undo")["replay"] is None
+
+
+def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> None:
+    app, _ = fresh("backgammon", dice="seed:3")
+    to_move(app)
+    view = app.view()
+    while view["movable"]:
+        view = act(app, "click", point=view["movable"][0])
+        view = act(app, "click", point=view["destinations"][0])
+    before = app.dispatch({"type": "confirm"})
+    act(app, "replay", to=1)  # after the opening roll: the opening play to make
+    shown = app.view()["position"]
+    answer = app.dispatch({"type": "play_on"})
+    assert answer["entry"]["id"] != before["entry"]["id"]
+    view = answer["view"]
+    assert view["replay"] is None and view["message"]["key"] == "played_on"
+    assert view["position"] == shown and view["phase"] in ("cube", "roll")
+    assert app.game.history == []
+    # from the very start: a new game with its opening roll
+    other, _ = fresh("narde", dice="seed:3")
+    to_move(other)
+    act(other, "replay", to="first")
+    assert act(other, "play_on")["phase"] == "opening"

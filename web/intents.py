@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import advice
 import flow
 import persistence
+import record
 import turn_input
 from autopilot import Autopilot
 from inputs import UIError, is_lang, parse_dice_spec, parse_query
@@ -34,10 +35,13 @@ class Intent(NamedTuple):
     handle: Handler
     keeps_hint: bool = False
     keeps_review: bool = False
+    keeps_replay: bool = False  # any other request goes back to the game as it is
 
     def prepare(self, session: Session) -> None:
         """Forget what belonged to the last request only."""
         session.set_aside = None
+        if not self.keeps_replay:
+            session.replay = None
         session.share = None
         if not self.keeps_hint:
             session.hint = None
@@ -249,6 +253,30 @@ def bot(session: Session, pilot: Autopilot, request: Request) -> None:
 # -- help -----------------------------------------------------------------------------------
 
 
+def replay(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Step through the record: `to` is first, back, forward, last, an event count, or None."""
+    try:
+        record.step(session, request.get("to"))
+    except ValueError as error:
+        raise UIError(str(error)) from None
+    if session.replay is not None:
+        session.say("replay_at", at=session.replay, of=len(session.game.history))
+    elif session.message is not None and session.message.key == "replay_at":
+        session.message = None
+
+
+def play_on(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A new game of the library from the position replay shows."""
+    position = record.shown_position(session)
+    if position is None:
+        return
+    if position.winner() is not None:
+        raise GameError("the game is over at this point: step back to play on")
+    session.play_on_from(position)
+    session.say("played_on")
+    pilot.automate(session)
+
+
 def hint(session: Session, pilot: Autopilot, request: Request) -> None:
     """The best plays for the person's turn (or the cube action); `show` draws one of them."""
     if not advice.can_hint(session):
@@ -282,11 +310,11 @@ INTENTS: dict[str, Intent] = {
     "new_game": Intent(new_game),
     "setup": Intent(setup),
     "close_setup": Intent(close_setup),
-    "set": Intent(set_pref, keeps_review=True),
-    "dismiss": Intent(dismiss),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True),
+    "dismiss": Intent(dismiss, keeps_replay=True),
     "load_url": Intent(load_url),
     "export_url": Intent(export_url),
-    "share": Intent(share, keeps_hint=True, keeps_review=True),
+    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True),
     "roll": Intent(roll),
     "click": Intent(click),
     "drag": Intent(drag),
@@ -300,6 +328,8 @@ INTENTS: dict[str, Intent] = {
     "answer_resign": Intent(answer_resign),
     "next_game": Intent(next_game),
     "bot": Intent(bot),
+    "replay": Intent(replay, keeps_replay=True),
+    "play_on": Intent(play_on, keeps_replay=True),
     "hint": Intent(hint, keeps_hint=True),
     "review": Intent(review, keeps_review=True),
 }

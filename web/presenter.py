@@ -17,6 +17,7 @@ from typing import Any
 
 import advice
 import flow
+import record
 import variant_rules
 from layout import Layout, point_id, point_order
 from persistence import SCHEMA
@@ -85,13 +86,14 @@ def view(session: Session) -> dict[str, Any]:
     """The whole view model of the session as it is now."""
     game = session.game
     variant = game.variant
-    reviewed = advice.reviewed_position(session)
+    reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
     board = reviewed if reviewed is not None else game.board
     layout = Layout(reviewed) if reviewed is not None else session.layout
     human_moving = session.human_moving() and reviewed is None
     movable, destinations = _targets(session) if human_moving else ([], [])
-    message = advice.review_message(session.review) if reviewed is not None and session.review else session.message
+    reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
+    message = advice.review_message(session.review) if reviewing and session.review else session.message
     return {
         "schema": SCHEMA,
         "screen": session.screen,
@@ -126,6 +128,8 @@ def view(session: Session) -> dict[str, Any]:
         "result": game.result.to_dict() if game.result else None,
         "last": None if reviewed is not None else session.last,  # the live game's move is not drawn there
         "hint": session.hint,
+        "record": record.entries(game),
+        "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
         "review": session.review,
         "message": None if message is None else message.to_dict(),
@@ -133,7 +137,7 @@ def view(session: Session) -> dict[str, Any]:
         "prefs": dict(session.prefs),
         # the person playing Black against the computer sees the board from Black's side
         "flipped": session.prefs["flip"] != (viewer(session) != WHITE),
-        "bot_pending": session.computer_to_act(),
+        "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
     }
 
@@ -200,7 +204,7 @@ def cube_face(game: Game) -> int:
 def can(session: Session, human_moving: bool) -> dict[str, bool]:
     """The controls the person may use now."""
     game, finished_match = session.game, session.match is not None and session.match.over
-    human_turn = not session.computer_to_act() and not game.over
+    human_turn = not session.computer_to_act() and not game.over and session.replay is None
     return {
         "roll": human_turn and game.phase in ("opening", "cube", "roll"),
         "double": human_turn and game.may_double(),
@@ -213,6 +217,8 @@ def can(session: Session, human_moving: bool) -> dict[str, bool]:
         "confirm": human_moving and game.turn_done,
         "resign": human_turn and game.may_resign() and game.phase != "opening",
         "answer_resign": human_turn and game.phase == "resign",
+        "replay": bool(game.history),
+        "play_on": session.replay is not None,
         "next_game": game.over and not finished_match,
         "new_match": game.over and finished_match,
     }

@@ -24,7 +24,7 @@ from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.dice import DiceSource, SystemDice
 from nardcore.game import Game
 from nardcore.match import Match
-from nardcore.position import SIDE_LETTERS
+from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import Variant, VariantError, find_variant
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -90,6 +90,7 @@ class Session:
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
+    replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
 
     def __post_init__(self) -> None:
@@ -123,11 +124,22 @@ class Session:
         """Another game on the board: nothing of the old one's turn is kept."""
         self.game = game
         self.last = None
+        self.replay = None
         self.fresh_turn()
 
     def fresh_turn(self) -> None:
         self.selected = None
         self.layout = Layout(self.game.board)
+
+    def play_on_from(self, position: Position) -> None:
+        """A new single game of the library from `position` (the side on roll to act)."""
+        self.match = None
+        self.settings = {**self.settings, "variant": position.variant.token, "match_length": 0}
+        self.game_id = new_game_id()
+        fresh = position == Position.start(position.variant)  # the record's start: an opening roll
+        self.replace_game(Game(position.variant, self.dice) if fresh else Game(position.variant, self.dice,
+                                                                                 position=position))
+        self.screen = "board"
 
     # -- messages ---------------------------------------------------------------------------
 

@@ -288,6 +288,7 @@ class Page {
     show("btn-review", can.review && !view.review);
     this.paintHint(view);
     this.paintReview(view);
+    this.paintRecord(view);
     const undo = $("btn-undo");
     undo.hidden = view.phase !== "move" || view.bot_pending;
     undo.disabled = !can.undo;
@@ -330,6 +331,38 @@ class Page {
 
   // The review: progress while it runs, White's winning chances after each turn as a graph,
   // each side's error rate, and every decision with its loss; a click shows that position.
+  // The record beside the board: every turn numbered, the cube and resignations; a click (or
+  // the arrows) shows the position after it, "Play on from here" starts a new game there.
+  paintRecord(view) {
+    const entries = view.record || [];
+    const box = $("record");
+    box.hidden = !entries.length;
+    const at = view.replay ? view.replay.at : entries.length;
+    const list = $("record-list");
+    list.replaceChildren(...entries.map((entry) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `link record-item kind-${entry.kind}`;
+      const who = entry.side ? `${t(`side.${entry.side}`)} ` : "";
+      const number = entry.kind === "play" || entry.kind === "pass" ? `${entry.number}. ` : "";
+      button.textContent = `${number}${who}${entry.text}`;
+      if (entry.index + 1 === at) button.setAttribute("aria-current", "true");
+      button.addEventListener("click", () => this.send({ type: "replay", to: entry.index + 1 }));
+      li.append(button);
+      return li;
+    }));
+    const current = list.querySelector('[aria-current="true"]');
+    if (current && view.replay) current.scrollIntoView({ block: "nearest" });
+    for (const [id, to, off] of [["replay-first", "first", at === 0], ["replay-back", "back", at === 0],
+      ["replay-forward", "forward", !view.replay], ["replay-last", "last", !view.replay]]) {
+      const b = $(id);
+      b.disabled = off;
+      b.onclick = () => this.send({ type: "replay", to });
+    }
+    $("btn-play-on").hidden = !(view.can && view.can.play_on);
+  }
+
   paintReview(view) {
     const review = view.review;
     const box = $("review");
@@ -444,6 +477,7 @@ class Page {
     on("btn-drop", () => this.send({ type: "drop" }));
     on("btn-next", () => this.send({ type: "next_game" }));
     on("btn-resign", () => this.openResign());
+    on("btn-play-on", () => this.send({ type: "play_on" }));
     on("resign-cancel", () => $("resign").close());
     on("btn-accept-resign", () => this.send({ type: "answer_resign", accept: true }));
     on("btn-decline-resign", () => this.send({ type: "answer_resign", accept: false }));
@@ -582,8 +616,13 @@ class Page {
       if (can.hint) this.send({ type: "hint" });
     } else if (key === "f" || key === "а") {
       this.setPref("flip", !view.prefs.flip);
+    } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && can.replay) {
+      // step through the record (arrows on a focused point move the focus instead: board-input.js)
+      e.preventDefault();
+      this.send({ type: "replay", to: { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[key] });
     } else if (key === "Escape") {
-      if (view.selected) this.send({ type: "click", point: view.selected });
+      if (view.replay) this.send({ type: "replay", to: "last" });
+      else if (view.selected) this.send({ type: "click", point: view.selected });
     } else if (key === "Enter" && !onButton) {
       if (!view.selected && can.confirm) {
         e.preventDefault();

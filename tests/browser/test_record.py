@@ -1,0 +1,50 @@
+"""The record beside the board, stepping through it, and playing on from a step."""
+
+from __future__ import annotations
+
+from browser_support import after, assert_drawn_as_engine_says, board, play_one_turn, press, start_game
+from conftest import AppPage
+from playwright.sync_api import expect
+
+
+def test_the_moves_are_listed_and_the_arrow_keys_and_buttons_step_through_them(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "narde")
+    play_one_turn(page)
+    play_one_turn(page)
+    live = board(page)["position"]
+    items = page.locator("#record-list .record-item")
+    count = items.count()
+    assert count >= 3 and "opening roll" in items.first.inner_text()
+    assert items.nth(1).inner_text().startswith("1. ")
+    page.locator("body").focus()
+    after(page, lambda: page.keyboard.press("ArrowLeft"))
+    back = board(page)["position"]
+    assert back != live and board(page)["dice"] == ""
+    expect(page.locator("#record-list [aria-current='true']")).to_have_count(1)
+    assert_drawn_as_engine_says(page)
+    expect(page.locator("#btn-roll")).to_be_hidden()  # the game waits while its record is shown
+    after(page, lambda: page.click("#replay-first"))
+    assert board(page)["position"] == "narde:w:24x15:24x15"
+    expect(page.locator("#replay-back")).to_be_disabled()
+    after(page, lambda: items.nth(1).click())  # the first turn played
+    after(page, lambda: page.keyboard.press("End"))
+    assert board(page)["position"] == live
+    expect(page.locator("#btn-play-on")).to_be_hidden()
+
+
+def test_play_on_from_a_step_adds_a_game_and_keeps_the_original(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    play_one_turn(page)
+    play_one_turn(page)
+    live = board(page)["position"]
+    after(page, lambda: page.click("#replay-back"))
+    shown = board(page)["position"]
+    press(page, "btn-play-on")
+    assert board(page)["position"] == shown
+    expect(page.locator("#message")).to_contain_text("new game from that position")
+    page.click("#btn-games")
+    positions = page.evaluate(
+        "[...document.querySelectorAll('#games-list .game-entry')].map(li => li.dataset.position)")
+    assert positions == [shown, live]

@@ -1,0 +1,70 @@
+"""The game record beside the board, and stepping through it (replay).
+
+`entries(game)` lists the history as the page shows it: each turn with its number, side, dice
+and play (docs/RULES.md notation), and the cube and resignation actions. Replay shows the
+position after any number of events (`session.replay`), from the start to the game as it is;
+"play on from here" starts a new game of the library from that position.
+
+>>> from nardcore.dice import PresetDice
+>>> from nardcore.game import Game
+>>> game = Game("narde", PresetDice([5, 2, 6, 5]))
+>>> game.roll(); game.roll(); game.play("24/13")
+>>> [(e["number"], e["side"], e["text"]) for e in entries(game)]
+[(0, None, 'opening roll: white 5, black 2'), (1, 'w', '65: 24/13')]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from session import Session
+
+from nardcore.game import Game, event_text
+from nardcore.position import Position
+
+TURNS = ("play", "pass")
+
+
+def entries(game: Game) -> list[dict[str, Any]]:
+    """One entry per history event: `number` counts the turns played (0 before the first)."""
+    found = []
+    number = 0
+    for index, event in enumerate(game.history):
+        kind = str(event.get("event"))
+        if kind in TURNS:
+            number += 1
+        side = event.get("side")
+        found.append({
+            "index": index,
+            "number": number,
+            "kind": kind,
+            "side": side if side in ("w", "b") else None,
+            "text": event_text(event, side_prefix=False),
+        })
+    return found
+
+
+def shown_position(session: Session) -> Position | None:
+    """The position replay shows instead of the game's, or None for the game as it is."""
+    if session.replay is None:
+        return None
+    return session.game.positions()[session.replay]
+
+
+def step(session: Session, to: Any) -> None:
+    """Move the replay: "first", "back", "forward", "last", an event count, or None (the game)."""
+    last = len(session.game.history)
+    at = last if session.replay is None else session.replay
+    if to is None or to == "last":
+        at = last
+    elif to == "first":
+        at = 0
+    elif to == "back":
+        at = max(0, at - 1)
+    elif to == "forward":
+        at = min(last, at + 1)
+    elif isinstance(to, int) and not isinstance(to, bool) and 0 <= to <= last:
+        at = to
+    else:
+        raise ValueError(f"replay goes to first, back, forward, last or 0..{last}, not {to!r}")
+    session.replay = None if at == last else at
