@@ -14,10 +14,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Protocol
 from xml.sax.saxutils import escape
 
-from .position import Position
-from .variant import BAR, OFF
+from .variant import BAR, OFF, Variant
+
+
+class Drawable(Protocol):
+    """What is drawn: a Position (position.py draws itself with this module, so the type is
+    named by what it has rather than imported)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
 
 GEOMETRY: dict[str, int] = json.loads((Path(__file__).with_name("geometry.json")).read_text(encoding="utf-8"))
 
@@ -39,7 +50,7 @@ def point_place(index: int) -> tuple[float, bool]:
     return (LEFT_X + (index - 13) * PW if index <= 18 else RIGHT_X + (index - 19) * PW) + PW / 2, True
 
 
-def render(position: Position, dice: tuple[int, int] | None = None, flipped: bool = False, size: int = 480) -> str:
+def render(position: Drawable, dice: tuple[int, int] | None = None, flipped: bool = False, size: int = 480) -> str:
     """The board: White at the bottom (Black with `flipped`), as an SVG document `size` wide."""
     viewer = 1 if flipped else 0
     parts: list[str] = [
@@ -82,7 +93,7 @@ def render(position: Position, dice: tuple[int, int] | None = None, flipped: boo
     return "".join(parts)
 
 
-def _viewer_index(position: Position, side: int, slot: int, viewer: int) -> int:
+def _viewer_index(position: Drawable, side: int, slot: int, viewer: int) -> int:
     """Where the viewer sees `side`'s point `slot`: the viewer's own numbering."""
     return slot if side == viewer else position.variant.opponent_point(slot)
 
