@@ -230,7 +230,7 @@ def test_index_html_loads_only_same_origin_files_that_exist(dist: Path) -> None:
             continue
         assert not re.match(r"^[a-z]+:|^//", reference), f"index.html refers off-site: {reference}"
         assert (dist / reference).is_file(), reference
-    assert '<link rel="icon" href="data:,">' in html
+    assert '<link rel="icon" href="./web/icon-192.png">' in html  # made by the build, precached
 
 
 def test_no_shipped_file_names_a_cdn(dist: Path) -> None:

@@ -277,7 +277,7 @@ def test_keyboard_alone_rolls_moves_and_confirms(app: AppPage) -> None:
     page.focus(f'#board [data-point="{movable[0]}"]')
     after(page, lambda: page.keyboard.press("Enter"))
     assert points(page, "selected") == [movable[0]]
-    for _ in range(40):  # Tab through the points to a destination
+    for _ in range(150):  # Tab through the page's controls and points to a destination
         page.keyboard.press("Tab")
         focused = page.evaluate("document.activeElement && document.activeElement.dataset.point")
         if focused in points(page, "dest"):
