@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from nardcore.movegen import TurnPlanner, result_positions
+from nardcore.movegen import TurnPlanner, illegal_block, result_positions
 from nardcore.position import Position
 from nardcore.variant import BAR, HEAD, OFF, Variant, find_variant
 
@@ -173,3 +173,23 @@ def test_only_the_runner_moves_while_the_runner_rule_holds(token: str) -> None:
             if at_start and (next_turn or runner_rule_in_force(variant, play.opponent)):
                 assert off_the_head(play.opponent) <= 1, f"{position} {dice}: {play}"
     assert held > POSITIONS
+
+
+@pytest.mark.parametrize("token", ["narde", "khachapuri"])
+def test_the_whole_play_block_check_agrees_with_the_rule_on_random_boards(token: str) -> None:
+    """movegen.illegal_block (end-block's check of a finished play) against the plain working,
+    on boards with blocks of five to seven, with and without opposing checkers ahead or off."""
+    variant = find_variant(token)
+    rng = random.Random(77)
+    found = {True: 0, False: 0}
+    for _ in range(3000):
+        mover, opponent = [0] * 26, [0] * 26
+        start = rng.randint(1, 24)
+        for k in range(rng.randint(4, 7)):
+            mover[(start + k - 1) % 24 + 1] = 1
+        fill(rng, opponent, [p for p in range(1, 25) if not mover[their_point(variant, p)]], rng.randint(1, 14))
+        opponent[OFF] = rng.choice([0, 0, 0, 1])
+        expected = holds_illegal_block(variant, mover, opponent)
+        assert illegal_block(variant, mover, opponent) == expected, (mover, opponent)
+        found[expected] += 1
+    assert min(found.values()) > 100  # both answers met often
