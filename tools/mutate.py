@@ -198,10 +198,15 @@ def mutants(module: str) -> list[Mutant]:
     finder.visit(ast.parse(source))
     skipped = _skipped_lines(source)
     found = []
+    seen: dict[tuple[str, int, str], int] = {}
     for number, (node, _what, function, change) in enumerate(finder.points):
         line = getattr(node, "lineno", 0)
-        if line not in skipped:
-            found.append(Mutant(module, function, line, number, change))
+        if line in skipped:
+            continue
+        twins = seen[(function, line, change)] = seen.get((function, line, change), 0) + 1
+        if twins > 1:  # the same change twice on one line (two 1s, two ==): each its own mutant
+            change = f"{change} #{twins}"
+        found.append(Mutant(module, function, line, number, change))
     return found
 
 
