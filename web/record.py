@@ -34,12 +34,17 @@ def entries(game: Game) -> list[dict[str, Any]]:
         if kind in TURNS:
             number += 1
         side = event.get("side")
+        dice = event.get("dice")
         found.append({
             "index": index,
             "number": number,
             "kind": kind,
             "side": side if side in ("w", "b") else None,
-            "text": event_text(event, side_prefix=False),
+            "text": event_text(event, side_prefix=False),  # English, for tools; the page words it itself
+            "dice": [int(d) for d in dice] if isinstance(dice, list) else None,
+            "play": str(event.get("play", "")),
+            "cube": event.get("cube"),
+            "level": event.get("level"),
         })
     return found
 

@@ -344,9 +344,7 @@ class Page {
       const button = document.createElement("button");
       button.type = "button";
       button.className = `link record-item kind-${entry.kind}`;
-      const who = entry.side ? `${t(`side.${entry.side}`)} ` : "";
-      const number = entry.kind === "play" || entry.kind === "pass" ? `${entry.number}. ` : "";
-      button.textContent = `${number}${who}${entry.text}`;
+      button.textContent = this.recordLine(entry);
       if (entry.index + 1 === at) button.setAttribute("aria-current", "true");
       button.addEventListener("click", () => this.send({ type: "replay", to: entry.index + 1 }));
       li.append(button);
@@ -361,6 +359,23 @@ class Page {
       b.onclick = () => this.send({ type: "replay", to });
     }
     $("btn-play-on").hidden = !(view.can && view.can.play_on);
+  }
+
+  // One line of the record in the page's language: "3. White 64: 24/18 13/9", "White doubles to 2".
+  recordLine(entry) {
+    const side = entry.side ? t(`side.${entry.side}`) : "";
+    const dice = Array.isArray(entry.dice) ? entry.dice.join("") : "";
+    if (entry.kind === "opening") {
+      const [w, b] = entry.dice || [];
+      return t(w === b ? "record.opening_tie" : "record.opening", { w, b });
+    }
+    if (entry.kind === "play" || entry.kind === "pass") {
+      const play = entry.kind === "play" ? entry.play : t("record.pass");
+      return `${entry.number}. ${side} ${dice}: ${play}`;
+    }
+    if (entry.kind === "resign" && !entry.level) return t("record.concede", { side });
+    const level = entry.level ? t(`resign.level.${entry.level}`) : "";
+    return t(`record.${entry.kind}`, { side, cube: entry.cube ?? "", level });
   }
 
   paintReview(view) {

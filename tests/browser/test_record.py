@@ -15,7 +15,7 @@ def test_the_moves_are_listed_and_the_arrow_keys_and_buttons_step_through_them(a
     live = board(page)["position"]
     items = page.locator("#record-list .record-item")
     count = items.count()
-    assert count >= 3 and "opening roll" in items.first.inner_text()
+    assert count >= 3 and "opening roll" in items.first.inner_text().lower()
     assert items.nth(1).inner_text().startswith("1. ")
     page.locator("body").focus()
     after(page, lambda: page.keyboard.press("ArrowLeft"))
@@ -48,3 +48,15 @@ def test_play_on_from_a_step_adds_a_game_and_keeps_the_original(app: AppPage) ->
     positions = page.evaluate(
         "[...document.querySelectorAll('#games-list .game-entry')].map(li => li.dataset.position)")
     assert positions == [shown, live]
+
+
+def test_the_record_is_worded_in_the_players_language(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    play_one_turn(page)
+    page.select_option("#lang-switch", "ru")
+    expect(page.locator("#record-list .record-item").first).to_contain_text("Розыгрыш первого хода")
+    expect(page.locator("#record-list .record-item").nth(1)).to_contain_text("1. ")
+    page.click("#btn-resign")  # the dialog opens: nothing is sent yet
+    after(page, lambda: page.locator("#resign-choices .resign-choice").nth(1).click())
+    expect(page.locator("#record-list .record-item").last).to_contain_text("предлагают сдаться: гаммон")
