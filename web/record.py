@@ -49,11 +49,20 @@ def entries(game: Game) -> list[dict[str, Any]]:
     return found
 
 
+# The last game's positions, with the history they came from: every view during a replay needs one of them,
+# and replaying the whole history for each would repeat the same work on every step.
+_replayed: tuple[Game, list[dict[str, Any]], list[Position]] | None = None
+
+
 def shown_position(session: Session) -> Position | None:
     """The position replay shows instead of the game's, or None for the game as it is."""
+    global _replayed
     if session.replay is None:
         return None
-    return session.game.positions()[session.replay]
+    game = session.game
+    if _replayed is None or _replayed[0] is not game or _replayed[1] != game.history:
+        _replayed = (game, [dict(event) for event in game.history], game.positions())
+    return _replayed[2][session.replay]
 
 
 def step(session: Session, to: Any) -> None:
