@@ -1,6 +1,6 @@
 """The computer's strength and think time (a benchmark, not a test; needs the `train` and `test` extras).
 
-    python bench/bench_bots.py strength [--games 2000] [--only NAME ...]
+    python bench/bench_bots.py strength [--games 2000] [--only NAME ...] [--report]
     python bench/bench_bots.py think [--positions 200]
 
 strength: pairings of cubeless games, half of them with colours swapped on the same dice,
@@ -10,7 +10,10 @@ points scored by each game's rules, each share with a 95% interval:
   each game: every level against the one below it (the higher wins more points).
 The `strongest` and `beginner` levels are played by numpy ports of nardcore's pure-Python
 players (train/play.py: the same network, candidates and look-ahead, no time limit), so that
-thousands of games fit in an hour; `think` times the pure-Python player itself.
+thousands of games fit in an hour; `think` times the pure-Python player itself. Results are
+kept in .bench/strength.json after every pair of games: an interrupted run goes on where it
+stopped, as long as the network is the same (the beginner's and the random player's draws
+then differ from an unbroken run's); `--report` prints them.
 
 think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
 from games, median and 95th percentile, per game.
@@ -19,12 +22,15 @@ from games, median and 95th percentile, per game.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
@@ -37,6 +43,7 @@ from nardcore.variant import VARIANT_NAMES  # noqa: E402
 from train.npnet import Net  # noqa: E402
 from train.play import (  # noqa: E402
     Player,
+    Score,
     heuristic_player,
     match_up,
     net_lookahead_player,
@@ -86,19 +93,75 @@ def pairings() -> list[tuple[str, str, str]]:
     return found
 
 
-def strength(games: int, only: list[str]) -> None:
+RESULTS = ROOT / ".bench" / "strength.json"  # runs in progress and done, kept out of git
+
+
+def weights_digest(variant: str) -> str:
+    """Which network a result belongs to: a run of other weights starts afresh."""
+    path = ROOT / "nardcore" / "bots" / "weights" / f"{variant}.nnw"
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def load_results() -> dict[str, dict[str, Any]]:
+    try:
+        found = json.loads(RESULTS.read_text())
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def save_results(results: dict[str, dict[str, Any]]) -> None:
+    RESULTS.parent.mkdir(exist_ok=True)
+    temp = RESULTS.with_suffix(".tmp")
+    temp.write_text(json.dumps(results, indent=1))
+    temp.replace(RESULTS)
+
+
+def describe(name: str, ours: str, theirs: str, score: Score, seconds: float) -> str:
+    low, high = score.interval()
+    target = TARGETS.get(theirs) if ours == "strongest" else 0.5
+    verdict = "" if target is None else ("  met" if score.share >= target else f"  MISSED (target {target:.0%})")
+    return (f"{name}: {score.share:.1%} of the points [{low:.1%}, {high:.1%}] in {score.games} games, "
+            f"{seconds:.0f} s{verdict}")
+
+
+def strength(games: int, only: list[str], report: bool) -> None:
+    """Every pairing; each resumes from .bench/strength.json when interrupted (same weights)."""
+    results = load_results()
     for variant, ours, theirs in pairings():
         name = f"{variant}: {ours} vs {theirs}"
         if only and not any(word in name for word in only):
             continue
+        key = f"{name} / {games} games / weights {weights_digest(variant)}"
+        stored = results.get(key, {})
+        score = Score(stored.get("games", 0), stored.get("for", 0), stored.get("against", 0),
+                      stored.get("per_pair", []))
+        seconds = stored.get("seconds", 0.0)
+        if report:
+            if score.games:
+                done = "" if score.games >= games else f" (unfinished: {score.games} of {games})"
+                print(describe(name, ours, theirs, score, seconds) + done)
+            continue
         table = players(variant)
-        start = time.time()
-        score = match_up(variant, table[ours](), table[theirs](), games // 2, seed=2026)
-        low, high = score.interval()
-        target = TARGETS.get(theirs) if ours == "strongest" else 0.5
-        verdict = "" if target is None else ("  met" if score.share >= target else f"  MISSED (target {target:.0%})")
-        print(f"{name}: {score.share:.1%} of the points [{low:.1%}, {high:.1%}] in {score.games} games, "
-              f"{time.time() - start:.0f} s{verdict}", flush=True)
+        start, last_note = time.time(), time.time()
+        pairs_before = len(score.per_pair or [])
+
+        def keep(progress: Score) -> None:
+            nonlocal last_note
+            elapsed = time.time() - start
+            results[key] = {"games": progress.games, "for": progress.points_for, "against": progress.points_against,
+                            "per_pair": progress.per_pair, "seconds": seconds + elapsed}
+            save_results(results)
+            if time.time() - last_note > 30:
+                last_note = time.time()
+                done = len(progress.per_pair or [])
+                rate = (done - pairs_before) / elapsed
+                left = (games // 2 - done) / rate / 60 if rate else 0.0
+                print(f"  {name}: {progress.games} of {games} games, {progress.share:.1%} so far, "
+                      f"{left:.0f} min left", flush=True)
+
+        score = match_up(variant, table[ours](), table[theirs](), games // 2, seed=2026, score=score, on_pair=keep)
+        print(describe(name, ours, theirs, score, seconds + time.time() - start), flush=True)
 
 
 def think(count: int) -> None:
@@ -126,10 +189,11 @@ def main() -> None:
     parser.add_argument("what", choices=["strength", "think"], nargs="?", default="think")
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (strength)")
     parser.add_argument("--only", nargs="*", default=[], help="pairings whose name holds one of these words")
+    parser.add_argument("--report", action="store_true", help="print the stored results, play nothing (strength)")
     parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
     args = parser.parse_args()
     if args.what == "strength":
-        strength(args.games, args.only)
+        strength(args.games, args.only, args.report)
     else:
         think(args.positions)
 

@@ -190,13 +190,25 @@ class Score:
         return (max(0.0, self.share - half), min(1.0, self.share + half))
 
 
-def match_up(variant: Variant | str, ours: Player, theirs: Player, pairs: int, seed: int) -> Score:
-    """`pairs` pairs of games on the same dice, colours swapped; points by each game's rules."""
+def match_up(
+    variant: Variant | str,
+    ours: Player,
+    theirs: Player,
+    pairs: int,
+    seed: int,
+    *,
+    score: Score | None = None,
+    on_pair: Callable[[Score], None] | None = None,
+) -> Score:
+    """`pairs` pairs of games on the same dice, colours swapped; points by each game's rules.
+
+    Given the `score` of an interrupted run, play goes on from the pair after its last one.
+    """
     if isinstance(variant, str):
         variant = find_variant(variant)
-    score = Score(per_pair=[])
+    score = score or Score(per_pair=[])
     assert score.per_pair is not None
-    for pair in range(pairs):
+    for pair in range(len(score.per_pair), pairs):
         net = 0
         for our_side in (0, 1):
             rng = random.Random(f"{seed}:{pair}")
@@ -211,4 +223,6 @@ def match_up(variant: Variant | str, ours: Player, theirs: Player, pairs: int, s
                 score.points_against += points
                 net -= points
         score.per_pair.append(net)
+        if on_pair:
+            on_pair(score)
     return score
