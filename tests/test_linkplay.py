@@ -320,3 +320,64 @@ def test_damaged_record_is_refused() -> None:
         Duel.from_dict(data)
     with pytest.raises(LinkError):
         Duel.from_dict({"v": 1})
+
+
+# -- in the app (web/ui.py), two devices -------------------------------------------------------
+
+
+def app_turn(app: Any, rng: random.Random, answer: dict[str, Any]) -> dict[str, Any]:
+    """The person on this device plays until the app shows a link to send; the last answer."""
+    for _ in range(60):
+        view = answer["view"]
+        if view["link"]["waiting"] or view["phase"] == "over":
+            return answer
+        can = view["can"]
+        if can["take"]:
+            answer = app.dispatch({"type": "take"})
+        elif can["roll"]:
+            answer = app.dispatch({"type": "roll"})
+        elif can["confirm"]:
+            answer = app.dispatch({"type": "confirm"})
+        elif view["movable"]:
+            answer = app.dispatch({"type": "click", "point": rng.choice(view["movable"])})
+            if answer["view"]["destinations"]:
+                answer = app.dispatch({"type": "click", "point": rng.choice(answer["view"]["destinations"])})
+        else:
+            raise AssertionError(f"nothing to do: {view['phase']} {view['message']}")
+    raise AssertionError("no link to send")
+
+
+def test_two_apps_play_by_link_to_the_end() -> None:
+    import ui
+
+    host, guest = ui.App(), ui.App()
+    rng = random.Random(3)
+    answer = host.dispatch({"type": "link_new", "variant": "narde", "from_board": False, "seat": "w"})
+    link = answer["view"]["link"]
+    assert link["waiting"] and link["url"].startswith("d=") and answer["entry"]["link"]["side"] == "w"
+    saves = {"w": answer["save"], "b": ""}
+    answer = guest.dispatch({"type": "load_url", "fragment": link["url"]})
+    assert answer["view"]["message"]["key"] == "link_joined" and answer["entry"]["link"]["side"] == "b"
+    saves["b"] = answer["save"]
+    devices = {"w": host, "b": guest}
+    url = answer["view"]["link"]["url"]
+    to, sent = "w", 1
+    for _ in range(600):
+        app = devices[to]
+        answer = app.dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
+        assert answer["view"]["message"]["key"] in ("link_received", "link_send", "link_asked"), answer["view"]["message"]
+        refused = app.dispatch({"type": "load_url", "fragment": url, "link_save": answer["save"]})
+        assert refused["view"]["message"]["key"] == "link_refused"  # opened twice
+        assert "opened already" in refused["view"]["message"]["args"]["error"]
+        answer = app_turn(app, rng, answer)
+        saves[to] = answer["save"]
+        if answer["view"]["phase"] == "over" and not answer["view"]["link"]["waiting"]:
+            break
+        url = answer["view"]["link"]["url"]
+        to = "b" if to == "w" else "w"
+        sent += 1
+    assert host.game.over or guest.game.over
+    final = devices["b" if to == "w" else "w"]
+    if not final.game.over:
+        final.dispatch({"type": "load_url", "fragment": url, "link_save": saves["b" if to == "w" else "w"]})
+    assert host.game.to_dict()["history"] == guest.game.to_dict()["history"] and host.game.over
