@@ -80,7 +80,8 @@ class CheatingBot(FirstPlayBot):
 def test_the_intent_table_names_every_request_the_page_sends() -> None:
     assert set(INTENTS) == {
         "boot", "sync", "open_game", "discard", "new_game", "setup", "close_setup", "set", "dismiss", "load_url",
-        "export_url", "share", "roll", "click", "drag", "undo", "confirm", "double", "take", "beaver", "drop",
+        "export_url", "link_new", "share", "roll", "click", "drag", "undo", "confirm", "double", "take", "beaver",
+        "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "review"}
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == ["share", "hint"]
     assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == ["review", "set", "share"]

@@ -26,7 +26,7 @@ EVERY_PLAY = 1_000
 def can_hint(session: Session) -> bool:
     """The person is to act and there is a choice: a play to choose, a cube to answer or offer."""
     game = session.game
-    if game.over or session.computer_to_act():
+    if game.over or session.others_to_act() or session.duel is not None:  # no help in a game by link
         return False
     return ((game.phase == "move" and bool(game.plays())) or game.phase == "take"
             or (game.phase == "cube" and game.may_double()))
@@ -57,7 +57,7 @@ def hint_for(game: Game) -> dict[str, Any]:
 def coach_stops(session: Session) -> bool:
     """With the coach on, hold a blunder back once, saying what it costs and what was best."""
     game = session.game
-    if not session.prefs["coach"] or not game.steps:
+    if not session.prefs["coach"] or not game.steps or session.duel is not None:
         return False
     result = game.board.pass_turn()
     if session.coach_warned == str(result):

@@ -57,9 +57,9 @@ class Autopilot:
     def _automatic_action(self, session: Session) -> bool:
         """One action the prefs ask for; False when the person has to decide."""
         game, prefs = session.game, session.prefs
-        if game.over or session.screen == "setup" or session.computer_to_act():
+        if game.over or session.screen == "setup" or session.others_to_act():
             return False
-        if game.phase in ("roll", "opening") and prefs["auto_roll"]:
+        if game.phase in ("roll", "opening") and prefs["auto_roll"] and session.duel is None:
             flow.roll(session)
             return True
         if game.phase != "move":

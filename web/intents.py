@@ -14,11 +14,13 @@ from typing import Any, NamedTuple
 
 import advice
 import flow
+import linkgame
 import persistence
 import record
 import turn_input
 from autopilot import Autopilot
 from inputs import UIError, is_lang, parse_dice_spec, parse_query
+from linkplay import is_link
 from session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
 
 from nardcore.game import RESIGN_LEVELS, GameError, GameStateError
@@ -75,7 +77,7 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
             session.say("save_corrupt", error=str(error)[:MAX_ERROR_TEXT])
     fragment = request.get("fragment")
     if isinstance(fragment, str) and fragment.strip("#"):
-        load_url(session, pilot, {"fragment": fragment})
+        load_url(session, pilot, {"fragment": fragment, "link_save": request.get("link_save")})
     pilot.automate(session)
 
 
@@ -135,12 +137,20 @@ def dismiss(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     fragment = request.get("fragment")
+    if isinstance(fragment, str) and is_link(fragment):
+        linkgame.open_link(session, fragment, request.get("link_save"))
+        return
     try:
         persistence.load_url(session, fragment if isinstance(fragment, str) else "")
     except (UIError, GameStateError, VariantError, ValueError) as error:
         session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
         return
     session.say("url_loaded")
+
+
+def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Start a game played by link (web/linkgame.py): the invitation is the link to send."""
+    linkgame.start(session, request)
 
 
 def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
@@ -155,7 +165,11 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def roll(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.computer_to_act() or session.game.phase not in ("opening", "cube", "roll"):
+    if session.others_to_act() or session.game.phase not in ("opening", "cube", "roll"):
+        return
+    if session.duel is not None:
+        linkgame.roll(session)
+        pilot.automate(session)
         return
     flow.roll(session)
     pilot.automate(session)
@@ -185,28 +199,28 @@ def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def double(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.computer_to_act() or not session.game.may_double():
+    if session.others_to_act() or not session.game.may_double() or (session.duel is not None and session.duel.asked):
         return
     flow.double(session)
     pilot.automate(session)
 
 
 def take(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.computer_to_act() or session.game.phase != "take":
+    if session.others_to_act() or session.game.phase != "take":
         return
     flow.take(session)
     pilot.automate(session)
 
 
 def beaver(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.computer_to_act() or not session.game.may_beaver():
+    if session.others_to_act() or not session.game.may_beaver():
         return
     flow.beaver(session)
     pilot.automate(session)
 
 
 def drop(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.computer_to_act() or session.game.phase != "take":
+    if session.others_to_act() or session.game.phase != "take":
         return
     flow.drop(session)
 
@@ -216,7 +230,7 @@ def resign(session: Session, pilot: Autopilot, request: Request) -> None:
     game, level = session.game, request.get("level")
     if level is not None and level not in RESIGN_LEVELS:
         raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}")
-    if session.computer_to_act() or not game.may_resign():
+    if session.others_to_act() or not game.may_resign():
         return
     if game.resign_by_offer and level is None:
         raise UIError("backgammon resigns a single game, a gammon or a backgammon: say which")
@@ -229,7 +243,7 @@ def answer_resign(session: Session, pilot: Autopilot, request: Request) -> None:
     accept = request.get("accept")
     if not isinstance(accept, bool):
         raise UIError("accept is true or false")
-    if session.computer_to_act() or session.game.phase != "resign":
+    if session.others_to_act() or session.game.phase != "resign":
         return
     if accept:
         flow.accept_resignation(session)
@@ -314,6 +328,7 @@ INTENTS: dict[str, Intent] = {
     "dismiss": Intent(dismiss, keeps_replay=True),
     "load_url": Intent(load_url),
     "export_url": Intent(export_url),
+    "link_new": Intent(link_new),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True),
     "roll": Intent(roll),
     "click": Intent(click),

@@ -12,6 +12,7 @@ from typing import Any
 
 from inputs import UIError, is_count, is_lang
 from layout import POINT_IDS
+from linkplay import Duel
 from messages import Message
 from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session, new_game_id
 
@@ -55,6 +56,7 @@ def to_save(session: Session) -> dict[str, Any]:
         "message": None if session.message is None else session.message.to_dict(),
         "selected": session.selected,
         "dice": {"spec": session.dice.spec, "drawn": session.dice.drawn},
+        "duel": None if session.duel is None else session.duel.to_dict(),
     }
 
 
@@ -88,6 +90,9 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     screen = data.get("screen", "board")
     if screen not in ("setup", "board"):
         raise UIError("bad screen")
+    duel = Duel.from_dict(data["duel"]) if data.get("duel") is not None else None
+    if duel is not None and (match is not None or game.history[:len(duel.game.history)] != duel.game.history):
+        game = duel.game.copy()  # the game on the board went another way than the record: the record wins
     # everything read: now change the session
     session.dice, session.settings, session.tally = dice, settings, tally
     if not keep_prefs:
@@ -95,6 +100,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     session.game_id = new_game_id() if copy else game_id
     session.match = match
     session.replace_game(game)
+    session.duel = duel
     session.last = checked_last(data.get("last"))
     session.message = Message.from_saved(data.get("message"))
     selected = data.get("selected")
@@ -185,6 +191,7 @@ def load_url(session: Session, fragment: str) -> None:
     }
     session.match = match
     session.replace_game(game)
+    session.duel = None
     session.game_id = new_game_id()  # a new entry in the library: never over another game
     session.tally = [0, 0]
     session.screen = "board"
@@ -210,7 +217,10 @@ def library_entry(session: Session) -> dict[str, Any]:
         "over": game.over if match is None else match.over,
         "winner": None if won is None else SIDE_LETTERS[won],
         # a game nobody has rolled in yet: the library forgets it when another takes its place
-        "started": bool(game.history) or not game.opening or (match is not None and bool(match.results)),
+        "started": bool(game.history) or not game.opening or (match is not None and bool(match.results))
+        or session.duel is not None,
+        # a game played by link: the page finds it by its game id when a link of it is opened
+        "link": None if session.duel is None else {"gid": session.duel.gid, "side": session.duel.me},
     }
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import advice
 import flow
+import linkgame
 import record
 import variant_rules
 from layout import Layout, point_id, point_order
@@ -139,6 +140,7 @@ def view(session: Session) -> dict[str, Any]:
         "flipped": session.prefs["flip"] != (viewer(session) != WHITE),
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
+        "link": linkgame.view(session),
     }
 
 
@@ -204,7 +206,7 @@ def cube_face(game: Game) -> int:
 def can(session: Session, human_moving: bool) -> dict[str, bool]:
     """The controls the person may use now."""
     game, finished_match = session.game, session.match is not None and session.match.over
-    human_turn = not session.computer_to_act() and not game.over and session.replay is None
+    human_turn = not session.others_to_act() and not game.over and session.replay is None
     return {
         "roll": human_turn and game.phase in ("opening", "cube", "roll"),
         "double": human_turn and game.may_double(),
@@ -229,6 +231,8 @@ def viewer(session: Session) -> int:
     against the computer; in hot-seat with `turn_board`, the side to act; else White."""
     if session.against_computer:
         return 1 - session.computer_side
+    if session.duel is not None:  # a game by link: this device's side
+        return SIDE_LETTERS.index(session.duel.me)
     game = session.game
     if session.prefs["turn_board"] and game.to_act is not None and game.phase != "opening":
         return game.to_act
@@ -243,7 +247,7 @@ def resign(session: Session) -> dict[str, Any] | None:
         assert game.resign_offer is not None
         level = game.resign_offer[0]
         return {"offer": level, "side": SIDE_LETTERS[game.position.turn], "points": flow.resign_points(game, level)}
-    if not game.may_resign() or session.computer_to_act():
+    if not game.may_resign() or session.others_to_act():
         return None
     if game.resign_by_offer:
         return {"levels": [{"level": level, "points": flow.resign_points(game, level)} for level in RESIGN_LEVELS]}

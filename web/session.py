@@ -16,6 +16,7 @@ from typing import Any
 
 from inputs import UIError, is_count, is_lang, parse_dice_spec
 from layout import Layout
+from linkplay import Duel
 from messages import Event, Message
 from variant_rules import match_length_for
 
@@ -92,6 +93,7 @@ class Session:
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
+    duel: Duel | None = None  # a game played by link (web/linkplay.py): this device's record of it
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -114,6 +116,7 @@ class Session:
             self.tally = [0, 0]
         self.settings = settings
         self.game_id = new_game_id()  # a new entry: the game before it stays in the library
+        self.duel = None
         length = settings["match_length"]
         self.match = Match(variant, self.dice, length) if length else None
         self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))
@@ -136,6 +139,7 @@ class Session:
         self.match = None
         self.settings = {**self.settings, "variant": position.variant.token, "match_length": 0}
         self.game_id = new_game_id()
+        self.duel = None
         fresh = position == Position.start(position.variant)  # the record's start: an opening roll
         self.replace_game(Game(position.variant, self.dice) if fresh else Game(position.variant, self.dice,
                                                                                  position=position))
@@ -167,8 +171,13 @@ class Session:
         return (self.against_computer and not game.over and game.phase != "opening"
                 and game.to_act == self.computer_side)
 
+    def others_to_act(self) -> bool:
+        """The person may not act now: the computer's turn, or in a game played by link, the
+        other player's (this device waits for their link)."""
+        return self.computer_to_act() or (self.duel is not None and self.duel.waiting(self.game))
+
     def human_moving(self) -> bool:
-        return self.game.phase == "move" and not self.computer_to_act()
+        return self.game.phase == "move" and not self.others_to_act()
 
 
 def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, Any], Variant]:

@@ -7,13 +7,18 @@ const KINDS = ["game", "position", "gnubg", "xgid"];
 const PNG_WIDTH = 960;
 
 export class Share {
-  // page: { t(key, args), variant(), download(blob, name) }
+  // page: { t(key, args), variant(), download(blob, name), send(intent) }
   constructor(page) {
     this.page = page;
     this.svg = null;
     $("share-close").addEventListener("click", () => $("share").close());
     $("share-svg").addEventListener("click", () => this.downloadSvg());
     $("share-png").addEventListener("click", () => this.downloadPng());
+    // a game by link from the position on the board (web/linkplay.js shows the link to send)
+    $("share-link").addEventListener("click", () => {
+      $("share").close();
+      this.page.send({ type: "link_new", from_board: true, seat: "w" });
+    });
   }
 
   // links: {game, position, gnubg?, xgid?, svg?} — game and position are URL fragments.

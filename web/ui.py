@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import linkgame
 import persistence
 import presenter
 from autopilot import Autopilot, BotFactory
@@ -67,6 +68,7 @@ class App:
             url = intent.handle(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=str(error))
+        linkgame.after(session)
         sync_layout(session)
         answer: dict[str, Any] = {"view": self.view(), "save": persistence.save_text(session),
                                   "entry": persistence.library_entry(session)}

@@ -7,6 +7,7 @@
 import { Board } from "./board.js";
 import { Games } from "./games.js";
 import { Share } from "./share.js";
+import { linkSave, paintLink } from "./linkplay.js";
 import { gameKey, keepGame, lastStoreProblem, readStore, saveToOpen, writeStore } from "./store.js";
 
 const VIEW_KEY = "nard.view";
@@ -116,6 +117,7 @@ class Page {
       t,
       variant: () => (this.view && this.view.variant) || "game",
       download: (blob, name) => download(blob, name),
+      send: (intent) => this.send(intent),
     });
     loadStrings(this.lang).then(() => {
       this.translateStatic();
@@ -138,6 +140,7 @@ class Page {
       type: "boot",
       save: opening ? opening.save : null,
       fragment,
+      link_save: linkSave(fragment),
       query: location.search,
       lang: this.lang,
     });
@@ -212,6 +215,7 @@ class Page {
     this.paintPanels(view);
     this.paintControls(view);
     this.paintMessage(view);
+    paintLink(view, t);
     if (view.screen === "setup") this.openSetup();
     else if ($("setup").open && !this.setupByHand) $("setup").close();
   }
@@ -455,7 +459,7 @@ class Page {
     if (m.key === "held") args.why = t(`held.${args.why}`);
     if (args.kind) args.kind = t(`kind.${args.kind}`);
     if (args.w !== undefined && m.key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
-    const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice"].includes(m.key) ? "warn" : "";
+    const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait"].includes(m.key) ? "warn" : "";
     this.showMessage(t(`msg.${m.key}`, args), tone);
   }
 
@@ -546,7 +550,7 @@ class Page {
       const fragment = location.hash.replace(/^#/, "");
       if (!fragment || !this.ready) return;
       history.replaceState(null, "", location.pathname + location.search);
-      this.send({ type: "load_url", fragment });
+      this.send({ type: "load_url", fragment, link_save: linkSave(fragment) });
     });
   }
 
@@ -802,6 +806,7 @@ class Page {
     const opponent = document.querySelector('input[name="opponent"]:checked');
     this.setupByHand = false;
     $("setup").close();
+    if (opponent && opponent.value === "link") return this.send({ type: "link_new", variant: token, seat: $("setup-seat").value });
     this.send({
       type: "new_game",
       settings: {

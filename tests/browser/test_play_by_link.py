@@ -1,0 +1,121 @@
+"""Play by link, as two people do it: two browser contexts (two devices) pass links to each
+other until the game ends, and the cheats the protocol refuses are refused in the page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from browser_support import after, board, open_app, press, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+START = "narde:w:6x2,5,4:6x2,5,4"  # near the end: a few turns each
+MOVABLE = "[...document.querySelectorAll('#board [data-movable]')].map(e => e.dataset.point)"
+SHOTS = os.environ.get("NARD_SHOTS")  # a folder: screenshots of the screens of a game by link
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def link_to_send(page: Page) -> str:
+    expect(page.locator("#link-panel")).to_have_attribute("data-waiting", "1")
+    url = page.input_value("#link-url")
+    assert "#d=" in url
+    return url
+
+
+def open_link(page: Page, url: str) -> None:
+    after(page, lambda: page.goto(url))
+
+
+def message(page: Page) -> str:
+    return page.locator("#message").inner_text()
+
+
+def play_turn(page: Page) -> None:
+    """Roll, move the first movable checker to its first destination until the turn is
+    complete, confirm: the app then shows the link to send."""
+    for _ in range(30):
+        if page.get_attribute("#link-panel", "data-waiting") == "1" or board(page)["phase"] == "over":
+            return
+        if page.locator("#btn-roll").is_visible():
+            press(page, "btn-roll")
+        elif page.evaluate(MOVABLE):
+            origin = page.evaluate(MOVABLE)[0]
+            after(page, lambda: page.click(f"#board [data-point='{origin}']", force=True))
+            target = page.evaluate("document.querySelector('#board [data-dest]').dataset.point")
+            after(page, lambda: page.click(f"#board [data-point='{target}']", force=True))
+        elif page.locator("#btn-confirm").is_visible():
+            press(page, "btn-confirm")
+        else:
+            raise AssertionError(f"nothing to do: {board(page)} {message(page)}")
+    raise AssertionError("the turn did not end")
+
+
+def test_two_devices_play_by_link_to_the_end_and_cheats_are_refused(browser: Browser, site: str) -> None:
+    host_context, host, host_watch = open_app(browser, f"{site}#p={START}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        assert board(host)["position"] == START
+        press(host, "btn-share")
+        after(host, lambda: host.click("#share-link"))
+        invite = link_to_send(host)
+        shot(host, "1-invitation")
+        open_link(guest, invite)
+        assert board(guest)["position"] == START
+        answer = link_to_send(guest)
+        shot(guest, "2-joined")
+        # the invitation opened again on the guest's device: refused, the game unchanged
+        open_link(guest, invite)
+        expect(guest.locator("#message")).to_contain_text("opened already")
+        assert guest.get_attribute("#message", "data-tone") == "warn"
+        devices = {"host": host, "guest": guest}
+        to, url, old = "host", answer, invite
+        for turn in range(40):
+            page = devices[to]
+            open_link(page, url)
+            if turn == 0:
+                shot(page, "3-your-turn")
+            if turn == 2:
+                # opened twice, an old link, an edited one: each refused with the reason
+                open_link(page, url)
+                expect(page.locator("#message")).to_contain_text("opened already")
+                open_link(page, old)
+                expect(page.locator("#message")).to_contain_text("link")
+                assert "refused" in message(page)
+                head, payload = url.rsplit(".", 1)
+                edited = head + "." + payload[:-6] + ("A" if payload[-6] != "A" else "B") + payload[-5:]
+                open_link(page, edited)
+                assert "refused" in message(page)
+                shot(page, "4-refused")
+                # a reload after rolling shows the very same dice: no second chance
+                if page.locator("#btn-roll").is_visible():
+                    press(page, "btn-roll")
+                    dice = board(page)["dice"]
+                    page.reload()
+                    wait_ready(page)
+                    assert board(page)["dice"] == dice
+            if board(page)["phase"] == "over":
+                break
+            play_turn(page)
+            if board(page)["phase"] == "over" and page.get_attribute("#link-panel", "data-waiting") != "1":
+                break
+            old, url = url, link_to_send(page)
+            if turn == 1:
+                shot(page, "5-send-move")
+            if board(page)["phase"] == "over":
+                other = devices["guest" if to == "host" else "host"]
+                open_link(other, url)
+                break
+            to = "guest" if to == "host" else "host"
+        assert board(host)["phase"] == "over" and board(guest)["phase"] == "over"
+        assert board(host)["position"] == board(guest)["position"]
+        shot(host, "6-over")
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()

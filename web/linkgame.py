@@ -1,0 +1,162 @@
+"""A game played by link in the app: starting one, opening a link, rolling with the dice the
+two players' secrets give, and the link to send once the person has played.
+
+The protocol itself is web/linkplay.py (docs/link-play.md). The session keeps this device's
+record (`session.duel`); the game on the board is a copy of the record's game that the person
+plays on, and what was played on it becomes the next link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flow
+import persistence
+from inputs import UIError
+from linkplay import Duel, LinkError, read_link
+from session import Session
+
+from nardcore.dice import PresetDice
+from nardcore.game import GameStateError
+from nardcore.position import SIDE_LETTERS
+
+MAX_ERROR_TEXT = 300
+
+
+def start(session: Session, request: dict[str, Any]) -> None:
+    """A new game by link: `variant` (a token), `seat` (w or b), `from_board` (the position on
+    the board as the start, the side on roll to play first) — the invitation to send."""
+    seat = request.get("seat", "w")
+    if seat not in SIDE_LETTERS:
+        raise UIError("seat is 'w' or 'b'")
+    if request.get("from_board") is True:
+        game = session.game
+        if game.over or game.phase == "opening" or game.board.winner() is not None:
+            raise UIError("there is no position on the board to start from")
+        start_position = game.position
+        variant = start_position.variant.token
+    else:
+        variant = request.get("variant", session.settings["variant"])
+        if not isinstance(variant, str) or len(variant) > 120:
+            raise UIError("variant must be a name")
+        start_position = None
+    try:
+        duel, _ = Duel.create(variant, seat, start_position)
+    except (LinkError, ValueError) as error:
+        raise UIError(str(error)) from None
+    session.start_game({"variant": duel.game.variant.token, "match_length": 0, "opponent": "human", "seat": seat})
+    take(session, duel)
+    session.say("link_started")
+
+
+def take(session: Session, duel: Duel) -> None:
+    """The record's game on the board (its last move kept)."""
+    session.duel = duel
+    session.match = None
+    session.settings = {**session.settings, "variant": duel.game.variant.token, "match_length": 0,
+                        "opponent": "human", "seat": duel.me}
+    last = session.last
+    session.replace_game(duel.game.copy())
+    session.last = last
+    session.screen = "board"
+
+
+def open_link(session: Session, fragment: str, save: Any) -> None:
+    """A link of a game played by link: the device's record of that game (`save`, found by the
+    page) takes it, or an invitation starts this device's side. Refused links are said, and the
+    record is left as it was."""
+    try:
+        link = read_link(fragment)
+    except LinkError as error:
+        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    if isinstance(save, str) and save:
+        try:
+            persistence.load_save(session, save, keep_prefs=True)
+        except (UIError, GameStateError, LinkError, ValueError, KeyError, TypeError) as error:
+            session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
+            return
+    duel = session.duel
+    if duel is not None and duel.gid == link.gid:
+        try:
+            duel.receive(link)
+        except LinkError as error:
+            take(session, duel)
+            session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+            return
+        take(session, duel)
+        session.last = last_move(duel)
+        session.say("link_received")
+        return
+    try:
+        joined, _ = Duel.join(link)
+    except LinkError as error:
+        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    session.start_game({"variant": joined.game.variant.token, "match_length": 0, "opponent": "human",
+                        "seat": joined.me})
+    take(session, joined)
+    session.say("link_joined")
+
+
+def last_move(duel: Duel) -> dict[str, Any] | None:
+    """The other player's last play, for the line under the board."""
+    for event in reversed(duel.game.history):
+        if event.get("event") in ("play", "pass"):
+            return {"side": event["side"], "text": event.get("play", ""),
+                    "dice": "".join(str(d) for d in event["dice"]), "steps": []}
+    return None
+
+
+def roll(session: Session) -> None:
+    """The person rolls: the dice the secrets give, once the other's share is here; in the
+    cube phase without it, the roll is asked for by a link."""
+    duel, game = session.duel, session.game
+    assert duel is not None
+    if game.phase not in ("cube", "roll"):
+        return
+    if not duel.may_roll(game):
+        if game.phase == "cube":
+            send(session, ask=True)
+        else:
+            session.say("link_wait")
+        return
+    game.dice_source = PresetDice(list(duel.dice_for(game)))
+    flow.roll(session)
+
+
+def after(session: Session) -> None:
+    """After each request: when the person has finished, the link to send."""
+    duel = session.duel
+    if duel is not None and duel.link_due(session.game):
+        send(session)
+
+
+def send(session: Session, ask: bool = False) -> None:
+    duel = session.duel
+    assert duel is not None
+    try:
+        duel.send(session.game, ask=ask)
+    except LinkError as error:
+        take(session, duel)
+        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    take(session, duel)
+    session.say("link_asked" if ask else "link_send")
+
+
+def view(session: Session) -> dict[str, Any] | None:
+    """What the page shows of a game by link: the link to send while the device waits."""
+    duel = session.duel
+    if duel is None:
+        return None
+    waiting = not duel.my_link_next
+    return {
+        "gid": duel.gid,
+        "me": duel.me,
+        "seq": duel.seq,
+        "waiting": waiting,
+        "asked": duel.asked,
+        "over": duel.game.over,
+        "url": duel.last_link() if waiting else None,
+    }

@@ -1,0 +1,649 @@
+"""Play by link with fair dice: two devices, one game, links sent back and forth.
+
+The protocol and why it is fair: docs/link-play.md. In short, every roll comes from two
+secrets, one from each player; the roller commits to its secret (its SHA-256) before the
+other player reveals theirs, and reveals it with the move that used the roll. A device
+derives its secrets from a key it never sends (HMAC), so a reload gives the same secrets,
+and it checks every link it receives against everything it has seen: the sequence number,
+the hash chain, the history, every commitment, the dice and every move, replayed in
+nardcore. A link that fails any check is refused with a `LinkError` naming what is wrong,
+and the device's record of the game is left as it was.
+
+A `Duel` is one device's record of one game (its side, its key, every link so far) and the
+game as far as that device can know it:
+
+>>> host, invite = Duel.create("narde", "w")
+>>> guest, join = Duel.join(invite)
+>>> host.receive(join)
+>>> host.game.phase != "opening"          # the host's device knows the opening roll now
+True
+>>> guest.game.phase                      # the guest learns it with the host's next link
+'opening'
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nardcore import safejson
+from nardcore.game import RESIGN_LEVELS, Game, GameError
+from nardcore.notation import NotationError
+from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.variant import VariantError, find_variant
+
+VERSION = 1
+KEY_BYTES = 32
+SECRET_BYTES = 16
+COMMIT_BYTES = 32
+CHAIN_BYTES = 16  # of the hash chain's head, carried by each link as `p`
+MAX_LINK = 24_000  # characters of a link's fragment
+MAX_INFLATED = 60_000  # bytes of a link's JSON
+MAX_ACTIONS = 8  # in one link
+MAX_HISTORY = 4_000  # actions in a whole game
+MAX_LINKS = 6_000
+GAME_ID = re.compile(r"[0-9a-f]{12}")
+SLOT = re.compile(r"o|[wb][1-9][0-9]{0,3}")
+FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{1,24000})")
+ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
+RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
+EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
+
+
+class LinkError(ValueError):
+    """A link (or a record of a game) that this device refuses; the message says why."""
+
+
+# -- the cryptography -------------------------------------------------------------------------
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: Any, size: int, what: str) -> bytes:
+    if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise LinkError(f"{what} is not base64url")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except ValueError:
+        raise LinkError(f"{what} is not base64url") from None
+    if len(data) != size:
+        raise LinkError(f"{what} has {len(data)} bytes, not {size}")
+    return data
+
+
+def commitment(gid: str, slot: str, secret: bytes) -> bytes:
+    """What the roller sends before the other player's share: SHA-256 of its secret, bound to
+    the game and the roll."""
+    return hashlib.sha256(f"nard-link-commit|{gid}|{slot}|".encode() + secret).digest()
+
+
+def derive_secret(key: bytes, gid: str, slot: str, role: str) -> bytes:
+    """A device's secret for a roll: its own (`role` "own") or its share of the other's
+    ("share"); the same every time, so a reload gives nothing new."""
+    return hmac.new(key, f"nard-link|{gid}|{slot}|{role}".encode(), hashlib.sha256).digest()[:SECRET_BYTES]
+
+
+class SlotDice:
+    """The dice of one roll slot: a stream of fair dice from SHA-256(roller's secret, other's
+    share, game, slot), by rejection (bytes 216..255 are skipped, 216 = 6**3)."""
+
+    def __init__(self, gid: str, slot: str, own: bytes, share: bytes) -> None:
+        self._seed = hashlib.sha256(f"nard-link-dice|{gid}|{slot}|".encode() + own + share).digest()
+        self._block = 0
+        self._bytes = b""
+
+    def die(self) -> int:
+        while True:
+            if not self._bytes:
+                self._bytes = hashlib.sha256(self._seed + self._block.to_bytes(4, "big")).digest()
+                self._block += 1
+            byte, self._bytes = self._bytes[0], self._bytes[1:]
+            if byte < 216:
+                return byte % 6 + 1
+
+    def roll(self) -> tuple[int, int]:
+        return self.die(), self.die()
+
+
+class NoDice:
+    """The dice of a game played by link come only from its secrets: a roll without them is a bug."""
+
+    def die(self) -> int:
+        raise LinkError("a game played by link rolls only with the dice its secrets give")
+
+
+def _canonical(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _chain(head: bytes, message: dict[str, Any]) -> bytes:
+    return hashlib.sha256(head + _canonical(message)).digest()
+
+
+# -- links as text ----------------------------------------------------------------------------
+
+
+def fragment_of(message: dict[str, Any], history: Sequence[str]) -> str:
+    """A message as a URL fragment: `d=GAME.SIDE+SEQ.PAYLOAD`, the payload base64url of raw
+    deflated JSON (the message's fields and the actions so far, `h`)."""
+    body = {k: v for k, v in message.items() if k not in ("g", "f", "n")}
+    body["h"] = list(history)
+    raw = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    payload = _b64(packer.compress(raw) + packer.flush())
+    return f"d={message['g']}.{message['f']}{message['n']}.{payload}"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as read: its message (what the hash chain covers) and the history it carries."""
+
+    message: dict[str, Any]
+    history: tuple[str, ...]
+
+    @property
+    def gid(self) -> str:
+        return str(self.message["g"])
+
+    @property
+    def sender(self) -> str:
+        return str(self.message["f"])
+
+    @property
+    def seq(self) -> int:
+        return int(self.message["n"])
+
+
+def is_link(fragment: str) -> bool:
+    return fragment.lstrip("#").startswith("d=")
+
+
+def read_link(fragment: str) -> Link:
+    """Parse a link strictly; LinkError naming what is wrong. Nothing is checked against a
+    game here (`Duel.receive` does that)."""
+    text = fragment.lstrip("#").strip()
+    if len(text) > MAX_LINK:
+        raise LinkError("the link is too long")
+    found = FRAGMENT.fullmatch(text)
+    if found is None:
+        raise LinkError("this is not a link of a game played by link (d=GAME.SIDE+NUMBER.DATA), or it was cut short")
+    gid, sender, seq, payload = found.groups()
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_INFLATED)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise LinkError("the link's data is cut short or too large")
+        body = safejson.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError, safejson.JSONShapeError):
+        raise LinkError("the link's data cannot be read: it was changed or cut short") from None
+    if not isinstance(body, dict):
+        raise LinkError("the link's data is not an object")
+    allowed = {"v", "p", "i", "a", "r", "s", "c", "h"}
+    if set(body) - allowed or not {"v", "a", "r", "s", "c", "h"} <= set(body):
+        raise LinkError("the link's data has unknown or missing fields")
+    if body["v"] != VERSION:
+        raise LinkError(f"the link is of version {body['v']!r}; this app reads version {VERSION}")
+    message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
+    for name in ("a", "r", "s", "c", "v"):
+        message[name] = body[name]
+    if "p" in body:
+        _unb64(body["p"], CHAIN_BYTES, "the link's chain hash")
+        message["p"] = body["p"]
+    if "i" in body:
+        message["i"] = body["i"]
+    _check_shape(message)
+    history = body["h"]
+    if not isinstance(history, list) or len(history) > MAX_HISTORY or not all(isinstance(a, str) for a in history):
+        raise LinkError("the link's history is not a list of moves")
+    return Link(message, tuple(history))
+
+
+def _check_shape(message: dict[str, Any]) -> None:
+    actions = message["a"]
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise LinkError("the link's moves are not a short list")
+    for action in actions:
+        if not isinstance(action, str) or not ACTION.fullmatch(action):
+            raise LinkError(f"the link holds a move this app does not read: {str(action)[:40]!r}")
+    for name, size, what in (("r", SECRET_BYTES, "revealed secret"), ("s", SECRET_BYTES, "share"),
+                             ("c", COMMIT_BYTES, "commitment")):
+        table = message[name]
+        if not isinstance(table, dict) or len(table) > 4:
+            raise LinkError(f"the link's {what}s are not a small table")
+        for slot, value in table.items():
+            if not SLOT.fullmatch(slot):
+                raise LinkError(f"the link names a roll this app does not know: {slot[:12]!r}")
+            _unb64(value, size, f"the {what} for roll {slot}")
+    if (message["n"] == 0) != ("i" in message) or (message["n"] == 0) == ("p" in message):
+        raise LinkError("only the first link of a game (the invitation) sets the game up")
+
+
+# -- one device's record of a game -----------------------------------------------------------
+
+
+@dataclass
+class _Book:
+    """What a device knows of the game after some links: the game as far as it can be played
+    here, and the commitments, revealed secrets and shares seen."""
+
+    game: Game
+    commits: dict[str, bytes] = field(default_factory=dict)
+    reveals: dict[str, bytes] = field(default_factory=dict)
+    shares: dict[str, bytes] = field(default_factory=dict)
+    asked: str | None = None  # the side that asked for its share before rolling (it may double)
+    actions: list[str] = field(default_factory=list)  # every action so far, in order
+
+
+def _committer(slot: str, host: str) -> str:
+    return host if slot == "o" else slot[0]
+
+
+def _other(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+class Duel:
+    """One device's side of a game played by link. `game` is the game as this device knows it
+    (a copy is what the person plays on); `send(local)` makes the next link from what was
+    played on that copy, `receive(fragment)` checks and takes the other player's link."""
+
+    def __init__(self, gid: str, me: str, key: bytes) -> None:
+        self.gid, self.me, self.key = gid, me, key
+        self.links: list[dict[str, Any]] = []
+        self.head = b""
+        self.host = "w"
+        self.book: _Book | None = None
+
+    # -- starting ----------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, variant: str, host: str = "w", start: Position | None = None,
+               key: bytes | None = None, gid: str | None = None) -> tuple[Duel, str]:
+        """A new game on this device, which plays `host`; answers it and the invitation link."""
+        if host not in SIDE_LETTERS:
+            raise LinkError("the side is w or b")
+        token = find_variant(variant).token
+        if start is not None and start.variant.token != token:
+            raise LinkError("the start position is of another game")
+        duel = cls(gid or secrets.token_hex(6), host, key or secrets.token_bytes(KEY_BYTES))
+        invite = {"i": {"variant": token, "start": None if start is None else str(start), "host": host}}
+        return duel, duel._send_message(invite, [])
+
+    @classmethod
+    def join(cls, fragment: str | Link, key: bytes | None = None) -> tuple[Duel, str]:
+        """This device takes the other side of the game an invitation sets up; answers the
+        record and the link that joins it."""
+        link = read_link(fragment) if isinstance(fragment, str) else fragment
+        if link.seq != 0:
+            raise LinkError("this device has no record of this game, and the link is not an invitation to it")
+        duel = cls(link.gid, _other(link.sender), key or secrets.token_bytes(KEY_BYTES))
+        duel._take(link)
+        return duel, duel._send_message({}, [])
+
+    # -- what the app asks -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        assert self.book is not None
+        return self.book.game
+
+    @property
+    def seq(self) -> int:
+        """The number of the next link."""
+        return len(self.links)
+
+    @property
+    def my_link_next(self) -> bool:
+        """The next link is this device's (links alternate: the host's are even)."""
+        return (self.seq % 2 == 0) == (self.me == self.host)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def waiting(self, local: Game) -> bool:
+        """This device waits for the other player's link before its player may act."""
+        return not self.my_link_next or local.phase == "opening" or local.to_act != SIDE_LETTERS.index(self.me)
+
+    @property
+    def asked(self) -> bool:
+        """This side asked for its share to roll: it may no longer double this turn."""
+        return self.book is not None and self.book.asked == self.me
+
+    def may_roll(self, local: Game) -> bool:
+        """The other player's share for this side's next roll is here (else, in the cube
+        phase, the roll is asked for by a link first)."""
+        return self._slot_ready(self.next_slot(local, self.me))
+
+    def next_slot(self, game: Game, side: str) -> str:
+        """The roll slot `side` rolls next: its own rolls counted, the opening's not."""
+        played = sum(1 for e in game.history if e.get("event") in ("play", "pass") and e.get("side") == side)
+        first_from_opening = game.opening and game.starter is not None and SIDE_LETTERS[game.starter] == side
+        return f"{side}{played + 1 - int(first_from_opening)}"
+
+    def dice_for(self, local: Game) -> tuple[int, int]:
+        """The dice of this side's next roll; LinkError when the other's share is not here."""
+        slot = self.next_slot(local, self.me)
+        if not self._slot_ready(slot):
+            raise LinkError("your opponent's share of this roll has not come yet")
+        assert self.book is not None
+        return SlotDice(self.gid, slot, self._own(slot), self.book.shares[slot]).roll()
+
+    def link_due(self, local: Game, ask: bool = False) -> bool:
+        """A link is to be sent now: it is this device's link and its player has finished
+        (the other side acts next, or asked to roll, or the game ended by a move made here)."""
+        if not self.my_link_next or self.book is None:
+            return False
+        new = len(local.history) > len(self.game.history)
+        if ask:
+            return True
+        if local.over:
+            return new
+        return local.phase != "opening" and local.to_act != SIDE_LETTERS.index(self.me)
+
+    def send(self, local: Game, ask: bool = False) -> str:
+        """The next link: what was played on `local` (a copy of `game`) since, or the request
+        to roll (`ask`); checked as the other device will check it."""
+        if not self.my_link_next:
+            raise LinkError("it is your opponent's turn to send a link")
+        actions = actions_between(self.game, local)
+        if ask:
+            actions.append("R")
+        return self._send_message({}, actions)
+
+    def receive(self, fragment: str | Link) -> None:
+        """Take the other player's link, or raise LinkError and change nothing."""
+        link = read_link(fragment) if isinstance(fragment, str) else fragment
+        if link.gid != self.gid:
+            raise LinkError("this link belongs to another game")
+        seq = link.seq
+        if link.sender == self.me:
+            raise LinkError(f"this is your own link (number {seq}): send it to your opponent")
+        if seq < len(self.links):
+            if self.links[seq] == link.message:
+                raise LinkError(f"this link (number {seq}) was opened already; the game is at link {len(self.links)}")
+            raise LinkError(f"an old or different link number {seq}: link {seq} of this game was another one")
+        if seq > len(self.links):
+            raise LinkError(f"a link is missing: the next one is number {len(self.links)}, this is number {seq}")
+        self._take(link)
+
+    def last_link(self) -> str | None:
+        """The last link this device sent, as a fragment (to send again)."""
+        for index in range(len(self.links) - 1, -1, -1):
+            if self.links[index]["f"] == self.me:
+                return fragment_of(self.links[index], self._history_before(index))
+        return None
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"v": VERSION, "gid": self.gid, "me": self.me, "key": _b64(self.key), "links": self.links}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Duel:
+        """A record as `to_dict` wrote it, every link checked again; LinkError otherwise."""
+        if not isinstance(data, dict) or set(data) != {"v", "gid", "me", "key", "links"} or data["v"] != VERSION:
+            raise LinkError("the record of the game played by link cannot be read")
+        gid, me, links = data["gid"], data["me"], data["links"]
+        if not isinstance(gid, str) or not GAME_ID.fullmatch(gid) or me not in SIDE_LETTERS:
+            raise LinkError("the record of the game played by link is damaged")
+        if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
+            raise LinkError("the record of the game played by link has no links")
+        duel = cls(gid, me, _unb64(data["key"], KEY_BYTES, "the key"))
+        for message in links:
+            if not isinstance(message, dict) or not {"g", "f", "n", "v", "a", "r", "s", "c"} <= set(message):
+                raise LinkError("the record of the game played by link is damaged")
+            if message["g"] != gid or message["n"] != len(duel.links) or message["f"] not in SIDE_LETTERS:
+                raise LinkError("the record of the game played by link is out of order")
+            _check_shape(message)
+            duel._take(Link(dict(message), tuple(duel.book.actions if duel.book else ())))
+        return duel
+
+    # -- inside --------------------------------------------------------------------------------
+
+    def _own(self, slot: str) -> bytes:
+        return derive_secret(self.key, self.gid, slot, "own")
+
+    def _share_secret(self, slot: str) -> bytes:
+        return derive_secret(self.key, self.gid, slot, "share")
+
+    def _slot_ready(self, slot: str) -> bool:
+        return self.book is not None and slot in self.book.shares and _committer(slot, self.host) == self.me
+
+    def _history_before(self, index: int) -> list[str]:
+        return [a for message in self.links[:index] for a in message["a"]]
+
+    def _send_message(self, extra: dict[str, Any], actions: list[str]) -> str:
+        """Compose this device's next link (the secrets due with it) and keep it."""
+        message: dict[str, Any] = {"g": self.gid, "f": self.me, "n": len(self.links), "v": VERSION,
+                                   "a": actions, "r": {}, "s": {}, "c": {}, **extra}
+        if self.links:
+            message["p"] = _b64(self.head[:CHAIN_BYTES])
+        history = list(self.book.actions) if self.book is not None else []
+        self._take(Link(message, tuple(history)), compose=True)
+        return fragment_of(message, history)
+
+    def _start_book(self, message: dict[str, Any]) -> _Book:
+        info = message.get("i")
+        if not isinstance(info, dict) or set(info) != {"variant", "start", "host"}:
+            raise LinkError("the invitation does not say which game is played")
+        if info["host"] not in SIDE_LETTERS or info["host"] != message["f"]:
+            raise LinkError("the invitation's side is not the sender's")
+        try:
+            variant = find_variant(str(info["variant"])[:120])
+            start = info["start"]
+            if start is None:
+                game = Game(variant, NoDice())
+            elif isinstance(start, str) and len(start) <= 200:
+                game = Game(variant, NoDice(), position=Position.parse(start))
+            else:
+                raise LinkError("the invitation's start position is not a position")
+        except (VariantError, PositionError, GameError) as error:
+            raise LinkError(f"the invitation's game cannot be set up: {error}") from None
+        if game.position.variant.token != info["variant"]:
+            raise LinkError("the invitation's start position is of another game")
+        self.host = info["host"]
+        return _Book(game)
+
+    def _take(self, link: Link, compose: bool = False) -> None:
+        """Check a link (either side's) against the record and keep it, or raise and keep the
+        record as it was. `compose`: this device's own link, its secrets filled in here."""
+        message = link.message
+        if self.book is not None:
+            if message["f"] != (self.host if message["n"] % 2 == 0 else _other(self.host)):
+                raise LinkError("this link is not from the player whose link comes next")
+            if message.get("p") != _b64(self.head[:CHAIN_BYTES]):
+                raise LinkError("the history of this link differs from the game on this device (its chain hash)")
+            if list(link.history) != self.book.actions:
+                raise LinkError("the history of this link differs from the game on this device (its moves)")
+        saved = self.to_dict() if self.book is not None else None
+        try:
+            if self.book is None:
+                self.book = self._start_book(message)
+            self._advance(self.book, message, compose)
+        except LinkError:
+            self._restore(saved)
+            raise
+        self.links.append(message)
+        self.head = _chain(self.head or b"nard-link", message)
+
+    def _restore(self, saved: dict[str, Any] | None) -> None:
+        """The record as it was before a link that failed its checks."""
+        if saved is None:
+            self.book, self.host = None, "w"
+            return
+        again = Duel.from_dict(saved)
+        self.links, self.head, self.host, self.book = again.links, again.head, again.host, again.book
+
+    def _advance(self, book: _Book, message: dict[str, Any], compose: bool) -> dict[str, set[str]]:
+        """Play a message onto `book`: its secrets (checked), then its moves with the dice the
+        secrets give. The link must carry exactly the secrets an honest link carries now;
+        `compose`: this device's own link, given those secrets here."""
+        sender, seq, game = message["f"], message["n"], book.game
+        other = _other(sender)
+        reveals: dict[str, bytes] = {}
+        for slot, text in message["r"].items():
+            secret = _unb64(text, SECRET_BYTES, f"the secret for roll {slot}")
+            if _committer(slot, self.host) != sender or slot not in book.commits:
+                raise LinkError(f"the link reveals a secret for roll {slot}, which its sender did not commit to")
+            if not hmac.compare_digest(commitment(self.gid, slot, secret), book.commits[slot]):
+                raise LinkError(f"the secret revealed for roll {slot} does not match the commitment made for it")
+            reveals[slot] = secret
+        book.reveals.update(reveals)
+        shared, committed = set(book.shares), set(book.commits)  # before this link
+        for slot, text in message["s"].items():
+            if slot in book.shares:
+                raise LinkError(f"the share for roll {slot} was given already")
+            book.shares[slot] = _unb64(text, SECRET_BYTES, f"the share for roll {slot}")
+        for slot, text in message["c"].items():
+            if slot in book.commits:
+                raise LinkError(f"the commitment for roll {slot} was made already")
+            book.commits[slot] = _unb64(text, COMMIT_BYTES, f"the commitment for roll {slot}")
+        due: dict[str, set[str]] = {"r": set(), "s": set(), "c": set()}
+        if seq == 0:
+            due["c"] = {f"{sender}1"} | ({"o"} if game.opening else set())
+        if seq == 1:
+            due["c"] = {f"{sender}1"}
+            if game.opening:
+                due["s"].add("o")
+        if seq == 2 and game.opening:
+            due["r"].add("o")
+        self._resolve_opening(book)
+        for action in message["a"]:
+            slot = self._replay(book, sender, action)
+            if slot is not None:
+                due["r"].add(slot)
+            book.actions.append(action)
+        self._resolve_opening(book)
+        # the share of the other side's next roll, once it is theirs to roll without a choice left
+        to_act = None if game.to_act is None else SIDE_LETTERS[game.to_act]
+        slot = self.next_slot(game, other)
+        if (to_act == other and slot in committed and slot not in shared
+                and (game.phase == "roll" or (game.phase == "cube" and book.asked == other))):
+            due["s"].add(slot)
+        mine = self.next_slot(game, sender)
+        if seq > 1 and mine not in committed and not game.over:
+            due["c"].add(mine)
+        if compose:
+            message["r"] = {slot: _b64(self._own(slot)) for slot in sorted(due["r"])}
+            message["s"] = {slot: _b64(self._share_secret(slot)) for slot in sorted(due["s"])}
+            message["c"] = {slot: _b64(commitment(self.gid, slot, self._own(slot))) for slot in sorted(due["c"])}
+            book.reveals.update({slot: self._own(slot) for slot in due["r"]})
+            book.shares.update({slot: self._share_secret(slot) for slot in due["s"]})
+            book.commits.update({slot: commitment(self.gid, slot, self._own(slot)) for slot in due["c"]})
+            return due
+        for name, what in (("r", "revealed secrets"), ("s", "shares"), ("c", "commitments")):
+            if set(message[name]) != due[name]:
+                raise LinkError(f"the link's {what} are not the ones due now "
+                                f"({', '.join(sorted(message[name])) or 'none'} instead of "
+                                f"{', '.join(sorted(due[name])) or 'none'})")
+        if not message["a"] and seq > 1 and not due["r"] and not due["s"]:
+            raise LinkError("the link carries nothing: no move and no secret")
+        return due
+
+    def _secret_pair(self, book: _Book, slot: str) -> tuple[bytes, bytes] | None:
+        """The roller's secret and the other's share for `slot`, when this device knows both:
+        its own secret, or the one revealed; the share once it was sent in a link."""
+        own = self._own(slot) if _committer(slot, self.host) == self.me else book.reveals.get(slot)
+        share = book.shares.get(slot)
+        return None if own is None or share is None else (own, share)
+
+    def _resolve_opening(self, book: _Book) -> None:
+        """The opening roll (and, where the starter rolls again, that roll) once both secrets
+        of slot `o` are known here."""
+        game = book.game
+        if game.phase != "opening":
+            return
+        pair = self._secret_pair(book, "o")
+        if pair is None:
+            return
+        dice = SlotDice(self.gid, "o", *pair)
+        for _ in range(1000):
+            game.roll(dice.roll())
+            if game.phase != "opening":
+                break
+        if game.phase == "roll" and not game.variant.opening_dice_played:
+            game.roll(dice.roll())
+
+    def _replay(self, book: _Book, sender: str, action: str) -> str | None:
+        """One action of `sender` on the book's game; answers the roll slot it used, if any."""
+        game = book.game
+        side = SIDE_LETTERS.index(sender)
+        if game.to_act != side or game.phase == "opening":
+            raise LinkError(f"the link's move {action!r} is not its sender's to make now")
+        try:
+            if action == "R":
+                if game.phase != "cube" or book.asked is not None:
+                    raise LinkError("the link asks to roll when there is no choice to double")
+                book.asked = sender
+                return None
+            if action[0] == "p" or action == "-":
+                slot = None
+                if game.phase in ("cube", "roll"):
+                    slot = self.next_slot(game, sender)
+                    if slot not in book.shares:
+                        raise LinkError(f"the link plays roll {slot} before the other player's share of it was sent")
+                    pair = self._secret_pair(book, slot)
+                    if pair is None:
+                        raise LinkError(f"the link plays roll {slot} without revealing the secret committed for it")
+                    game.roll(SlotDice(self.gid, slot, *pair).roll())
+                    book.asked = None
+                if action == "-":
+                    if game.plays():
+                        raise LinkError(f"the link passes with {game.dice}, which has a legal play")
+                    game.confirm()
+                else:
+                    game.play(action[1:])
+                    if game.history[-1].get("play") != action[1:]:
+                        raise LinkError(f"the move {action[1:]!r} is not written as this app writes it")
+                return slot
+            if book.asked == sender and action == "d":
+                raise LinkError(f"the link's move {action!r} comes after asking to roll")
+            if action[0] == "r":
+                level = RESIGN_CODES.get(action[1:]) if len(action) > 1 else None
+                if (level is None) != (not game.resign_by_offer):
+                    raise LinkError("the link's resignation does not fit this game")
+                game.resign(level)
+                return None
+            {"d": game.double, "t": game.take, "b": game.beaver, "x": game.drop,
+             "a": game.accept_resignation, "n": game.decline_resignation}[action]()
+            return None
+        except (GameError, NotationError) as error:
+            raise LinkError(f"the link's move {action[1:] if action[0] == 'p' else action!r} "
+                            f"is not legal here: {error}") from None
+
+
+def actions_between(before: Game, after: Game) -> list[str]:
+    """What was played on `after` (a copy of `before` played on) as a link's actions."""
+    if after.history[:len(before.history)] != before.history:
+        raise LinkError("the game on this device went another way than its record")
+    actions: list[str] = []
+    for event in after.history[len(before.history):]:
+        kind = event.get("event")
+        if kind == "play":
+            actions.append("p" + str(event["play"]))
+        elif kind == "resign":
+            level = event.get("level")
+            actions.append("r" + ("" if level is None else str(level)[0]))
+        elif kind in EVENT_CODES:
+            actions.append(EVENT_CODES[str(kind)])
+        else:
+            raise LinkError(f"a {kind} is not played by link")
+    if len(actions) > MAX_ACTIONS:
+        raise LinkError("too many moves for one link")
+    return actions
+
+
+__all__ = ["RESIGN_LEVELS", "Duel", "Link", "LinkError", "SlotDice", "actions_between", "commitment",
+           "derive_secret", "fragment_of", "is_link", "read_link"]
