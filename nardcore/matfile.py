@@ -176,6 +176,8 @@ def _game_lines(game: Game) -> list[str]:
                 skip.add(index + 1)
             won = True
             cells.append((1 - column, _wins(game.result), False))
+    if game.phase == "move" and game.dice is not None:  # rolled, not played yet
+        cells.append((SIDE_OF_COLUMN.index(game.position.turn), f"{game.dice}:", True))
     if game.result is not None and game.result.winner is not None and not won:
         cells.append((SIDE_OF_COLUMN.index(game.result.winner), _wins(game.result), False))
     lines = []
@@ -249,6 +251,14 @@ class _Reader:
     match: Match | None = None
     opening: list[tuple[int, int]] | None = None
     ended: bool = False  # the current game's end (a `Wins` line) was read
+    # a roll with no legal play is confirmed by what follows it: at the end of the record the
+    # turn may still be under way, and the roller may resign with the dice on the board
+    unconfirmed: bool = False
+
+    def confirm(self) -> None:
+        if self.unconfirmed:
+            self.unconfirmed = False
+            self.games[-1].confirm()
 
 
 def read_mat(text: str, dice: DiceSource | None = None) -> MatRecord:
@@ -333,6 +343,7 @@ def _start_game(reader: _Reader, number: int) -> None:
     assert reader.variant is not None
     if number != len(reader.games) + 1:
         raise MatError(f"game {number} follows game {len(reader.games)}: games are numbered from 1, each once")
+    reader.confirm()
     if reader.games:
         last = reader.games[-1]
         if not last.over:
@@ -367,6 +378,7 @@ def _read_scores(reader: _Reader, line: str) -> bool:
     if reader.length and score != game.score:
         raise MatError(f"the score line says white {score[0]}, black {score[1]}, the games before it "
                        f"{game.score[0]}-{game.score[1]}")
+    white, black = (re.sub(r",\s*\d+(?:\.\d+)?$", "", name) for name in (white, black))  # ratings after names
     reader.names = (_clean_name(white, DEFAULT_NAMES[0]), _clean_name(black, DEFAULT_NAMES[1]))
     reader.opening = []
     return True
@@ -403,7 +415,10 @@ def _read_cell(reader: _Reader, side: int, cell: str) -> None:
     game = reader.games[-1]
     name = "white" if side == WHITE else "black"
     wins = _WINS.fullmatch(cell)
+    if reader.unconfirmed and not (wins and game.to_act != side):
+        reader.confirm()
     if wins:
+        reader.unconfirmed = False
         _read_wins(reader, side, int(wins.group(1)))
         return
     if game.over:
@@ -469,7 +484,7 @@ def _read_roll(reader: _Reader, side: int, dice: tuple[int, int], text: str) -> 
     if not game.plays():
         if text:
             raise MatError(f"{text!r}: there is no legal play with {dice[0]}{dice[1]}")
-        game.confirm()
+        reader.unconfirmed = True
         return
     if not text:
         return  # rolled, then resigned (a `Wins` line follows) or the record stops here
