@@ -61,7 +61,7 @@ from .game import Game, GameResult
 from .match import Match
 from .movegen import Step, legal_plays
 from .position import BLACK, WHITE
-from .variant import BAR, OFF, Variant, VariantError, find_variant
+from .variant import Variant, VariantError, find_variant
 
 __all__ = ["MAX_MAT_TEXT", "MatError", "MatRecord", "read_mat", "write_mat"]
 
@@ -299,7 +299,6 @@ def _read_line(reader: _Reader, line: str) -> None:
         return
     if not reader.games:
         raise MatError(f"{quoted(stripped)} comes before the first 'Game 1' line")
-    game = reader.games[-1]
     if reader.opening is None and _read_scores(reader, line):
         return
     if stripped[0] in ";#":

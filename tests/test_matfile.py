@@ -22,7 +22,6 @@ from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.match import Match
 from nardcore.matfile import MatError, read_mat, write_mat
 from nardcore.position import Position
-from nardcore.variant import VARIANT_NAMES
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
 RECORDS_PER_VARIANT = max(2, int(12 * LONG))
@@ -279,7 +278,8 @@ def test_mutated_records_raise_only_mat_errors(token: str) -> None:
 
 # -- gnubg itself ---------------------------------------------------------------------------------
 
-needs_gnubg = pytest.mark.skipif(GNUBG is None, reason="Debian's gnubg is not installed (python build.py test installs it)")
+needs_gnubg = pytest.mark.skipif(GNUBG is None,
+                                 reason="Debian's gnubg is not installed (python build.py test installs it)")
 _IDS = re.compile(r"Position ID: (\S+)\s+Match ID\s*: (\S+)")
 
 
