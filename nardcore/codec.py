@@ -464,11 +464,18 @@ _URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def encode_state(thing: Game | Match, history: bool = True) -> str:
-    """A Game or Match as URL-safe text: base64url of deflated compact JSON `{"v":1,"kind":…,"data":…}`."""
+    """A Game or Match as URL-safe text: base64url of deflated compact JSON `{"v":1,"kind":…,"data":…}`.
+
+    A match carries its finished games as played while the text stays within MAX_STATE_TEXT,
+    else their results only.
+    """
     if isinstance(thing, Match):
-        kind, data = "match", thing.to_dict()
-    else:
-        kind, data = "game", thing.to_dict(history=history)
+        text = _packed("match", thing.to_dict())
+        return text if len(text) <= MAX_STATE_TEXT else _packed("match", thing.to_dict(played=False))
+    return _packed("game", thing.to_dict(history=history))
+
+
+def _packed(kind: str, data: dict[str, Any]) -> str:
     payload = json.dumps({"v": STATE_VERSION, "kind": kind, "data": data}, separators=(",", ":"), sort_keys=True)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(payload.encode("utf-8")) + packer.flush()

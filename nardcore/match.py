@@ -52,6 +52,9 @@ class Match:
         if not isinstance(self.length, int) or isinstance(self.length, bool) or not 1 <= self.length <= MAX_LENGTH:
             raise ValueError(f"match length must be 1..{MAX_LENGTH}, not {length!r}")
         self.closed: list[GameResult] = []  # games finished before the current one
+        # the finished games as played, beside `closed` (None: only the result is known, as in
+        # data saved before records were kept); records (nardcore.matfile) need the moves
+        self.played: list[Game | None] = []
         self.game = self._new_game()
 
     # -- state ------------------------------------------------------------------------
@@ -90,6 +93,7 @@ class Match:
             raise ValueError("the match is over")
         assert self.game.result is not None
         self.closed.append(self.game.result)
+        self.played.append(self.game)
         self.game = self._new_game()
         return self.game
 
@@ -107,9 +111,12 @@ class Match:
 
     # -- saving -------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The match as plain JSON types: settings, finished games, the current game with its history."""
-        return {
+    def to_dict(self, played: bool = True) -> dict[str, Any]:
+        """The match as plain JSON types: settings, finished games, the current game with its history.
+
+        `played` (when any finished game's moves are known): those games with their histories too.
+        """
+        data: dict[str, Any] = {
             "version": MATCH_VERSION,
             "variant": self.variant.token,
             "length": self.length,
@@ -117,11 +124,14 @@ class Match:
             "score": self.score,
             "game": self.game.to_dict(),
         }
+        if played and any(game is not None for game in self.played):
+            data["played"] = [None if game is None else game.to_dict() for game in self.played]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, dice: DiceSource | None = None) -> Match:
         """Rebuild a match from `to_dict()` data; raises GameStateError saying what is wrong."""
-        data = _expect_dict(data, "match", {"version", "variant", "length", "games", "score", "game"},
+        data = _expect_dict(data, "match", {"version", "variant", "length", "games", "score", "game", "played"},
                             {"version", "variant", "length", "games", "game"})
         if data["version"] != MATCH_VERSION:
             raise GameStateError(f"match data version {data['version']!r} is not {MATCH_VERSION}")
@@ -140,28 +150,27 @@ class Match:
             if max(_score(closed[:number])) >= length:
                 raise GameStateError(f"game {number + 1} was played after the match was over")
             _check_points(variant, closed[number], number)
+        played = data.get("played", [None] * len(closed))
+        if not isinstance(played, list) or len(played) != len(closed):
+            raise GameStateError("played must list one game (or null) per finished game")
+        records: list[Game | None] = []
+        for number, item in enumerate(played):
+            if item is None:
+                records.append(None)
+                continue
+            record = Game.from_dict(item, dice)
+            _check_game(record, variant, length, closed[:number], "game " + str(number + 1))
+            if record.result != closed[number]:
+                raise GameStateError(f"game {number + 1} as played ended otherwise than its result")
+            records.append(record)
         game = Game.from_dict(data["game"], dice)
-        if game.variant != variant:
-            raise GameStateError(f"the current game is {game.variant.token}, the match {variant.token}")
-        crawford, starter = _next_game_settings(variant, length, closed)
-        if game.match_length != length:
-            raise GameStateError(f"the current game is played to {game.match_length}, the match to {length}")
-        if list(game.score) != _score(closed):
-            raise GameStateError(f"the current game's match score {list(game.score)} is not {_score(closed)}")
-        if game.crawford != crawford:
-            raise GameStateError(f"the current game's Crawford flag should be {str(crawford).lower()}")
-        if game.opening != (starter is None) or (starter is not None and game.start.turn != starter):
-            who = "an opening roll" if starter is None else f"{'wb'[starter]} (the last winner) starting"
-            raise GameStateError(f"the current game should begin with {who}")
-        if game.start != Position.start(variant, game.start.turn):
-            raise GameStateError("a match game begins from the start position")
-        if game.result is not None:
-            _check_points(variant, game.result, len(closed))
+        _check_game(game, variant, length, closed, "the current game")
         match = cls.__new__(cls)
         match.variant = variant
         match.dice_source = dice if dice is not None else SystemDice()
         match.length = length
         match.closed = closed
+        match.played = records
         match.game = game
         if "score" in data and data["score"] != match.score:
             raise GameStateError(f"stored score {data['score']!r} does not add up to {match.score!r}")
@@ -190,6 +199,26 @@ def _next_game_settings(variant: Variant, length: int, closed: list[GameResult])
     if closed and variant.winner_starts_next:
         starter = closed[-1].winner  # None after a draw: roll again for the start
     return crawford, starter
+
+
+def _check_game(game: Game, variant: Variant, length: int, closed: list[GameResult], name: str) -> None:
+    """A game of the match begins as the games before it (`closed`) say it must."""
+    if game.variant != variant:
+        raise GameStateError(f"{name} is {game.variant.token}, the match {variant.token}")
+    crawford, starter = _next_game_settings(variant, length, closed)
+    if game.match_length != length:
+        raise GameStateError(f"{name} is played to {game.match_length}, the match to {length}")
+    if list(game.score) != _score(closed):
+        raise GameStateError(f"{name}'s match score {list(game.score)} is not {_score(closed)}")
+    if game.crawford != crawford:
+        raise GameStateError(f"{name}'s Crawford flag should be {str(crawford).lower()}")
+    if game.opening != (starter is None) or (starter is not None and game.start.turn != starter):
+        who = "an opening roll" if starter is None else f"{'wb'[starter]} (the last winner) starting"
+        raise GameStateError(f"{name} should begin with {who}")
+    if game.start != Position.start(variant, game.start.turn):
+        raise GameStateError("a match game begins from the start position")
+    if game.result is not None:
+        _check_points(variant, game.result, len(closed))
 
 
 def _check_points(variant: Variant, result: GameResult, number: int) -> None:

@@ -1150,7 +1150,7 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     view = to_move(app)
     act(app, "click", point=view["movable"][0])  # a step of the turn under way
     shared = app.dispatch({"type": "share"})["share"]
-    assert set(shared) == {"game", "position", "gnubg", "xgid", "svg"}
+    assert set(shared) == {"game", "position", "gnubg", "xgid", "svg", "mat"}
     assert shared["svg"].startswith("<svg") and shared["svg"].count('class="checker') <= 30
     board, dice = app.view()["position"], [d["value"] for d in app.view()["dice"]]
     for kind in ("game", "position", "gnubg", "xgid"):
@@ -1165,7 +1165,27 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     # the other games: no gnubg ID or XGID
     narde = ui.App(dice="seed:9")
     narde.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
-    assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg"}
+    assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg", "mat"}
+
+
+def test_a_downloaded_record_imports_as_a_new_game_and_a_bad_one_changes_nothing() -> None:
+    app = ui.App(dice="seed:4")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 3}})
+    for _ in range(6):
+        to_move(app)
+        app.game.play(sorted(app.game.plays(), key=str)[0])
+    record = app.dispatch({"type": "share"})["share"]["mat"]
+    assert record.startswith(" 3 point match")
+    other = ui.App(dice="seed:5")
+    other.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    before = other.view()
+    view = other.dispatch({"type": "open_game", "save": record, "copy": True})["view"]
+    assert view["message"]["key"] == "imported"
+    assert other.game.history == app.game.history and view["position"] == str(app.game.board)
+    assert view["match"]["length"] == 3 and other.session.game_id != before.get("game_id")
+    bad = other.dispatch({"type": "open_game", "save": record.replace("Game 1", "Game 7"), "copy": True})["view"]
+    assert bad["message"]["key"] == "open_bad" and "line 3" in bad["message"]["args"]["error"]
+    assert bad["position"] == view["position"]
 
 
 # -- the record and replay ----------------------------------------------------------------------------

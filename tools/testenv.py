@@ -1,5 +1,5 @@
 """What the build and the tests need installed: node_modules from the lock, the test extra,
-Debian's chromium and nodejs. Standard library only: it runs before anything is installed."""
+Debian's chromium, gnubg and nodejs. Standard library only: it runs before anything is installed."""
 
 from __future__ import annotations
 
@@ -63,6 +63,9 @@ def missing_distributions(requirements: list[str]) -> list[str]:
     return missing
 
 
+GNUBG = "/usr/games/gnubg"  # Debian's gnubg package installs it there
+
+
 def as_root(command: list[str]) -> list[str]:
     if hasattr(os, "geteuid") and os.geteuid() != 0 and shutil.which("sudo"):
         return ["sudo", "-n", *command]
@@ -90,6 +93,12 @@ def ensure_test_tools() -> None:
         log("installing Debian's chromium")
         if apt_install("chromium"):
             raise SystemExit("apt-get install chromium failed")
+    if not Path(GNUBG).exists():  # tests/test_matfile.py has gnubg itself read and write records
+        if not shutil.which("apt-get"):
+            raise SystemExit(f"{GNUBG} is missing and there is no apt-get to install Debian's gnubg")
+        log("installing Debian's gnubg")
+        if apt_install("gnubg"):
+            raise SystemExit("apt-get install gnubg failed")
     if not shutil.which("npm") and shutil.which("apt-get"):
         log("installing Debian's nodejs and npm")
         apt_install("nodejs", "npm")

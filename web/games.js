@@ -1,5 +1,6 @@
 // The Games screen: the player's library (web/store.js), newest first. Open, rename, export,
-// delete with an undo, and import a game exported before. Opening goes through the engine
+// delete with an undo, and import a game exported before or a .mat game record (the engine
+// tells them apart). Opening goes through the engine
 // (`open_game`), which reads the save as strictly as any other.
 //
 // Names and details come from storage, which another page could have written: they are only

@@ -91,13 +91,17 @@ def sync(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Open a game of the library (its `save`), or an imported file as a new entry (`copy`);
-    the preferences stay as they are. Unreadable data is said and changes nothing."""
+    """Open a game of the library (its `save`), or an imported file as a new entry (`copy`: a
+    save of this app, or a .mat game record); the preferences stay as they are. Unreadable data
+    is said and changes nothing."""
     save = request.get("save")
     if not isinstance(save, str) or not save:
         raise UIError("no game to open")
     try:
-        persistence.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
+        if request.get("copy") is True and persistence.looks_like_mat(save):
+            persistence.load_mat(session, save)  # a game record (.mat) imported as a new game
+        else:
+            persistence.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
     except SAVE_ERRORS as error:
         session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
         return

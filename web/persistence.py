@@ -21,6 +21,7 @@ from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.codec import CodecError, decode_state, encode_state, game_from_gnubg, game_from_xgid, gnubg_id, xgid
 from nardcore.game import Game, GameError, GameStateError
 from nardcore.match import Match
+from nardcore.matfile import read_mat, write_mat
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.svg import render
 from nardcore.variant import BAR, VariantError, find_variant
@@ -171,7 +172,33 @@ def share_links(session: Session) -> dict[str, str]:
         except CodecError:
             pass  # a state these formats cannot hold
     links["svg"] = render(game.board, dice=game.dice.dice if game.dice else None, flipped=session.prefs["flip"])
+    links["mat"] = write_mat(session.match if session.match is not None else game)
     return links
+
+
+def looks_like_mat(text: str) -> bool:
+    """A game record (.mat, nardcore.matfile) rather than a save of this app (JSON)."""
+    return not text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def load_mat(session: Session, text: str) -> None:
+    """A .mat record as a new game of the library (a match, or the record's last single game),
+    played on by two players here; raises MatError (changing nothing) when unreadable."""
+    record = read_mat(text, session.dice)
+    thing = record.latest
+    match, game = (thing, thing.game) if isinstance(thing, Match) else (None, thing)
+    session.settings = {
+        "variant": game.variant.token,
+        "match_length": match.length if match is not None else 0,
+        "opponent": "human",
+        "level": session.settings.get("level", DEFAULT_LEVEL),
+        "seat": session.settings.get("seat", "w"),
+    }
+    session.match = match
+    session.replace_game(game)
+    session.game_id = new_game_id()  # a new entry in the library: never over another game
+    session.tally = [0, 0]
+    session.screen = "board"
 
 
 def load_url(session: Session, fragment: str) -> None:

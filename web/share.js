@@ -1,6 +1,7 @@
 // The share dialog: the whole game as a link, the position only as a link a person can read,
-// for backgammon the gnubg ID and the XGID, each with a copy button; and the board as a picture
-// (SVG as the engine draws it, or PNG through a canvas). Values are only ever set as text.
+// for backgammon the gnubg ID and the XGID, each with a copy button; the board as a picture
+// (SVG as the engine draws it, or PNG through a canvas); and the game record as a .mat file
+// (nardcore/matfile.py: gnubg imports a backgammon one). Values are only ever set as text.
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["game", "position", "gnubg", "xgid"];
@@ -11,6 +12,7 @@ export class Share {
   constructor(page) {
     this.page = page;
     this.svg = null;
+    this.mat = null;
     $("share-close").addEventListener("click", () => $("share").close());
     $("share-svg").addEventListener("click", () => this.downloadSvg());
     $("share-png").addEventListener("click", () => this.downloadPng());
@@ -19,9 +21,10 @@ export class Share {
       $("share").close();
       this.page.send({ type: "link_new", from_board: true, seat: "w" });
     });
+    $("share-mat").addEventListener("click", () => this.downloadMat());
   }
 
-  // links: {game, position, gnubg?, xgid?, svg?} — game and position are URL fragments.
+  // links: {game, position, gnubg?, xgid?, svg?, mat?} — game and position are URL fragments.
   show(links) {
     const base = `${location.origin}${location.pathname}`; // never the page's own query (?dice=…)
     const rows = [];
@@ -33,6 +36,8 @@ export class Share {
     $("share-rows").replaceChildren(...rows);
     this.svg = typeof links.svg === "string" ? links.svg : null;
     $("share-svg").hidden = $("share-png").hidden = !this.svg;
+    this.mat = typeof links.mat === "string" ? links.mat : null;
+    $("share-mat").hidden = !this.mat;
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
     const first = $("share-rows").querySelector("input");
@@ -78,6 +83,10 @@ export class Share {
 
   downloadSvg() {
     if (this.svg) this.page.download(new Blob([this.svg], { type: "image/svg+xml" }), this.name("svg"));
+  }
+
+  downloadMat() {
+    if (this.mat) this.page.download(new Blob([this.mat], { type: "text/plain" }), this.name("mat"));
   }
 
   async downloadPng() {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_support import board, open_app, press, start_game, start_turn, wait_ready
+from browser_support import after, board, open_app, play_one_turn, press, start_game, start_turn, wait_ready
 from conftest import AppPage
 from playwright.sync_api import Browser, expect
 
@@ -63,3 +63,38 @@ def test_a_narde_game_shares_links_but_no_backgammon_ids(app: AppPage) -> None:
     press(page, "btn-share")
     expect(page.locator("#share-rows input")).to_have_count(2)
     assert page.locator("#share-gnubg").count() == 0
+
+
+def test_the_game_record_downloads_as_mat_and_imports_back_as_a_new_game(app: AppPage, tmp_path: Path) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    play_one_turn(page)
+    play_one_turn(page)
+    position = board(page)["position"]
+    press(page, "btn-share")
+    with page.expect_download() as record:
+        page.click("#share-mat")
+    assert record.value.suggested_filename.startswith("nard-backgammon-")
+    file = tmp_path / record.value.suggested_filename
+    record.value.save_as(file)
+    assert file.suffix == ".mat"
+    text = file.read_text()
+    assert text.startswith(" 0 point match") and "  1) " in text
+    page.click("#share-close")
+    page.click("#btn-games")
+    after(page, lambda: page.set_input_files("#games-import", str(file)))
+    expect(page.locator("#message")).to_contain_text("added to your games")
+    assert board(page)["position"] == position
+    page.click("#btn-games")
+    expect(page.locator("#games-list .game-entry")).to_have_count(2)
+    page.click("#games-close")
+    # a damaged record: said with the line it fails on, and nothing changes
+    bad = tmp_path / "damaged.mat"
+    bad.write_text(text.replace("  1) ", "  1) 77: ", 1))
+    page.click("#btn-games")
+    after(page, lambda: page.set_input_files("#games-import", str(bad)))
+    expect(page.locator("#message")).to_contain_text("could not be opened")
+    expect(page.locator("#message")).to_contain_text("line 5")
+    assert board(page)["position"] == position
+    page.click("#btn-games")
+    expect(page.locator("#games-list .game-entry")).to_have_count(2)
