@@ -2,6 +2,8 @@
 // for backgammon the gnubg ID and the XGID, each with a copy button; and the board as a picture
 // (SVG as the engine draws it, or PNG through a canvas). Values are only ever set as text.
 
+import { listeners } from "./listen.js";
+
 const $ = (id) => document.getElementById(id);
 const KINDS = ["game", "position", "gnubg", "xgid"];
 const PNG_WIDTH = 960;
@@ -11,9 +13,16 @@ export class Share {
   constructor(page) {
     this.page = page;
     this.svg = null;
-    $("share-close").addEventListener("click", () => $("share").close());
-    $("share-svg").addEventListener("click", () => this.downloadSvg());
-    $("share-png").addEventListener("click", () => this.downloadPng());
+    this.events = listeners();
+    this.events.click("share-close", () => $("share").close());
+    this.events.click("share-svg", () => this.downloadSvg());
+    this.events.click("share-png", () => this.downloadPng());
+  }
+
+  // Its listeners off the page, the copy buttons' with them.
+  destroy() {
+    this.events.off();
+    $("share-rows").replaceChildren();
   }
 
   // links: {game, position, gnubg?, xgid?, svg?} — game and position are URL fragments.
