@@ -3,10 +3,10 @@
 //
 // Contract with web/view.js (the page around the SVG board of web/board.js):
 //
-//   export function mountView(root, app)   called at once, before Python is up: draw the board
-//                                       (an empty or starting board) into `root` (#board).
-//                                       May return a view object; if it has start(), that is
-//                                       awaited once the engine answers, before data-ready.
+//   export function mountPage(root, app)   called at once, before Python is up: draw the board
+//                                       (the last board seen, or the start) into `root` (#board).
+//                                       Returns {start, render, destroy}; start() is awaited
+//                                       once the engine answers, before data-ready.
 //
 // `app` (also window.nardApp, for tests, embedders and the console):
 //
@@ -17,7 +17,7 @@
 // When everything is up: <html data-ready="1">. If the engine cannot start:
 // data-ready="error", a message in #boot-status and the error on the console.
 
-import { mountView as mount } from "./view.js";
+import { mountPage } from "./view.js";
 import { createBoard } from "./board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
 
@@ -42,6 +42,7 @@ export const app = {
     return call(message);
   },
   createBoard, // another board on the page: createBoard(root, {onIntent, t}) -> {render, destroy}
+  mountPage, // the page again after its destroy(): mountPage(root, app) -> {start, render, destroy}
 };
 window.nardApp = app;
 
@@ -118,7 +119,7 @@ function offerReload() {
 }
 
 async function boot() {
-  const view = mount(document.getElementById("board"), app) || {};
+  const page = mountPage(document.getElementById("board"), app);
   performance.mark("nard:board-mounted");
   await nextFrame(); // let the board paint before PyScript starts its work
   performance.mark("nard:board-painted");
@@ -127,7 +128,7 @@ async function boot() {
     app.hello = await call({ type: "hello" });
     performance.mark("nard:engine-ready");
     resolveReady();
-    if (typeof view.start === "function") await view.start();
+    await page.start();
   } catch (error) {
     rejectReady(error);
     html.dataset.ready = "error";

@@ -6,6 +6,7 @@
 // Names and details come from storage, which another page could have written: they are only
 // ever set with textContent.
 
+import { listeners } from "./listen.js";
 import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,15 +17,21 @@ export class Games {
   constructor(page) {
     this.page = page;
     this.removed = null; // the last deleted game, for Undo
-    const on = (id, fn) => $(id) && $(id).addEventListener("click", fn);
-    on("btn-games", () => this.open());
-    on("games-close", () => $("games").close());
-    on("games-undo-btn", () => this.undoDelete());
-    $("games-import").addEventListener("change", (e) => this.importFile(e.target));
-    $("games").addEventListener("close", () => {
+    this.events = listeners();
+    this.events.click("btn-games", () => this.open());
+    this.events.click("games-close", () => $("games").close());
+    this.events.click("games-undo-btn", () => this.undoDelete());
+    this.events.on($("games-import"), "change", (e) => this.importFile(e.target));
+    this.events.on($("games"), "close", () => {
       this.removed = null;
       $("games-undo").hidden = true;
     });
+  }
+
+  // Its listeners off the page, the list's with it.
+  destroy() {
+    this.events.off();
+    $("games-list").replaceChildren();
   }
 
   open() {

@@ -3,6 +3,7 @@
 //
 // Link text is only ever set as an input's value or with textContent.
 
+import { t } from "./i18n.js";
 import { listGames, savedGame } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,12 +20,9 @@ export function linkSave(fragment) {
   return entry ? savedGame(entry.id) : null;
 }
 
-let bound = false;
-
-function bind(t) {
-  if (bound) return;
-  bound = true;
-  $("link-copy").addEventListener("click", async () => {
+// The copy button of the link panel; its listener comes off with the page's (listen.js).
+export function bindLink(events) {
+  events.click("link-copy", async () => {
     const input = $("link-url");
     input.select();
     try {
@@ -37,13 +35,12 @@ function bind(t) {
 }
 
 // The panel beside the board: what this device waits for, and the link to send meanwhile.
-export function paintLink(view, t) {
+export function paintLink(view) {
   const panel = $("link-panel");
   if (!panel) return;
   const link = view && view.link;
   panel.hidden = !link;
   if (!link) return;
-  bind(t);
   panel.dataset.waiting = link.waiting ? "1" : "";
   panel.dataset.seq = String(link.seq);
   let key = "link.play";

@@ -3,6 +3,8 @@
 // (SVG as the engine draws it, or PNG through a canvas); and the game record as a .mat file
 // (nardcore/matfile.py: gnubg imports a backgammon one). Values are only ever set as text.
 
+import { listeners } from "./listen.js";
+
 const $ = (id) => document.getElementById(id);
 const KINDS = ["game", "position", "gnubg", "xgid"];
 const PNG_WIDTH = 960;
@@ -13,15 +15,22 @@ export class Share {
     this.page = page;
     this.svg = null;
     this.mat = null;
-    $("share-close").addEventListener("click", () => $("share").close());
-    $("share-svg").addEventListener("click", () => this.downloadSvg());
-    $("share-png").addEventListener("click", () => this.downloadPng());
+    this.events = listeners();
+    this.events.click("share-close", () => $("share").close());
+    this.events.click("share-svg", () => this.downloadSvg());
+    this.events.click("share-png", () => this.downloadPng());
+    this.events.click("share-mat", () => this.downloadMat());
     // a game by link from the position on the board (web/linkplay.js shows the link to send)
-    $("share-link").addEventListener("click", () => {
+    this.events.click("share-link", () => {
       $("share").close();
       this.page.send({ type: "link_new", from_board: true, seat: "w" });
     });
-    $("share-mat").addEventListener("click", () => this.downloadMat());
+  }
+
+  // Its listeners off the page, the copy buttons' with them.
+  destroy() {
+    this.events.off();
+    $("share-rows").replaceChildren();
   }
 
   // links: {game, position, gnubg?, xgid?, svg?, mat?} — game and position are URL fragments.

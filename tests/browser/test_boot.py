@@ -6,7 +6,21 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_support import AppPage, Watch, drawn, expected_drawn, open_app, origin_of, wait_controlled
+from browser_support import (
+    AppPage,
+    Watch,
+    after,
+    assert_drawn_as_engine_says,
+    board,
+    drawn,
+    expected_drawn,
+    one_step,
+    open_app,
+    origin_of,
+    press,
+    start_turn,
+    wait_controlled,
+)
 from playwright.sync_api import Browser
 
 import build
@@ -193,3 +207,78 @@ def test_boards_can_be_mounted_side_by_side_and_taken_down(app: AppPage) -> None
     assert result["counts"] == [30, 30]
     assert result["heard"]["one"] == [] and result["heard"]["two"] == ["click"]
     assert result["left"] == 0 and result["still"] == 30
+
+
+# Every listener added while the page is mounted, by target, type and function.
+TRACK_LISTENERS = """() => {
+    const live = window.liveListeners = [];
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    const same = (target, type, fn) => (l) => l.target === target && l.type === type && l.fn === fn;
+    EventTarget.prototype.addEventListener = function (type, fn, options) {
+        if (!live.some(same(this, type, fn))) live.push({target: this, type, fn});
+        return add.call(this, type, fn, options);
+    };
+    EventTarget.prototype.removeEventListener = function (type, fn, options) {
+        const at = live.findIndex(same(this, type, fn));
+        if (at >= 0) live.splice(at, 1);
+        return remove.call(this, type, fn, options);
+    };
+    window.untrackListeners = () => {
+        EventTarget.prototype.addEventListener = add;
+        EventTarget.prototype.removeEventListener = remove;
+    };
+    const request = window.nardApp.request.bind(window.nardApp);
+    window.sentIntents = [];
+    window.nardApp.request = (message) => {
+        window.sentIntents.push(message.type);
+        return request(message);
+    };
+}"""
+
+# The listeners still on the page (window, document or an element in it), named.
+LEFT_LISTENERS = """() => window.liveListeners
+    .filter(l => l.target === window || l.target === document || l.target.isConnected)
+    .map(l => `${l.target === window ? 'window' : l.target.id || l.target.nodeName}:${l.type}`)"""
+
+
+def test_the_page_can_be_taken_down_and_mounted_again(app: AppPage) -> None:
+    page = app.page
+    press(page, "setup-start")
+    page.evaluate(TRACK_LISTENERS)
+    page.evaluate("window.nardPage.destroy()")
+    assert page.evaluate("window.nardPage === undefined && document.querySelectorAll('#board svg').length === 0")
+    # keys, buttons and a pasted link do nothing any more
+    for key in ["r", "f", "Enter"]:
+        page.keyboard.press(key)
+    page.evaluate("""() => {
+        const ids = ['btn-new', 'btn-settings', 'btn-games', 'btn-rules', 'btn-roll'];
+        for (const id of ids) document.getElementById(id).click();
+        location.hash = 'p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5';
+    }""")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.querySelector('dialog[open]')") is None
+    assert page.evaluate("location.hash") != ""  # the page's hashchange listener would take it off
+    assert page.evaluate("window.sentIntents") == []
+    page.evaluate("history.replaceState(null, '', location.pathname + location.search)")
+
+    # mounted again on the same element: the game goes on, each key heard once
+    after(page, lambda: page.evaluate("""async () => {
+        window.remounted = window.nardApp.mountPage(document.getElementById('board'), window.nardApp);
+        await window.remounted.start();
+    }"""))
+    assert page.evaluate("window.nardPage.gameId") is not None
+    assert_drawn_as_engine_says(page)
+    assert board(page)["phase"] == "opening"
+    after(page, lambda: page.keyboard.press("r"))
+    assert board(page)["dice"] != ""
+    assert page.evaluate("window.sentIntents") == ["boot", "roll"]
+    start_turn(page)
+    one_step(page)
+    assert_drawn_as_engine_says(page)
+
+    # a whole mount and its destroy leave no listener behind
+    page.evaluate("window.remounted.destroy()")
+    page.evaluate("window.untrackListeners()")
+    assert page.evaluate(LEFT_LISTENERS) == []
+    assert page.evaluate("[...document.querySelectorAll('#record-list button, #hint-list button')].length") == 0

@@ -1,0 +1,49 @@
+// The page's keyboard: letters (Latin or the same keys on a Russian layout), Enter, Escape and
+// the record's arrows -> intents. Only what the view allows is sent; keys on the board's own
+// points are board-input.js's. `bindKeys` returns its unbind.
+//
+//   const unbind = bindKeys({ view: () => currentView, send });
+
+export function bindKeys({ view: current, send }) {
+  const keyDown = (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const target = e.target;
+    const typing = target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
+    if (typing) return;
+    const onButton = target && target.tagName === "BUTTON";
+    const view = current();
+    if (!view) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const can = view.can || {};
+    if (key === "r" || key === "к") {
+      if (can.roll) send({ type: "roll" });
+    } else if (key === "u" || key === "г" || key === "Backspace") {
+      e.preventDefault();
+      if (can.undo) send({ type: "undo" });
+    } else if (key === "h" || key === "р") {
+      if (can.hint) send({ type: "hint" });
+    } else if (key === "f" || key === "а") {
+      send({ type: "set", name: "flip", value: !view.prefs.flip });
+    } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && can.replay) {
+      // step through the record (arrows on a focused point move the focus instead: board-input.js)
+      e.preventDefault();
+      send({ type: "replay", to: { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[key] });
+    } else if (key === "Escape") {
+      if (view.replay) send({ type: "replay", to: "last" });
+      else if (view.selected) send({ type: "click", point: view.selected });
+    } else if (key === "Enter" && !onButton) {
+      if (!view.selected && can.confirm) {
+        e.preventDefault();
+        send({ type: "confirm" });
+      } else if (!view.selected && can.roll) {
+        e.preventDefault();
+        send({ type: "roll" });
+      } else if (can.next_game) {
+        send({ type: "next_game" });
+      }
+    }
+  };
+  document.addEventListener("keydown", keyDown);
+  return () => document.removeEventListener("keydown", keyDown);
+}

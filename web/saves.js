@@ -1,0 +1,139 @@
+// What the page keeps: every answer's save in the library (web/store.js) and its view for the
+// next boot, in step with other tabs, and the notices when either cannot be done (storage that
+// does not keep the game; a game changed in another tab while this one is mid-turn).
+//
+//   const saves = createSaves({ view: () => currentView, ready: () => bool, send, request, showShare });
+//   saves.keep(answer)   after every engine answer, before it is painted
+//   saves.gameId         the library id of the game on the board
+//   saves.destroy()      its listeners gone
+
+import { t } from "./i18n.js";
+import { listeners } from "./listen.js";
+import { gameKey, keepGame, lastStoreProblem, readStore, writeStore } from "./store.js";
+
+const VIEW_KEY = "nard.view";
+const ASIDE_KEY = "nard.save.set-aside";
+
+const $ = (id) => document.getElementById(id);
+
+export function createSaves({ view: current, ready, send, request, showShare }) {
+  const events = listeners();
+  let gameId;
+  let lastSave; // the save as last written or read: another tab's equal save is no change
+  let syncing = false; // the answer to a sync: the other tab's save is in storage already
+  let ownChange = false; // this tab changed the game since it last took another tab's
+  let conflict = null; // another tab's save, waiting while this tab finishes its turn
+  let saveProblem = null;
+
+  const paintNotices = () => {
+    $("store-notice").hidden = !saveProblem;
+    if (saveProblem) $("store-text").textContent = t("store.off", { why: t(`store.${saveProblem}`) });
+    $("tabs-notice").hidden = !conflict;
+  };
+
+  const takeOtherTab = (save) => {
+    conflict = null;
+    lastSave = save;
+    syncing = true; // writing it back would echo
+    send({ type: "sync", save });
+  };
+
+  // another tab saved: show its game, unless this tab is in the middle of a turn of its own
+  events.on(window, "storage", (e) => {
+    if (e.key !== gameKey(gameId) || e.newValue === null || e.newValue === lastSave || !ready()) return;
+    const view = current();
+    // an unfinished turn this tab made itself (steps it played, not ones it was shown)
+    const midTurn = ownChange && view && view.phase === "move" && view.can && view.can.undo;
+    if (midTurn) {
+      conflict = e.newValue;
+      paintNotices();
+    } else {
+      takeOtherTab(e.newValue);
+    }
+  });
+  events.click("tabs-take", () => takeOtherTab(conflict || readStore(gameKey(gameId))));
+  // storage that does not keep the game: the game as a link, or as a file
+  events.click("store-copy", async () => {
+    const answer = await request({ type: "export_url" });
+    const url = `${location.origin}${location.pathname}#${answer.url}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      $("store-status").textContent = t("store.copied");
+    } catch (_) {
+      showShare(answer.url); // the share dialog shows the link to copy by hand
+    }
+  });
+  events.click("store-download", () => download(lastSave || "{}", `nard-${(current() && current().variant) || "game"}.json`));
+
+  return {
+    get gameId() {
+      return gameId;
+    },
+    keep(answer) {
+      if (answer.set_aside && !writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside)) {
+        // the engine said the old data was kept aside: it was not, so say that instead
+        const m = answer.view && answer.view.message;
+        if (m && m.key === "save_corrupt") m.key = "save_corrupt_lost";
+      }
+      if (syncing) {
+        syncing = false;
+        ownChange = false;
+        if (typeof answer.save === "string") lastSave = answer.save;
+      } else if (typeof answer.save === "string" && !conflict) {
+        if (answer.save !== lastSave) ownChange = true; // this tab changed the game
+        lastSave = answer.save;
+        saveProblem = keepGame(answer.save, answer.entry) ? null : lastStoreProblem() || "failed";
+      }
+      if (answer.entry && answer.entry.id !== gameId) {
+        gameId = answer.entry.id; // another game on the board: another tab's turns are not ours
+        conflict = null;
+        ownChange = false;
+      }
+      paintNotices();
+      writeStore(VIEW_KEY, JSON.stringify(answer.view));
+    },
+    destroy: () => events.off(),
+  };
+}
+
+// -- a view to paint before Python is up: the last one seen, or the engine's start view ----------
+
+export function firstView() {
+  try {
+    const view = JSON.parse(readStore(VIEW_KEY) || "null");
+    if (view && Array.isArray(view.checkers) && typeof view.position === "string") {
+      return { ...view, movable: [], destinations: [], selected: null, can: {}, screen: "board" };
+    }
+  } catch (_) {
+    /* painted from the start position instead */
+  }
+  return startView();
+}
+
+// The engine's view of a fresh default session (web/presenter.py start_view), which the build
+// puts into the page as JSON; an empty board where a page lacks it.
+export function startView() {
+  try {
+    const view = JSON.parse(document.getElementById("nard-start-view")?.textContent || "null");
+    if (view && Array.isArray(view.checkers) && typeof view.position === "string") {
+      return { ...view, screen: "board" };
+    }
+  } catch (_) {
+    /* an empty board instead */
+  }
+  return { variant: "backgammon", geometry: "opposite", position: "", phase: "opening", turn: "w", checkers: [],
+    points: {}, movable: [], destinations: [], selected: null, dice: [], dice_text: "", prefs: { flip: false },
+    cube: { enabled: false, value: 1, owner: null, offered: false }, players: {} };
+}
+
+// Save `data` (text, kept as JSON, or a Blob) as a file named `name`.
+export function download(data, name) {
+  const blob = data instanceof Blob ? data : new Blob([data], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
