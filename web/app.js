@@ -26,7 +26,7 @@ const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
 const html = document.documentElement;
 const status = document.getElementById("boot-status");
 // ?embed=1: the app inside another page (docs/embed.md): no header, a compact layout
-// (web/style.css), its saves apart from the site's own (web/store.js).
+// (style.css), its saves apart from the site's own (web/store.js).
 if (EMBEDDED) html.classList.add("embed");
 
 let resolveReady, rejectReady;

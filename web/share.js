@@ -31,7 +31,7 @@ export class Share {
     // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
     if (typeof links.record === "string") {
       const script = new URL("embed.js", base).href;
-      rows.push(this.row("embed", `<script src="${attribute(script)}"><\/script> <nard-board record="${attribute(links.record)}"></nard-board>`));
+      rows.push(this.row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`));
     }
     $("share-rows").replaceChildren(...rows);
     this.svg = typeof links.svg === "string" ? links.svg : null;

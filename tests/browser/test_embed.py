@@ -27,7 +27,8 @@ NO_WORKER = "console warning: service worker not registered"
 
 DRAWN_IN_ELEMENT = """(host) => {
   const root = host.shadowRoot;
-  const slots = [...root.querySelectorAll('[data-point]')].map(g => ({id: g.dataset.point, r: g.querySelector('.hit').getBoundingClientRect()}));
+  const slots = [...root.querySelectorAll('[data-point]')]
+    .map(g => ({id: g.dataset.point, r: g.querySelector('.hit').getBoundingClientRect()}));
   const found = {};
   for (const c of root.querySelectorAll('[data-checker]')) {
     const b = c.getBoundingClientRect();
@@ -69,12 +70,14 @@ def drawn(element: Locator) -> dict[str, int]:
     """Checkers counted where they are drawn, once the moves under way have started and ended."""
     element.evaluate("""async (host) => {
       await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-      while (host.shadowRoot.getAnimations().some(a => a.playState === 'running')) await new Promise(done => setTimeout(done, 20));
+      const moving = () => host.shadowRoot.getAnimations().some(a => a.playState === 'running');
+      while (moving()) await new Promise(done => setTimeout(done, 20));
     }""")
     return dict(element.evaluate(DRAWN_IN_ELEMENT))
 
 
-def open_host(context: BrowserContext, site: str, folder: Path, host: str, body: str) -> tuple[Page, list[str]]:
+def open_host(context: BrowserContext, site: str, folder: Path, host: str,
+              body: str) -> tuple[Page, list[str]]:
     (folder / "host.html").write_text(host_page(body, site + "embed.js"))
     page = context.new_page()
     requests: list[str] = []
@@ -88,7 +91,8 @@ def test_a_board_on_another_sites_page_is_drawn_at_once_without_the_python_runti
         context: BrowserContext, site: str, other_origin: tuple[Path, str]) -> None:
     folder, host = other_origin
     watch = watched(context, site, host)
-    page, requests = open_host(context, site, folder, host, f'<nard-board position="{POSITION}" dice="52"></nard-board>')
+    page, requests = open_host(context, site, folder, host,
+                               f'<nard-board position="{POSITION}" dice="52"></nard-board>')
     board = page.locator("nard-board")
     assert drawn(board) == expected_drawn(POSITION)
     assert board.locator(".die").count() == 2
