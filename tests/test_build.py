@@ -74,10 +74,10 @@ def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None
 
 
 def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path) -> None:
-    inlined_only = {site.INLINED_STYLE, *site.inlined_modules()} - {"idb-fallback.js"}
+    inlined_only = {site.INLINED_STYLE, site.BOARD_STYLE, *site.inlined_modules()} - {"idb-fallback.js"}
     for source in site.files_under(shell.WEB):
         relative = source.relative_to(shell.WEB).as_posix()
-        if relative == "sw.js" or relative in inlined_only:
+        if relative in site.WEB_SKIP or relative in inlined_only:
             assert not (dist / "web" / relative).exists(), relative
         else:
             assert (dist / "web" / relative).read_bytes() == source.read_bytes(), relative
@@ -85,7 +85,9 @@ def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path)
 
 def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist: Path) -> None:
     html = (dist / "index.html").read_text()
-    assert (shell.WEB / site.INLINED_STYLE).read_text() in html
+    style = (shell.WEB / site.INLINED_STYLE).read_text()
+    assert style.replace(site.BOARD_IMPORT, (shell.WEB / site.BOARD_STYLE).read_text()) in html
+    assert "@import" not in html and "./board.css" not in html and "href=\"./web/board.css" not in html
     assert 'src="./web/app.js"' not in html and "web/style.css" not in html
     scripts = re.findall(r'<script type="module" async>\n(.*?)</script>\n</body>', html, re.S)
     assert len(scripts) == 1
@@ -463,3 +465,38 @@ def test_the_app_can_be_installed_its_manifest_names_icons_that_exist(dist: Path
     assert {"192x192", "512x512"} <= sizes
     assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
     assert '<link rel="manifest" href="./manifest.webmanifest">' in (dist / "index.html").read_text()
+
+
+# -------------------------------------------------------------------------- <nard-board>
+
+
+def test_embed_js_is_one_plain_script_with_the_board_under_its_byte_budget(dist: Path) -> None:
+    text = (dist / "embed.js").read_text()
+    assert len(gzip.compress(text.encode(), 9)) <= 60_000  # docs/embed.md's budget
+    assert text.startswith("(() => {") and text.rstrip().endswith("})();")
+    assert not re.search(r"^\s*(import|export)\b", text, re.M) and "import.meta" not in text
+    for module in ("embed.js", "board.js", "geometry.js", "board-input.js"):
+        assert f"const {inline.module_name(module)} = (() => {{" in text, module
+    # the board's look and each game's numbering come in with it: nothing else is fetched
+    assert site.EMBED_DATA_MARK not in text
+    assert json.dumps((shell.WEB / site.BOARD_STYLE).read_text())[1:80] in text
+    assert '"narde":[0,13,14,15' in text and '"backgammon":[0,24,23' in text
+    assert "fetch(" not in text and "runtime.mjs" not in text
+
+
+def test_a_module_a_plain_script_cannot_hold_stops_the_bundle(tmp_path: Path) -> None:
+    web = write_modules(tmp_path, {"embed.js": 'import { a } from "./a.js";\n',
+                                   "a.js": "export const a = import.meta.url;\n"})
+    with pytest.raises(SystemExit, match="import.meta"):
+        inline.bundled_script(web, "embed.js")
+
+
+def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: Path) -> None:
+    html = (dist / site.EMBED_EXAMPLE).read_text()
+    assert '<script src="./embed.js"></script>' in html and "<nard-board" in html
+    assert 'src="./index.html?embed=1#' in html
+    policy = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)[0]
+    style = re.findall(r"<style>(.*?)</style>", html, re.S)[0]
+    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+    assert f"style-src 'self' 'sha256-{digest}'" in policy and "script-src 'self';" in policy
+    assert {"embed.js", site.EMBED_EXAMPLE} <= set(precache_list(dist))

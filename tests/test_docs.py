@@ -44,3 +44,25 @@ def test_the_ui_doc_names_the_link_format_the_app_reads() -> None:
     ui_doc = (ROOT / "docs" / "ui.md").read_text(encoding="utf-8")
     assert "#s=<state>" in ui_doc and "#g1." not in ui_doc
     assert "#g1." not in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_embed_docs_positions_and_records_are_what_the_rules_say() -> None:
+    from nardcore.notation import parse_play
+    from nardcore.position import Position
+
+    texts = [(ROOT / "docs" / "embed.md").read_text(encoding="utf-8"),
+             (ROOT / "embed-example.html").read_text(encoding="utf-8")]
+    records = [found for text in texts for found in re.findall(r'record="([^"]*)"', text, re.S)]
+    positions = [found for text in texts for found in re.findall(r'(?:position="|#p=)([a-z0-9+]+:[wb]:[^"&\s]*)', text)]
+    assert len(records) == 2 and len(positions) >= 4
+    for text in positions:
+        Position.parse(text)
+    for record in records:
+        frames = re.split(r"\s+(?=[a-z0-9+]+:[wb]:)", record.strip())
+        before = Position.parse(frames[0])
+        for frame in frames[1:]:
+            words = frame.split()
+            after = Position.parse(words[0])
+            dice = (int(words[1][0]), int(words[1][1]))
+            assert parse_play(before, dice, " ".join(words[2:])) == after, frame
+            before = after

@@ -1150,7 +1150,7 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     view = to_move(app)
     act(app, "click", point=view["movable"][0])  # a step of the turn under way
     shared = app.dispatch({"type": "share"})["share"]
-    assert set(shared) == {"game", "position", "gnubg", "xgid", "svg", "mat"}
+    assert set(shared) == {"game", "position", "gnubg", "xgid", "svg", "mat", "record"}
     assert shared["svg"].startswith("<svg") and shared["svg"].count('class="checker') <= 30
     board, dice = app.view()["position"], [d["value"] for d in app.view()["dice"]]
     for kind in ("game", "position", "gnubg", "xgid"):
@@ -1165,7 +1165,7 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     # the other games: no gnubg ID or XGID
     narde = ui.App(dice="seed:9")
     narde.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
-    assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg", "mat"}
+    assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg", "mat", "record"}
 
 
 def test_a_downloaded_record_imports_as_a_new_game_and_a_bad_one_changes_nothing() -> None:
@@ -1186,6 +1186,32 @@ def test_a_downloaded_record_imports_as_a_new_game_and_a_bad_one_changes_nothing
     bad = other.dispatch({"type": "open_game", "save": record.replace("Game 1", "Game 7"), "copy": True})["view"]
     assert bad["message"]["key"] == "open_bad" and "line 3" in bad["message"]["args"]["error"]
     assert bad["position"] == view["position"]
+
+
+def test_the_share_dialogs_record_for_a_web_page_holds_each_turns_position_dice_and_play() -> None:
+    app, _ = fresh("narde", dice="seed:3")
+    for _ in range(3):
+        to_move(app)
+        for _ in range(8):
+            view = app.view()
+            if not view["movable"]:
+                break
+            act(app, "click", point=view["movable"][0])
+            act(app, "click", point=app.view()["destinations"][0])
+        if app.view()["can"]["confirm"]:
+            act(app, "confirm")
+    game = app.game
+    frames = app.dispatch({"type": "share"})["share"]["record"].split("  ")
+    turns = [(i, e) for i, e in enumerate(game.history) if e["event"] in ("play", "pass")]
+    assert len(turns) >= 3 and len(frames) == len(turns) + 1
+    positions = game.positions()
+    assert frames[0] == str(positions[turns[0][0]])  # after the opening roll, before the first turn
+    for frame, (index, event) in zip(frames[1:], turns):
+        words = frame.split(" ")
+        assert words[0] == str(positions[index + 1])
+        assert words[1] == "".join(str(d) for d in event["dice"])
+        assert " ".join(words[2:]) == event.get("play", "")
+    assert frames[-1].split(" ")[0] == str(game.position)
 
 
 # -- the record and replay ----------------------------------------------------------------------------

@@ -58,9 +58,10 @@ def module_order(web: Path, entry: str = ENTRY) -> list[str]:
     return order
 
 
-def wrap_module(file: str, source: str, before: list[str]) -> str:
+def wrap_module(file: str, source: str, before: list[str], classic: bool = False) -> str:
     """One module as a function that runs its body and returns its exports; `before` are the
-    modules already inlined ahead of it."""
+    modules already inlined ahead of it. `classic`: for a plain script, where import.meta is
+    not defined (a module that needs its own address cannot go there)."""
     def imported(match: re.Match[str]) -> str:
         if match.group(2) not in before:
             raise SystemExit(f"web/{file}: imports {match.group(2)}, which is not inlined before it")
@@ -70,6 +71,8 @@ def wrap_module(file: str, source: str, before: list[str]) -> str:
     body = IMPORT.sub(imported, source)
     exports = EXPORT.findall(body)
     body = EXPORT.sub(r"\1\2", body)
+    if classic and "import.meta" in body:
+        raise SystemExit(f"web/{file}: uses import.meta, which a plain script does not have")
     # import.meta.url is the page's own address once inlined: give each module back its own
     body = body.replace("import.meta.url", f'new URL("./web/{file}", import.meta.url).href')
     if re.search(r"^\s*(import|export)\b", body, re.M) or "</script" in body or "<!--" in body:
@@ -83,6 +86,16 @@ def inlined_script(web: Path, entry: str = ENTRY) -> str:
     order = module_order(web, entry)
     return "".join(wrap_module(file, (web / file).read_text(encoding="utf-8"), order[:index])
                    for index, file in enumerate(order))
+
+
+def bundled_script(web: Path, entry: str) -> str:
+    """`entry` and the modules it imports as one plain (non-module) script: a plain script runs
+    from any origin without CORS headers, and from a file:// page. Nothing leaks into the
+    page's global scope."""
+    order = module_order(web, entry)
+    body = "".join(wrap_module(file, (web / file).read_text(encoding="utf-8"), order[:index], classic=True)
+                   for index, file in enumerate(order))
+    return f'(() => {{\n"use strict";\n{body}}})();\n'
 
 
 def script_json(value: object) -> str:

@@ -4,6 +4,9 @@ worker's precache list, and the pre-compressed twins. Standard library only.
 dist/ layout:
 
     index.html           the page, with the stylesheet and the board's modules inside it
+    embed.js             <nard-board> for any page: web/embed.js with the board's modules and
+                         stylesheet, one plain script (docs/embed.md)
+    embed-example.html   a page that uses <nard-board> and the app in an iframe
     sw.js, pyscript.json, nardcore.zip, pyscript-bytecode.json
     web/                 the rest of the app's files (runtime.mjs, engine.py, ui.py, i18n ...)
     vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
@@ -22,6 +25,7 @@ import importlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tools import icons
-from tools.inline import ENTRY, inlined_script, module_order, script_json
+from tools.inline import ENTRY, bundled_script, inlined_script, module_order, script_json
 from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, log
 from tools.snapshot import BYTECODE_NAME, PYODIDE_FILES, SNAPSHOT_NAME, memory_snapshot
 from tools.testenv import ensure_node_modules
@@ -42,10 +46,17 @@ from tools.testenv import ensure_node_modules
 ZIP_NAME = "nardcore.zip"
 CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
 # Files of web/ that are not copied as they are.
-WEB_SKIP = {"sw.js"}  # becomes dist/sw.js (root scope), with the precache list filled in
+WEB_SKIP = {"sw.js", "embed.js"}  # dist/sw.js (root scope), with the precache list filled in;
+# dist/embed.js, bundled (embed_script)
 # Put into index.html itself (see page_html). idb-fallback.js also stays a file: the worker
 # imports it too.
 INLINED_STYLE = "style.css"
+BOARD_STYLE = "board.css"  # the board's look: inside the page's stylesheet, and inside embed.js
+BOARD_IMPORT = f'@import url("./{BOARD_STYLE}");\n'
+EMBED_ENTRY = "embed.js"
+EMBED_DATA_MARK = "/* BUILT */ null"  # web/embed.js's place for what the build gives it
+EMBED_EXAMPLE = "embed-example.html"
+EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.")  # the interface words <nard-board> uses
 ALSO_A_FILE = {"idb-fallback.js"}
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
 
@@ -104,7 +115,7 @@ def page_html(web: Path = WEB) -> bytes:
     ends_right = html.rstrip().endswith(f"{script}\n</body>\n</html>")
     if html.count(style) != 1 or html.count(script) != 1 or html.count(CSP_MARK) != 1 or not ends_right:
         raise SystemExit(f"index.html must hold {style} and {CSP_MARK} once and end its body with {script}")
-    css = (web / INLINED_STYLE).read_text(encoding="utf-8")
+    css = page_style(web)
     if "</style" in css:
         raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
     modules = inlined_script(web)
@@ -117,6 +128,60 @@ def page_html(web: Path = WEB) -> bytes:
     html = html.replace(script, f'{data}<script type="module" async>{script_text}</script>')
     html = html.replace(CSP_MARK, csp_meta(script_text, style_text))
     return html.encode("utf-8")
+
+
+def page_style(web: Path = WEB) -> str:
+    """web/style.css with web/board.css in the place of its import."""
+    css = (web / INLINED_STYLE).read_text(encoding="utf-8")
+    if css.count(BOARD_IMPORT) != 1:
+        raise SystemExit(f"web/{INLINED_STYLE} must hold the line {BOARD_IMPORT.strip()} once")
+    return css.replace(BOARD_IMPORT, (web / BOARD_STYLE).read_text(encoding="utf-8"))
+
+
+def numberings() -> dict[str, list[int]]:
+    """Each game's numbering (index p, a point in White's numbering, holds Black's number for
+    it): what the board needs to place Black's checkers, from nardcore."""
+    from nardcore.variant import VARIANT_NAMES, VARIANTS
+
+    return {name: [0, *(VARIANTS[name].opponent_point(point) for point in range(1, 25))] for name in VARIANT_NAMES}
+
+
+def embed_strings(web: Path = WEB) -> dict[str, dict[str, str]]:
+    """The interface words <nard-board> shows, in every language of web/i18n/."""
+    found = {}
+    for path in sorted((web / "i18n").glob("*.json")):
+        words = json.loads(path.read_text(encoding="utf-8"))
+        found[path.stem] = {key: value for key, value in words.items() if key.startswith(EMBED_STRINGS)}
+    return found
+
+
+def embed_script(web: Path = WEB) -> bytes:
+    """dist/embed.js: web/embed.js and the board's modules as one plain script, with the
+    board's stylesheet, the games' numberings and the words it shows put in its place for them."""
+    script = bundled_script(web, EMBED_ENTRY)
+    if script.count(EMBED_DATA_MARK) != 1:
+        raise SystemExit(f"web/{EMBED_ENTRY} must hold {EMBED_DATA_MARK} once")
+    data = {"style": (web / BOARD_STYLE).read_text(encoding="utf-8"), "numberings": numberings(),
+            "strings": embed_strings(web)}
+    return script.replace(EMBED_DATA_MARK, script_json(data)).encode("utf-8")
+
+
+def example_html() -> bytes:
+    """embed-example.html with its policy: scripts and frames from this site only (the page
+    uses embed.js and the app as any other site would), its one stylesheet by its hash."""
+    html = (ROOT / EMBED_EXAMPLE).read_text(encoding="utf-8")
+    styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+    if html.count(CSP_MARK) != 1 or len(styles) != 1 or "<script>" in html:
+        raise SystemExit(f"{EMBED_EXAMPLE} must hold {CSP_MARK} once, one <style> and no inline script")
+    policy = "; ".join([
+        "default-src 'self'", "script-src 'self'", f"style-src 'self' {sha256_source(styles[0])}",
+        "frame-src 'self'", "img-src 'self' data:", "object-src 'none'", "base-uri 'none'",
+    ])
+    return html.replace(CSP_MARK, f'<meta http-equiv="Content-Security-Policy" content="{policy}">').encode("utf-8")
+
+
+def sha256_source(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
 
 # index.html's placeholder for the page's Content-Security-Policy, filled in by the build.
@@ -163,8 +228,9 @@ def pyodide_lock_stub() -> bytes:
 
 def site_files() -> dict[str, bytes | Path]:
     """Every file of dist/ except sw.js: relative path -> content (or source file)."""
-    files: dict[str, bytes | Path] = {"index.html": page_html()}
-    inlined_only = {INLINED_STYLE, *inlined_modules()} - ALSO_A_FILE
+    files: dict[str, bytes | Path] = {"index.html": page_html(), "embed.js": embed_script(),
+                                      EMBED_EXAMPLE: example_html()}
+    inlined_only = {INLINED_STYLE, BOARD_STYLE, *inlined_modules()} - ALSO_A_FILE
     for path in files_under(WEB):
         relative = path.relative_to(WEB).as_posix()
         if relative not in WEB_SKIP | inlined_only:

@@ -20,10 +20,14 @@
 import { mountPage } from "./view.js";
 import { createBoard } from "./board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
+import { EMBEDDED } from "./store.js";
 
 const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
 const html = document.documentElement;
 const status = document.getElementById("boot-status");
+// ?embed=1: the app inside another page (docs/embed.md): no header, a compact layout
+// (style.css), its saves apart from the site's own (web/store.js).
+if (EMBEDDED) html.classList.add("embed");
 
 let resolveReady, rejectReady;
 const ready = new Promise((resolve, reject) => {

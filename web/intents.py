@@ -162,7 +162,8 @@ def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
 
 
 def share(session: Session, pilot: Autopilot, request: Request) -> None:
-    session.share = persistence.share_links(session)
+    # and the record for <nard-board> (docs/embed.md), positions worked out here: the page has no rules
+    session.share = {**persistence.share_links(session), "record": record.embed_record(session.game)}
 
 
 # -- the turn -------------------------------------------------------------------------------

@@ -54,6 +54,26 @@ def entries(game: Game) -> list[dict[str, Any]]:
 _replayed: tuple[Game, list[dict[str, Any]], list[Position]] | None = None
 
 
+def embed_record(game: Game) -> str:
+    """The record as <nard-board> replays it (docs/embed.md): the position before the first turn,
+    then after each turn the position, its dice and its play, on one line.
+
+    >>> from nardcore.dice import PresetDice
+    >>> game = Game("narde", PresetDice([5, 2, 6, 5, 3, 1]))
+    >>> game.roll(); game.roll(); game.play("24/13"); game.roll(); game.play("24/20")
+    >>> embed_record(game)
+    'narde:w:24x15:24x15  narde:b:24x14,13:24x15 65 24/13  narde:w:24x14,13:24x14,20 31 24/20'
+    """
+    positions = game.positions()
+    turns = [index for index, event in enumerate(game.history) if event.get("event") in TURNS]
+    frames = [str(positions[turns[0] if turns else len(game.history)])]
+    for index in turns:
+        event = game.history[index]
+        dice = "".join(str(int(d)) for d in event.get("dice", []))
+        frames.append(" ".join(part for part in (str(positions[index + 1]), dice, str(event.get("play", ""))) if part))
+    return "  ".join(frames)
+
+
 def shown_position(session: Session) -> Position | None:
     """The position replay shows instead of the game's, or None for the game as it is."""
     global _replayed

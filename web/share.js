@@ -1,13 +1,16 @@
 // The share dialog: the whole game as a link, the position only as a link a person can read,
-// for backgammon the gnubg ID and the XGID, each with a copy button; the board as a picture
-// (SVG as the engine draws it, or PNG through a canvas); and the game record as a .mat file
-// (nardcore/matfile.py: gnubg imports a backgammon one). Values are only ever set as text.
+// for backgammon the gnubg ID and the XGID, the game's record on a page of one's own
+// (<nard-board>), each with a copy button; the board as a picture (SVG as the engine draws it,
+// or PNG through a canvas); and the game record as a .mat file (nardcore/matfile.py: gnubg
+// imports a backgammon one). Values are only ever set as text.
 
 import { listeners } from "./listen.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = ["game", "position", "gnubg", "xgid"];
 const PNG_WIDTH = 960;
+
+const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 export class Share {
   // page: { t(key, args), variant(), download(blob, name), send(intent) }
@@ -41,6 +44,11 @@ export class Share {
       if (typeof links[kind] !== "string") continue;
       const value = kind === "game" || kind === "position" ? `${base}#${links[kind]}` : links[kind];
       rows.push(this.row(kind, value));
+    }
+    // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
+    if (typeof links.record === "string") {
+      const script = new URL("embed.js", base).href;
+      rows.push(this.row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`));
     }
     $("share-rows").replaceChildren(...rows);
     this.svg = typeof links.svg === "string" ? links.svg : null;

@@ -9,6 +9,9 @@
 //
 // Before the library, one game was kept under "nard.save" (save schema 1, no id): it is read
 // once as the library's first game and removed when its entry is written.
+//
+// The app embedded in another page (?embed=1, docs/embed.md) keeps everything of its own under
+// "nard.embed." instead of "nard.": its games stay apart from the site's own.
 
 export const OLD_SAVE_KEY = "nard.save";
 export const INDEX_KEY = "nard.library";
@@ -18,11 +21,20 @@ const INDEX_SCHEMA = 1;
 const GAME_ID = /^[0-9a-f]{12}$/;
 const MAX_NAME = 80;
 
+export const EMBEDDED = new URLSearchParams(location.search).get("embed") === "1";
+const EMBED_NAMESPACE = "nard.embed.";
+
+// The key a name is kept under: "nard.x" is "nard.embed.x" in the embedded app.
+export function storeKey(key) {
+  if (!EMBEDDED || !key.startsWith("nard.") || key.startsWith(EMBED_NAMESPACE)) return key;
+  return EMBED_NAMESPACE + key.slice("nard.".length);
+}
+
 // -- storage that never throws (private windows, full quota) ----------------------------------
 
 export function readStore(key) {
   try {
-    return window.localStorage.getItem(key);
+    return window.localStorage.getItem(storeKey(key));
   } catch (_) {
     return null;
   }
@@ -35,7 +47,8 @@ export function lastStoreProblem() {
   return storeProblem; // a function, not an exported `let`: the inlined page copies exports once
 }
 
-export function writeStore(key, value) {
+export function writeStore(name, value) {
+  const key = storeKey(name);
   try {
     window.localStorage.setItem(key, value);
     if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
@@ -51,7 +64,7 @@ export function writeStore(key, value) {
 
 export function removeStore(key) {
   try {
-    window.localStorage.removeItem(key);
+    window.localStorage.removeItem(storeKey(key));
   } catch (_) {
     /* nothing kept to remove */
   }
@@ -67,7 +80,7 @@ function storageReachable() {
 
 function readSession(key) {
   try {
-    return window.sessionStorage.getItem(key);
+    return window.sessionStorage.getItem(storeKey(key));
   } catch (_) {
     return null;
   }
@@ -75,7 +88,7 @@ function readSession(key) {
 
 function writeSession(key, value) {
   try {
-    window.sessionStorage.setItem(key, value);
+    window.sessionStorage.setItem(storeKey(key), value);
   } catch (_) {
     /* the shared index's current game is used instead */
   }
@@ -83,7 +96,7 @@ function writeSession(key, value) {
 
 // -- the library ----------------------------------------------------------------------------------
 
-export const gameKey = (id) => GAME_PREFIX + id;
+export const gameKey = (id) => storeKey(GAME_PREFIX + id); // as storage events name it
 
 // The index as stored, its entries checked one by one: an entry that makes no sense is left out
 // of the list (its save stays where it is), an index that is not one starts empty.
