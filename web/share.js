@@ -33,6 +33,8 @@ export class Share {
     $("share-rows").replaceChildren(...rows);
     this.svg = typeof links.svg === "string" ? links.svg : null;
     $("share-svg").hidden = $("share-png").hidden = !this.svg;
+    // the editor's set-up has no game of its own to play by link or to edit again
+    $("share-link").hidden = $("share-edit").hidden = typeof links.game !== "string";
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
     const first = $("share-rows").querySelector("input");

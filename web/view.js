@@ -7,6 +7,7 @@
 import { Board } from "./board.js";
 import { Games } from "./games.js";
 import { Share } from "./share.js";
+import { EditorPanel } from "./editor.js";
 import { linkSave, paintLink } from "./linkplay.js";
 import { gameKey, keepGame, lastStoreProblem, readStore, saveToOpen, writeStore } from "./store.js";
 
@@ -119,6 +120,7 @@ class Page {
       download: (blob, name) => download(blob, name),
       send: (intent) => this.send(intent),
     });
+    this.editorPanel = new EditorPanel({ t, send: (intent) => this.send(intent), catalogue: () => this.catalogue() });
     loadStrings(this.lang).then(() => {
       this.translateStatic();
       if (!this.view) {
@@ -191,7 +193,7 @@ class Page {
     this.paintNotices();
     const view = answer.view;
     this.view = view;
-    writeStore(VIEW_KEY, JSON.stringify(view));
+    if (!view.editor) writeStore(VIEW_KEY, JSON.stringify(view)); // a reload goes back to the game
     if (view.prefs && view.prefs.lang && view.prefs.lang !== this.lang) {
       this.lang = view.prefs.lang;
       writeStore(LANG_KEY, this.lang);
@@ -216,6 +218,7 @@ class Page {
     this.paintControls(view);
     this.paintMessage(view);
     paintLink(view, t);
+    this.editorPanel.paint(view);
     if (view.screen === "setup") this.openSetup();
     else if ($("setup").open && !this.setupByHand) $("setup").close();
   }
@@ -459,7 +462,7 @@ class Page {
     if (m.key === "held") args.why = t(`held.${args.why}`);
     if (args.kind) args.kind = t(`kind.${args.kind}`);
     if (args.w !== undefined && m.key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
-    const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait"].includes(m.key) ? "warn" : "";
+    const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text"].includes(m.key) ? "warn" : "";
     this.showMessage(t(`msg.${m.key}`, args), tone);
   }
 
