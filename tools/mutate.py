@@ -59,6 +59,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     **{f"web/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
         "persistence", "messages", "inputs", "variant_rules", "ui")},
+    "web/editor.py": ("tests/test_editor.py", *APP),
 }
 RULE_MODULES = tuple(m for m in TARGETS if m.startswith("nardcore/"))
 

@@ -1,6 +1,9 @@
 // Input on the board: pointer (click and drag, mouse and touch) and keys on the points,
 // turned into intents for `board.onIntent`. `bindInput(board)` attaches the listeners to
 // board.svg and returns the function that takes them off again.
+//
+// On a set-up being edited (view phase "edit") every checker may be dragged and a click is the
+// editor's tool at that point: the intents are `edit_point` and `edit_move` instead.
 
 import { MID_Y, slotGeometry } from "./geometry.js";
 
@@ -44,12 +47,14 @@ function topChecker(board, id) {
   return best ? board.checkerEls.get(best.id) : null;
 }
 
+const editing = (board) => Boolean(board.view && board.view.phase === "edit");
+
 function pointerDown(board, e) {
   if (e.button !== undefined && e.button !== 0) return;
   const id = pointAt(board, e.clientX, e.clientY);
   if (!id) return;
   const view = board.view || {};
-  const movable = (view.movable || []).includes(id);
+  const movable = editing(board) ? Boolean(topChecker(board, id)) : (view.movable || []).includes(id);
   board.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? topChecker(board, id) : null, pointerId: e.pointerId };
   if (movable) {
     try { board.svg.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
@@ -64,7 +69,7 @@ function pointerMove(board, e) {
     d.moved = true;
     d.checker.classList.add("dragging");
     board.checkerLayer.appendChild(d.checker); // drawn above the others
-    if (board.view && board.view.selected !== d.id) board.onIntent({ type: "click", point: d.id, quiet: true });
+    if (board.view && !editing(board) && board.view.selected !== d.id) board.onIntent({ type: "click", point: d.id, quiet: true });
   }
   const p = toSvg(board, e);
   d.checker.style.transform = `translate(${p.x}px, ${p.y}px)`;
@@ -79,12 +84,12 @@ function pointerUp(board, e) {
   if (d.moved && d.checker) {
     d.checker.classList.remove("dragging");
     const to = pointAt(board, e.clientX, e.clientY);
-    if (to && to !== d.id) board.onIntent({ type: "drag", from: d.id, to });
+    if (to && to !== d.id) board.onIntent({ type: editing(board) ? "edit_move" : "drag", from: d.id, to });
     else if (board.view) board.render(board.view); // snap back
     return;
   }
   const id = pointAt(board, e.clientX, e.clientY) || d.id;
-  if (id === d.id) board.onIntent({ type: "click", point: id });
+  if (id === d.id) board.onIntent(editing(board) ? { type: "edit_point", point: id } : { type: "click", point: id });
 }
 
 function cancelDrag(board) {
@@ -101,6 +106,12 @@ function keyDown(board, e) {
   if (!g) return;
   const id = g.dataset.point;
   const view = board.view || {};
+  if ((e.key === "Enter" || e.key === " ") && editing(board)) {
+    e.preventDefault();
+    e.stopPropagation();
+    board.onIntent({ type: "edit_point", point: id, keyboard: true });
+    return;
+  }
   if (e.key === "Enter" || e.key === " ") {
     const active = (view.movable || []).includes(id) || (view.destinations || []).includes(id) || view.selected === id;
     if (active || view.selected) {

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import advice
+import editor as editing
 import flow
 import linkgame
 import persistence
@@ -24,6 +25,8 @@ from linkplay import is_link
 from session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
 
 from nardcore.game import RESIGN_LEVELS, GameError, GameStateError
+from nardcore.position import Position, PositionError
+from nardcore.svg import render
 from nardcore.variant import VariantError
 
 Request = dict[str, Any]
@@ -38,9 +41,17 @@ class Intent(NamedTuple):
     keeps_hint: bool = False
     keeps_review: bool = False
     keeps_replay: bool = False  # any other request goes back to the game as it is
+    # while the position editor is open: "close" it (another game comes, or the page leaves
+    # it), "ignore" the request (the game's own actions wait), "keep" it open, or "edit"
+    while_editing: str = "close"
 
-    def prepare(self, session: Session) -> None:
-        """Forget what belonged to the last request only."""
+    def prepare(self, session: Session) -> bool:
+        """Forget what belonged to the last request only; False: the request is not for now."""
+        if session.editor is not None:
+            if self.while_editing == "ignore":
+                return False
+            if self.while_editing == "close":
+                session.editor = None
         session.set_aside = None
         if not self.keeps_replay:
             session.replay = None
@@ -49,6 +60,7 @@ class Intent(NamedTuple):
             session.hint = None
         if not self.keeps_review:
             advice.close_review(session)
+        return True
 
 
 # -- the session ----------------------------------------------------------------------------
@@ -162,6 +174,9 @@ def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
 
 
 def share(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.editor is not None:  # the set-up being edited is what the page shows
+        edit_share(session, pilot, request)
+        return
     # and the record for <nard-board> (docs/embed.md), positions worked out here: the page has no rules
     session.share = {**persistence.share_links(session), "record": record.embed_record(session.game)}
 
@@ -321,35 +336,141 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
     advice.run_review(session)
 
 
+# -- the position editor (web/editor.py) ----------------------------------------------------
+
+
+def edit_open(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The editor on the position on the board (or, `start`: the variant's start, or empty)."""
+    editor = editing.Editor.from_game(session.game, session.settings["opponent"])
+    start = request.get("start")
+    if start == "start":
+        editor.start()
+    elif start == "clear":
+        editor.clear()
+    elif start is not None:
+        raise UIError("start is 'start' or 'clear'")
+    session.editor = editor
+    session.message = None
+
+
+def _editor(session: Session) -> editing.Editor | None:
+    """The editor, once the view says what changed (any message belonged to the edit before)."""
+    if session.editor is not None:
+        session.message = None
+    return session.editor
+
+
+def edit_point(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A click (or Enter) on a point: the tool chosen there."""
+    editor = _editor(session)
+    if editor is not None:
+        editor.place(editing.read_point(request.get("point")))
+
+
+def edit_move(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A checker dragged from one point to another (a tray: taken off; from a tray: placed)."""
+    editor = _editor(session)
+    if editor is not None:
+        editor.move(editing.read_point(request.get("from")), editing.read_point(request.get("to")))
+
+
+def edit_set(session: Session, pilot: Autopilot, request: Request) -> None:
+    """One field of the form (`name`, `value`), or `position`: a position string typed in,
+    which is read strictly: a bad one is said and changes nothing."""
+    editor = _editor(session)
+    if editor is None:
+        return
+    if request.get("name") == "position":
+        try:
+            editor.load(request.get("value"))
+        except PositionError as error:
+            session.say("edit_bad_text", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    editor.set(request.get("name"), request.get("value"))
+
+
+def edit_reset(session: Session, pilot: Autopilot, request: Request) -> None:
+    """`to`: "clear" (every checker in its tray) or "start" (the variant's start)."""
+    editor = _editor(session)
+    if editor is None:
+        return
+    to = request.get("to")
+    if to == "clear":
+        editor.clear()
+    elif to == "start":
+        editor.start()
+    else:
+        raise UIError("reset to 'clear' or 'start'")
+
+
+def edit_play(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A new game of the library from the set-up, read as its `#p=` link is (the same checks);
+    a set-up with problems stays in the editor, which names them."""
+    editor = session.editor
+    if editor is None or editor.problems(False):
+        return
+    try:
+        persistence.load_url(session, editor.fragment())
+    except (UIError, GameStateError, GameError, ValueError) as error:
+        session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
+        return
+    session.editor = None
+    session.say("edit_played")
+    pilot.automate(session)
+
+
+def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The set-up's `#p=` link and picture, for the share dialog (only a set-up without problems)."""
+    editor = session.editor
+    if editor is None or editor.problems(False):
+        return
+    position = Position.parse(editor.text())
+    dice = (int(editor.dice[0]), int(editor.dice[1])) if editor.dice else None
+    session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"])}
+
+
+def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Back to the game as it was."""
+    session.editor = None
+
+
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
-    "sync": Intent(sync),
+    "sync": Intent(sync, while_editing="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
     "new_game": Intent(new_game),
-    "setup": Intent(setup),
-    "close_setup": Intent(close_setup),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True),
-    "dismiss": Intent(dismiss, keeps_replay=True),
+    "setup": Intent(setup, while_editing="keep"),
+    "close_setup": Intent(close_setup, while_editing="keep"),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep"),
+    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep"),
     "load_url": Intent(load_url),
-    "export_url": Intent(export_url),
+    "export_url": Intent(export_url, while_editing="keep"),
     "link_new": Intent(link_new),
-    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True),
-    "roll": Intent(roll),
-    "click": Intent(click),
-    "drag": Intent(drag),
-    "undo": Intent(undo),
-    "confirm": Intent(confirm),
-    "double": Intent(double),
-    "take": Intent(take),
-    "beaver": Intent(beaver),
-    "drop": Intent(drop),
-    "resign": Intent(resign),
-    "answer_resign": Intent(answer_resign),
-    "next_game": Intent(next_game),
-    "bot": Intent(bot),
-    "replay": Intent(replay, keeps_replay=True),
-    "play_on": Intent(play_on, keeps_replay=True),
-    "hint": Intent(hint, keeps_hint=True),
-    "review": Intent(review, keeps_review=True),
+    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
+    "roll": Intent(roll, while_editing="ignore"),
+    "click": Intent(click, while_editing="ignore"),
+    "drag": Intent(drag, while_editing="ignore"),
+    "undo": Intent(undo, while_editing="ignore"),
+    "confirm": Intent(confirm, while_editing="ignore"),
+    "double": Intent(double, while_editing="ignore"),
+    "take": Intent(take, while_editing="ignore"),
+    "beaver": Intent(beaver, while_editing="ignore"),
+    "drop": Intent(drop, while_editing="ignore"),
+    "resign": Intent(resign, while_editing="ignore"),
+    "answer_resign": Intent(answer_resign, while_editing="ignore"),
+    "next_game": Intent(next_game, while_editing="ignore"),
+    "bot": Intent(bot, while_editing="ignore"),
+    "replay": Intent(replay, keeps_replay=True, while_editing="ignore"),
+    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore"),
+    "hint": Intent(hint, keeps_hint=True, while_editing="ignore"),
+    "review": Intent(review, keeps_review=True, while_editing="ignore"),
+    "edit_open": Intent(edit_open, while_editing="edit"),
+    "edit_point": Intent(edit_point, while_editing="edit"),
+    "edit_move": Intent(edit_move, while_editing="edit"),
+    "edit_set": Intent(edit_set, while_editing="edit"),
+    "edit_reset": Intent(edit_reset, while_editing="edit"),
+    "edit_play": Intent(edit_play, while_editing="edit"),
+    "edit_share": Intent(edit_share, while_editing="edit"),
+    "edit_close": Intent(edit_close, while_editing="edit"),
 }

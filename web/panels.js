@@ -135,7 +135,7 @@ export function paintMessage(view) {
   if (m.key === "held") args.why = t(`held.${args.why}`);
   if (args.kind) args.kind = t(`kind.${args.kind}`);
   if (args.w !== undefined && m.key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
-  const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait"].includes(m.key) ? "warn" : "";
+  const tone = ["game_over", "match_over", "draw", "resigned"].includes(m.key) ? "result" : ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text"].includes(m.key) ? "warn" : "";
   showMessage(t(`msg.${m.key}`, args), tone);
 }
 

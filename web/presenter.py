@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import advice
+import editor as editing
 import flow
 import linkgame
 import record
@@ -85,6 +86,8 @@ def numbering(variant: Variant) -> list[int]:
 
 def view(session: Session) -> dict[str, Any]:
     """The whole view model of the session as it is now."""
+    if session.editor is not None:
+        return editor_view(session, session.editor)
     game = session.game
     variant = game.variant
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
@@ -141,6 +144,69 @@ def view(session: Session) -> dict[str, Any]:
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
+        "editor": None,
+    }
+
+
+def editor_view(session: Session, editor: editing.Editor) -> dict[str, Any]:
+    """The set-up being edited, drawn by the same board (phase "edit": nothing to play; the
+    board sends edit intents), with the editor's form in `editor`. White at the bottom unless
+    the person flipped the board."""
+    flipped = bool(session.prefs["flip"])
+    variant = editor.variant
+    stacks = {where: ids for where, ids in editor.stacks.items() if ids}
+    found = [{"id": checker, "side": checker[0], "at": where, "i": index}
+             for where, ids in stacks.items() for index, checker in enumerate(ids)]
+    counts = [editor.counts(side) for side in (0, 1)]
+    length = editor.length
+    rolled = [int(d) for d in editor.dice]
+    shown_dice = rolled * 2 if len(rolled) == 2 and rolled[0] == rolled[1] else rolled
+    no = {name: False for name in ("roll", "double", "take", "drop", "beaver", "undo", "hint", "review", "confirm",
+                                   "resign", "answer_resign", "replay", "play_on", "next_game", "new_match")}
+    turn = SIDE_LETTERS[editor.turn]
+    return {
+        "schema": SCHEMA,
+        "screen": "board",
+        "variant": variant.name,
+        "token": variant.token,
+        "options": sorted(variant.options),
+        "cube_limit": variant.cube_limit,
+        "cube_face": editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit,
+        "geometry": "same" if variant.same_direction else "opposite",
+        "numbering": numbering(variant),
+        "position": editor.text(),
+        "phase": "edit",
+        "turn": turn,
+        "to_act": turn,
+        "checkers": sorted(found, key=lambda c: (c["side"], int(c["id"][1:]))),
+        "points": {where: {"side": ids[0][0], "count": len(ids)} for where, ids in stacks.items()},
+        "movable": [],
+        "selected": None,
+        "destinations": [],
+        "dice": [{"value": value, "used": False} for value in sorted(shown_dice, reverse=True)],
+        "dice_text": editor.dice,
+        "opening_dice": None,
+        "cube": {"enabled": variant.cube, "value": editor.cube, "owner": editor.owner or None, "offered": False},
+        "can": no,
+        "players": {SIDE_LETTERS[side]: {"kind": "human", "pips": sum(p * counts[side][p] for p in range(1, 26)),
+                                         "off": counts[side][0], "score": editor.score[side] if length else 0}
+                    for side in (0, 1)},
+        "match": {"length": length, "score": list(editor.score), "crawford": False, "over": False} if length else None,
+        "result": None,
+        "last": None,
+        "hint": None,
+        "record": [],
+        "replay": None,
+        "resign": None,
+        "review": None,
+        "message": None if session.message is None else session.message.to_dict(),
+        "settings": dict(session.settings),
+        "prefs": dict(session.prefs),
+        "flipped": flipped,
+        "bot_pending": False,
+        "dice_source": session.dice.spec,
+        "link": None,
+        "editor": editor.view(flipped),
     }
 
 

@@ -90,7 +90,7 @@ export function createSaves({ view: current, ready, send, request, showShare }) 
         ownChange = false;
       }
       paintNotices();
-      writeStore(VIEW_KEY, JSON.stringify(answer.view));
+      if (!answer.view.editor) writeStore(VIEW_KEY, JSON.stringify(answer.view)); // a reload goes back to the game
     },
     destroy: () => events.off(),
   };

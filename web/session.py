@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from inputs import UIError, is_count, is_lang, parse_dice_spec
 from layout import Layout
@@ -27,6 +27,9 @@ from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import Variant, VariantError, find_variant
+
+if TYPE_CHECKING:
+    from editor import Editor
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
@@ -94,6 +97,7 @@ class Session:
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/linkplay.py): this device's record of it
+    editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)

@@ -55,6 +55,8 @@ export class Share {
     $("share-svg").hidden = $("share-png").hidden = !this.svg;
     this.mat = typeof links.mat === "string" ? links.mat : null;
     $("share-mat").hidden = !this.mat;
+    // the editor's set-up has no game of its own to play by link or to edit again
+    $("share-link").hidden = $("share-edit").hidden = typeof links.game !== "string";
     $("share-status").textContent = "";
     if (!$("share").open) $("share").showModal();
     const first = $("share-rows").querySelector("input");

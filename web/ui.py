@@ -62,10 +62,10 @@ class App:
         if intent is None:
             raise UIError(f"unknown request {kind!r}")
         session = self.session
-        intent.prepare(session)
         url: str | None = None
         try:
-            url = intent.handle(session, self.autopilot, request)
+            if intent.prepare(session):
+                url = intent.handle(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=str(error))
         linkgame.after(session)

@@ -15,6 +15,7 @@
 import { createBoard } from "./board.js";
 import { clearCoach, paintHint, paintReview } from "./coach.js";
 import { bindDialogs, fillLanguages } from "./dialogs.js";
+import { EditorPanel } from "./editor.js";
 import { Games } from "./games.js";
 import { bindLink, linkSave, paintLink } from "./linkplay.js";
 import { guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
@@ -63,6 +64,7 @@ class Page {
     bindLink(this.events);
     this.bindControls(send);
     this.games = new Games({ t, send, currentId: () => this.gameId, lang: () => this.lang, download });
+    this.editorPanel = new EditorPanel({ t, send, catalogue: () => this.catalogue() });
     this.share = new Share({ t, variant: () => (this.view && this.view.variant) || "game", download, send });
     this.fillLanguages();
     loadStrings(this.lang).then(() => {
@@ -156,6 +158,7 @@ class Page {
     paintRecord(view, send);
     paintMessage(view);
     paintLink(view);
+    this.editorPanel.paint(view);
     this.setup.follow(view);
   }
 
@@ -272,6 +275,7 @@ class Page {
     this.saves.destroy();
     this.games.destroy();
     this.share.destroy();
+    this.editorPanel.destroy();
     clearRecord();
     clearCoach();
     this.board.destroy();
