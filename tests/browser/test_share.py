@@ -18,8 +18,11 @@ def test_the_share_dialog_offers_every_form_and_each_link_opens_the_position(app
     position, dice = board(page)["position"], board(page)["dice"]
     press(page, "btn-share")
     rows = page.locator("#share-rows input")
-    expect(rows).to_have_count(4)
-    links = {kind: page.input_value(f"#share-{kind}") for kind in ("game", "position", "gnubg", "xgid")}
+    expect(rows).to_have_count(5)
+    links = {kind: page.input_value(f"#share-{kind}") for kind in ("game", "position", "gnubg", "xgid", "embed")}
+    # the snippet for a page of one's own: the script from this site and the record up to this roll
+    assert links["embed"].startswith(f'<script src="{site}embed.js"></script> <nard-board record="')
+    assert position in links["embed"]
     assert "?dice" not in links["game"] and "#s=" in links["game"]
     assert "#p=backgammon:" in links["position"] and f"&dice={dice}" in links["position"]
     assert ":" in links["gnubg"] and links["xgid"].startswith("XGID=")
@@ -61,8 +64,8 @@ def test_a_narde_game_shares_links_but_no_backgammon_ids(app: AppPage) -> None:
     page = app.page
     start_game(page, "narde")
     press(page, "btn-share")
-    expect(page.locator("#share-rows input")).to_have_count(2)
-    assert page.locator("#share-gnubg").count() == 0
+    expect(page.locator("#share-rows input")).to_have_count(3)
+    assert page.locator("#share-gnubg").count() == 0 and page.locator("#share-embed").count() == 1
 
 
 def test_the_game_record_downloads_as_mat_and_imports_back_as_a_new_game(app: AppPage, tmp_path: Path) -> None:
