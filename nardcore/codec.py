@@ -252,7 +252,9 @@ def match_info(game: Game) -> MatchInfo:
         dice=game.dice.dice if game.dice else (0, 0),
         match_length=game.match_length,
         score=game.score,
-        jacoby=game.variant.has("jacoby"),
+        # Jacoby is a rule of money play: game_from_gnubg reads the bit only there, so in a match
+        # it is written as off whatever the token says, and the ID reads back as written
+        jacoby=game.money and game.variant.has("jacoby"),
     )
 
 

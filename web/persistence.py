@@ -264,7 +264,10 @@ def link_fields(fragment: str) -> dict[str, str]:
             raise UIError(f"the link has a part this app does not read: {shorten(part)!r}")
         if name in fields:
             raise UIError(f"the link names {name!r} twice")
-        fields[name] = urllib.parse.unquote(value, errors="strict") if name != "s" else value
+        try:
+            fields[name] = urllib.parse.unquote(value, errors="strict") if name != "s" else value
+        except UnicodeDecodeError:  # `%C3` alone, `%ff`: a UIError like every other refusal, not the codec's
+            raise UIError(f"the link's {name}= has %-escapes that are not UTF-8: {shorten(value)!r}") from None
     kinds = [name for name in STATE_FIELDS if name in fields]
     if len(kinds) != 1:
         raise UIError("the link does not hold a game of this app (s=, p=, gnubg= or xgid=)")
