@@ -172,9 +172,9 @@ def test_the_states_cover_what_links_must_carry() -> None:
 @pytest.mark.parametrize("token", TOKENS)
 def test_position_links(token: str) -> None:
     """`#p=` carries the position at the start of the turn (its side to move), the dice when they
-    are thrown (phase move), a turned cube and its owner, and a match's score and length. It
-    carries no history, no step of the turn under way, no double offered or resignation, and no
-    Crawford flag: the opened game is that one position, its phase worked out afresh."""
+    are thrown (phase move), a turned cube and its owner, a match's score and length and whether
+    it is the Crawford game. It carries no history, no step of the turn under way, no double
+    offered or resignation: the opened game is that one position, its phase worked out afresh."""
     over = 0
     for thing in sample(token, LIGHT_STATES, seed=1):
         game = game_of(thing)
@@ -190,7 +190,7 @@ def test_position_links(token: str) -> None:
         assert sorted_dice(again) == (sorted_dice(game) if game.phase == "move" else None), fragment
         assert (again.cube_value, again.cube_owner) == (game.cube_value, game.cube_owner), fragment
         assert (again.score, again.match_length) == (game.score, game.match_length), fragment
-        assert again.variant == game.variant and again.history == [] and not again.crawford
+        assert again.variant == game.variant and again.history == [] and again.crawford == game.crawford
         assert again.phase == ("move" if game.phase == "move" else again._turn_phase()), fragment
         assert persistence.position_fragment(session_of(again)) == fragment
     assert over

@@ -1168,6 +1168,17 @@ def test_the_share_dialogs_links_each_open_the_position_on_the_board() -> None:
     assert set(narde.dispatch({"type": "share"})["share"]) == {"game", "position", "svg", "mat", "record"}
 
 
+def test_a_finished_games_share_dialog_offers_the_whole_game_but_no_position_to_play_on() -> None:
+    app = ui.App(dice="seed:9")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    to_move(app)
+    app.dispatch({"type": "resign"})  # narde: a resignation concedes at once
+    assert app.game.over
+    shared = app.dispatch({"type": "share"})["share"]
+    assert "position" not in shared and shared["game"].startswith("s=")
+    assert ui.App(dice="seed:1").dispatch({"type": "load_url", "fragment": shared["game"]})["view"]["phase"] == "over"
+
+
 def test_a_downloaded_record_imports_as_a_new_game_and_a_bad_one_changes_nothing() -> None:
     app = ui.App(dice="seed:4")
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 3}})

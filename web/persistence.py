@@ -38,8 +38,8 @@ MAX_REPLAYED_DICE = 100_000
 # `cube`, `owner`, `score`, `length`), or a backgammon position as gnubg (`gnubg`) or eXtreme
 # Gammon (`xgid`) writes it; `vs=computer` for a game against the computer.
 STATE_FIELDS = ("s", "p", "gnubg", "xgid")
-LINK_FIELDS = (*STATE_FIELDS, "vs", "dice", "cube", "owner", "score", "length")
-POSITION_FIELDS = ("dice", "cube", "owner", "score", "length")
+LINK_FIELDS = (*STATE_FIELDS, "vs", "dice", "cube", "owner", "score", "length", "crawford")
+POSITION_FIELDS = ("dice", "cube", "owner", "score", "length", "crawford")
 
 
 def to_save(session: Session) -> dict[str, Any]:
@@ -155,16 +155,20 @@ def position_fragment(session: Session) -> str:
         fragment += f"&cube={game.cube_value}&owner={SIDE_LETTERS[game.cube_owner]}"
     if game.match_length:
         fragment += f"&score={game.score[0]}-{game.score[1]}&length={game.match_length}"
+    if game.crawford:  # no double in this game: the position alone does not say so
+        fragment += "&crawford=1"
     if session.against_computer:
         fragment += "&vs=computer"
     return fragment
 
 
 def share_links(session: Session) -> dict[str, str]:
-    """What the share dialog offers: the whole game, the position only, for backgammon the
+    """What the share dialog offers: the whole game, the position only (while the game is on), for backgammon the
     gnubg ID and the XGID (where those formats can say the state), and the board as SVG."""
     game = session.game
-    links = {"game": export_url(session), "position": position_fragment(session)}
+    links = {"game": export_url(session)}
+    if not game.over:  # a finished game's position has nothing left to play: its link would be refused
+        links["position"] = position_fragment(session)
     if game.variant.cube and not game.over and game.phase not in ("opening", "resign"):
         try:
             links["gnubg"] = gnubg_id(game)
@@ -298,7 +302,7 @@ def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
 
 def position_game(fields: dict[str, str], dice: CountingDice) -> Game:
     """`p=POSITION` with `dice=D1D2` (a roll already thrown), `cube=N&owner=w|b` (games with a
-    cube), `score=W-B&length=N` (a position from a match)."""
+    cube), `score=W-B&length=N` (a position from a match), `crawford=1` (its Crawford game)."""
     position = Position.parse(fields["p"])
     variant = position.variant
     roll = fields.get("dice")
@@ -321,8 +325,12 @@ def position_game(fields: dict[str, str], dice: CountingDice) -> Game:
         if not re.fullmatch(r"[1-9]\d{0,2}", length_text) or found is None:
             raise UIError("score is W-B and length N, like score=2-1&length=5")
         length, score = int(length_text), (int(found.group(1)), int(found.group(2)))
+    crawford_text = fields.get("crawford")
+    if crawford_text not in (None, "1"):
+        raise UIError(f"crawford=1 marks the Crawford game, not {shorten(crawford_text or '')!r}")
     owner = None if owner_text is None else SIDE_LETTERS.index(owner_text)
-    game = Game(variant, dice, position=position, match_length=length, score=score, cube=cube, cube_owner=owner)
+    game = Game(variant, dice, position=position, match_length=length, score=score, cube=cube, cube_owner=owner,
+                crawford=crawford_text == "1")
     if roll is not None:
         game.roll((int(roll[0]), int(roll[1])))  # thrown already: no double before it
     return game
