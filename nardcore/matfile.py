@@ -176,7 +176,8 @@ def _game_lines(game: Game) -> list[str]:
                 skip.add(index + 1)
             won = True
             cells.append((1 - column, _wins(game.result), False))
-    if game.phase == "move" and game.dice is not None:  # rolled, not played yet
+    # rolled, not played yet (an offer to resign still open is left out, its roll is not)
+    if game.phase in ("move", "resign") and game.dice is not None:
         cells.append((SIDE_OF_COLUMN.index(game.position.turn), f"{game.dice}:", True))
     if game.result is not None and game.result.winner is not None and not won:
         cells.append((SIDE_OF_COLUMN.index(game.result.winner), _wins(game.result), False))

@@ -93,6 +93,12 @@ def format_play(position: Position, steps: Sequence[Step]) -> str:
                 break
         else:
             moves.append(_Move([step.origin, step.target], [step.hit]))
+    # journeys ending on the point where one of them hit: the hit is written on the one from the
+    # highest origin (`10/4* 8/4`), whichever came first, so a play has one text whatever its step order
+    for move in moves:
+        if move.hits[-1]:
+            first = max((m for m in moves if m.points[-1] == move.points[-1]), key=lambda m: m.points[0])
+            move.hits[-1], first.hits[-1] = False, True
     # identical journeys merge; `21/17*` and `21/17` become `21/17*(2)`, as gnubg writes it
     groups: dict[tuple[int, int, str], list[str]] = {}
     for move in moves:

@@ -34,7 +34,7 @@ import ui  # noqa: E402
 from inputs import UIError  # noqa: E402
 from record import embed_record  # noqa: E402
 from session import CountingDice, Session  # noqa: E402
-from test_matfile import assert_same_game  # noqa: E402
+from test_matfile import assert_same_game, recorded  # noqa: E402
 
 from nardcore.codec import encode_state, gnubg_id, xgid  # noqa: E402
 from nardcore.dice import SeededDice  # noqa: E402
@@ -45,11 +45,11 @@ from nardcore.position import Position  # noqa: E402
 from nardcore.variant import BAR, OFF  # noqa: E402
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
-# states per variant token: the cheap forms (a position, an ID) get thousands, the forms that
-# replay a whole history (#s=, .mat, the embed record) a sample of the same kind of states
+# states per variant token: thousands for the forms of one position (a position, an ID), a
+# thousand for the forms that replay a whole history (#s=, .mat, the embed record)
 LIGHT_STATES = max(100, int(2_000 * LONG))
-HEAVY_STATES = max(10, int(100 * LONG))
-MAT_STATES = max(5, int(30 * LONG))
+HEAVY_STATES = max(10, int(1_000 * LONG))
+MAT_STATES = max(5, int(1_000 * LONG))
 MUTATIONS = max(100, int(600 * LONG))
 APP_MUTATIONS = max(50, int(200 * LONG))
 TOKENS = ["backgammon", "backgammon+beaver+jacoby", "narde", "narde+end-block+last-roll", "khachapuri",
@@ -296,7 +296,7 @@ def test_mat_records_of_games_stopped_anywhere(token: str) -> None:
 
 def unconfirmed_pass(again: Game, game: Game) -> bool:
     return (again.phase == "move" and not again.plays() and not game.over and game.history[-1:] != []
-            and game.history[-1]["event"] == "pass" and len(again.history) == len(game.history) - 1)
+            and game.history[-1]["event"] == "pass" and len(recorded(again)) == len(recorded(game)) - 1)
 
 
 # -- <nard-board> records, read by web/embed.js in node ----------------------------------------

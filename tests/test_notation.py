@@ -45,6 +45,15 @@ def test_an_intermediate_point_is_shown_only_where_the_checker_hit() -> None:
     assert format_play(HIT_OR_NOT, [Step(24, 19, 5), Step(19, 13, 6)]) == "24/13"
 
 
+def test_two_checkers_landing_on_a_hit_blot_read_the_same_in_either_step_order() -> None:
+    # a black blot on white's 4: 10/4 and 8/4 with 6-4, whichever checker arrives first hits
+    blot = Position.parse("backgammon:w:10,8,6x13:21,2x14")
+    first_from_10 = [Step(10, 4, 6, True), Step(8, 4, 4)]
+    first_from_8 = [Step(8, 4, 4, True), Step(10, 4, 6)]
+    assert format_play(blot, first_from_10) == format_play(blot, first_from_8) == "10/4* 8/4"
+    assert play_texts(blot, (6, 4))[parse_play(blot, (6, 4), "10/4 8/4*")] == "10/4* 8/4"
+
+
 def test_bar_and_off_are_written_as_words() -> None:
     on_bar = Position.parse("backgammon:w:bar,6x14:3,2x14")
     assert format_play(on_bar, [Step(25, 22, 3, True), Step(6, 5, 1)]) == "bar/22* 6/5"
