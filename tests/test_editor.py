@@ -184,9 +184,29 @@ def test_the_cube_and_the_score_are_checked() -> None:
     assert editor.cube == 1 and editor.owner == ""
 
 
+def test_a_crawford_game_is_set_only_where_a_match_has_one() -> None:
+    editor = editor_at("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+    editor.set("crawford", True)
+    assert editor.problems(False) == [{"key": "crawford", "args": {"away": 0}}]  # no match
+    editor.set("length", 5)
+    editor.set("score_w", 3)
+    assert editor.problems(False) == [{"key": "crawford", "args": {"away": 4}}]  # nobody at 4
+    editor.set("score_b", 4)
+    assert keys(editor) == [] and editor.fragment().endswith("&score=3-4&length=5&crawford=1")
+    editor.set("score_w", 4)  # both at 4: the Crawford game was played already
+    assert keys(editor) == ["crawford"]
+    editor.set("score_w", 2)
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "load_url", "fragment": editor.fragment()})
+    assert app.game.crawford and not app.game.may_double()
+    editor.set("variant", "narde")  # no cube, no Crawford game
+    assert not editor.crawford
+
+
 @pytest.mark.parametrize(("name", "value"), [
     ("tool", "pen"), ("turn", "x"), ("dice", "70"), ("dice", 52), ("cube", 3), ("cube", True), ("owner", "white"),
-    ("length", -1), ("length", 1000), ("score_w", "2"), ("opponent", "robot"), ("variant", "chess"), ("colour", "w"),
+    ("length", -1), ("length", 1000), ("crawford", "yes"),
+    ("score_w", "2"), ("opponent", "robot"), ("variant", "chess"), ("colour", "w"),
 ])
 def test_a_value_the_form_never_sends_is_refused_and_changes_nothing(name: str, value: Any) -> None:
     editor = editor_at("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")

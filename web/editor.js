@@ -54,6 +54,7 @@ export class EditorPanel {
     select("editor-cube", "cube", Number);
     select("editor-owner", "owner");
     select("editor-opponent", "opponent");
+    this.events.on($("editor-crawford"), "change", (e) => this.set("crawford", e.target.checked));
     for (const [id, name] of [["editor-length", "length"], ["editor-score-w", "score_w"], ["editor-score-b", "score_b"]]) {
       this.events.on($(id), "change", (e) => this.setNumber(e.target, name));
     }
@@ -115,7 +116,8 @@ export class EditorPanel {
     this.fillNumber($("editor-length"), editor.length);
     this.fillNumber($("editor-score-w"), editor.score[0]);
     this.fillNumber($("editor-score-b"), editor.score[1]);
-    for (const node of document.querySelectorAll(".editor-score")) node.hidden = !editor.length;
+    $("editor-crawford").checked = editor.crawford;
+    for (const node of document.querySelectorAll(".editor-score")) node.hidden = !editor.length || (node.classList.contains("editor-cube") && !cube);
     if (document.activeElement !== $("editor-text")) $("editor-text").value = editor.text;
     $("editor-ok").hidden = !editor.valid;
     $("editor-problems").replaceChildren(...editor.problems.map((problem) => {

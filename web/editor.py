@@ -53,6 +53,7 @@ class Editor:
     owner: str = ""  # "" (centred), "w" or "b"
     length: int = 0  # 0: a single game
     score: list[int] = field(default_factory=lambda: [0, 0])
+    crawford: bool = False  # backgammon: the match's Crawford game (no double in it)
     opponent: str = "human"
 
     @classmethod
@@ -69,6 +70,7 @@ class Editor:
             editor.cube, editor.owner = game.cube_value, SIDE_LETTERS[game.cube_owner]
         if game.match_length:
             editor.length, editor.score = game.match_length, list(game.score)
+        editor.crawford = game.crawford
         editor.opponent = opponent if opponent in OPPONENTS else "human"
         return editor
 
@@ -159,13 +161,15 @@ class Editor:
             except VariantError as error:
                 raise UIError(str(error)) from None
             if not self.variant.cube:
-                self.cube, self.owner = 1, ""  # the form shows no cube for this game
+                self.cube, self.owner, self.crawford = 1, "", False  # the form shows no cube for this game
         elif name == "dice" and isinstance(value, str) and (value == "" or ROLL.fullmatch(value)):
             self.dice = value
         elif name == "cube" and _whole(value, 1, 1 << 16) and value & (value - 1) == 0:
             self.cube = value
         elif name == "owner" and value in ("", "w", "b"):
             self.owner = value
+        elif name == "crawford" and isinstance(value, bool):
+            self.crawford = value
         elif name == "opponent" and value in OPPONENTS:
             self.opponent = value
         elif name == "length" and _whole(value, 0, MAX_LENGTH):
@@ -183,7 +187,7 @@ class Editor:
         self.variant, self.turn = position.variant, position.turn
         self.stacks = dict(Layout(position).stacks)
         if not self.variant.cube:
-            self.cube, self.owner = 1, ""
+            self.cube, self.owner, self.crawford = 1, "", False
 
     # -- the position and what is wrong with it -------------------------------------------------
 
@@ -219,6 +223,8 @@ class Editor:
         if self.length:
             fields["score"] = f"{self.score[0]}-{self.score[1]}"
             fields["length"] = str(self.length)
+        if self.crawford:
+            fields["crawford"] = "1"
         if self.opponent == "computer":
             fields["vs"] = "computer"
         return fields
@@ -300,6 +306,10 @@ class Editor:
             found.append(_problem("cube_owner"))
         if self.length and max(self.score) >= self.length:
             found.append(_problem("score", length=self.length))
+        # the Crawford game follows the first time one side reaches one point from the end
+        elif self.crawford and (not self.length or sorted(self.score)[1] != self.length - 1
+                                or sorted(self.score)[0] == self.length - 1):
+            found.append(_problem("crawford", away=max(0, self.length - 1)))
         return found
 
     def view(self, flipped: bool) -> dict[str, Any]:
@@ -316,6 +326,7 @@ class Editor:
             "cube_values": [1 << n for n in range(self.variant.cube_limit.bit_length())] if self.variant.cube else [],
             "length": self.length,
             "score": list(self.score),
+            "crawford": self.crawford,
             "opponent": self.opponent,
             "text": self.text(),
             "problems": problems,
