@@ -11,7 +11,7 @@ import pytest
 from nardcore.bots import RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
 from nardcore.game import Game, GameError, GameResult, GameStateError, score_game
-from nardcore.movegen import Step
+from nardcore.movegen import Step, TurnPlanner, legal_plays
 from nardcore.position import BLACK, WHITE, Position
 
 
@@ -367,3 +367,12 @@ def test_loading_refuses_what_is_not_an_object() -> None:
     for data in cases:
         with pytest.raises(GameStateError, match="must be an object"):
             Game.from_dict(data)
+
+
+@pytest.mark.parametrize("dice", [(7, 1), (1, 7), (0, 3), (3, 0)])
+def test_the_move_generator_refuses_dice_outside_one_to_six(dice: tuple[int, int]) -> None:
+    start = Position.start("backgammon")
+    with pytest.raises(ValueError, match="dice must be 1..6"):
+        legal_plays(start, dice)
+    with pytest.raises(ValueError, match="dice must be 1..6"):
+        TurnPlanner(start, dice)
