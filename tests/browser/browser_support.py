@@ -199,13 +199,14 @@ def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent
 
 # -- where checkers are drawn, as a player sees them ------------------------------------------
 
-DRAWN_JS = """() => {
-  const slots = [...document.querySelectorAll('#board [data-point]')].map(g => {
+# `root`: the app's #board, or the shadow root of a <nard-board>
+CHECKERS_BY_POINT_JS = """(root) => {
+  const slots = [...root.querySelectorAll('[data-point]')].map(g => {
     const r = g.querySelector('.hit').getBoundingClientRect();
     return {id: g.dataset.point, r};
   });
   const found = {};
-  for (const c of document.querySelectorAll('#board [data-checker]')) {
+  for (const c of root.querySelectorAll('[data-checker]')) {
     const b = c.getBoundingClientRect();
     const x = b.x + b.width / 2, y = b.y + b.height / 2;
     const side = c.classList.contains('side-w') ? 'w' : c.classList.contains('side-b') ? 'b' : '?';
@@ -223,7 +224,7 @@ def drawn(page: Page) -> dict[str, int]:
     page.wait_for_function(
         "document.getAnimations().filter(a => a.playState === 'running').length === 0", timeout=10_000
     )
-    return dict(page.evaluate(DRAWN_JS))
+    return dict(page.evaluate(f"({CHECKERS_BY_POINT_JS})(document.querySelector('#board'))"))
 
 
 def expected_drawn(position_text: str) -> dict[str, int]:

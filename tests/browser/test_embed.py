@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import Watch, expected_drawn, origin_of, wait_ready
+from browser_support import CHECKERS_BY_POINT_JS, Watch, expected_drawn, origin_of, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 import build
@@ -24,22 +24,6 @@ FRAMES = [frame.split(" ")[0] for frame in RECORD.split("  ")]
 RUNTIME = ("pyodide", "pyscript", ".py", "nardcore.zip", "snapshot", "index.html")
 # A cross-site frame may not register a service worker (third-party storage is denied there).
 NO_WORKER = "console warning: service worker not registered"
-
-DRAWN_IN_ELEMENT = """(host) => {
-  const root = host.shadowRoot;
-  const slots = [...root.querySelectorAll('[data-point]')]
-    .map(g => ({id: g.dataset.point, r: g.querySelector('.hit').getBoundingClientRect()}));
-  const found = {};
-  for (const c of root.querySelectorAll('[data-checker]')) {
-    const b = c.getBoundingClientRect();
-    const x = b.x + b.width / 2, y = b.y + b.height / 2;
-    const side = c.classList.contains('side-w') ? 'w' : c.classList.contains('side-b') ? 'b' : '?';
-    const hit = slots.filter(s => x >= s.r.left && x <= s.r.right && y >= s.r.top && y <= s.r.bottom);
-    const key = (hit.length === 1 ? hit[0].id : 'nowhere:' + hit.map(s => s.id).join('|')) + ':' + side;
-    found[key] = (found[key] || 0) + 1;
-  }
-  return found;
-}"""
 
 
 def host_page(body: str, script: str) -> str:
@@ -73,7 +57,7 @@ def drawn(element: Locator) -> dict[str, int]:
       const moving = () => host.shadowRoot.getAnimations().some(a => a.playState === 'running');
       while (moving()) await new Promise(done => setTimeout(done, 20));
     }""")
-    return dict(element.evaluate(DRAWN_IN_ELEMENT))
+    return dict(element.evaluate(f"host => ({CHECKERS_BY_POINT_JS})(host.shadowRoot)"))
 
 
 def open_host(context: BrowserContext, site: str, folder: Path, host: str,
