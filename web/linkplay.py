@@ -548,6 +548,11 @@ class Duel:
                 raise LinkError(f"the link's {what} are not the ones due now "
                                 f"({', '.join(sorted(message[name])) or 'none'} instead of "
                                 f"{', '.join(sorted(due[name])) or 'none'})")
+        if sender == self.me and not all(
+                hmac.compare_digest(commitment(self.gid, slot, self._own(slot)), book.commits[slot])
+                for slot in message["c"]):
+            # a record read back with another key: its rolls would not be the ones committed to
+            raise LinkError("this device's key does not match the commitments in its own links")
         if not message["a"] and seq > 1 and not due["r"] and not due["s"]:
             raise LinkError("the link carries nothing: no move and no secret")
         return due
