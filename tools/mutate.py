@@ -13,7 +13,8 @@ the mutant behaves exactly like the original (an equivalent mutant: listed, with
 in tests/data/mutation-equivalent.txt).
 
 Results are kept in .mutation/results.json by module content, so a stopped run resumes and an
-unchanged module is not run again.
+unchanged module is not run again; when only its tests changed, the mutants they killed stay
+killed and the rest run again.
 """
 
 from __future__ import annotations
@@ -322,11 +323,12 @@ def save_state(state: dict[str, Any]) -> None:
     temporary.replace(STATE)
 
 
-def fingerprint(module: str, tests: tuple[str, ...]) -> str:
-    digest = hashlib.sha256((ROOT / module).read_bytes())
+def fingerprint(module: str, tests: tuple[str, ...]) -> tuple[str, str]:
+    """The module's digest and its tests' digest."""
+    tests_digest = hashlib.sha256()
     for test in tests:
-        digest.update((ROOT / test).read_bytes())
-    return digest.hexdigest()[:16]
+        tests_digest.update((ROOT / test).read_bytes())
+    return hashlib.sha256((ROOT / module).read_bytes()).hexdigest()[:16], tests_digest.hexdigest()[:16]
 
 
 def equivalents() -> dict[str, str]:
@@ -347,10 +349,15 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
     state = load_state()
     for module in modules:
         tests = TARGETS[module]
-        stamp = fingerprint(module, tests)
+        code, tested_by = fingerprint(module, tests)
         entry = state.get(module)
-        if not isinstance(entry, dict) or entry.get("stamp") != stamp:
-            entry = state[module] = {"stamp": stamp, "results": {}}
+        if not isinstance(entry, dict) or entry.get("stamp") != code:
+            entry = state[module] = {"stamp": code, "tests": tested_by, "results": {}}
+        elif entry.get("tests") != tested_by:
+            # the tests changed, the module did not: a killed mutant stays killed (tests only
+            # grow), the others run again against the new tests
+            entry["tests"] = tested_by
+            entry["results"] = {k: v for k, v in entry["results"].items() if v == "killed"}
         importlib.import_module(module_name(module))
         todo = [m for m in mutants(module) if m.key not in entry["results"]]
         if not todo:
