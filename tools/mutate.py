@@ -50,7 +50,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
                             "tests/test_parsers_property.py"),
     "nardcore/position.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_codec.py", *RULES,
                              "tests/test_parsers_property.py"),
-    "nardcore/movegen.py": ("tests/test_held_back.py", *RULES, "tests/test_gnubg_oracle.py",
+    "nardcore/movegen.py": ("tests/test_held_back.py", "tests/test_turn_graph.py", *RULES, "tests/test_gnubg_oracle.py",
                             "tests/test_random_games.py"),
     "nardcore/game.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py", *RULES,
                          "tests/test_random_games.py"),
