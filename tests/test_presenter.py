@@ -181,6 +181,8 @@ def test_the_catalogue_says_what_the_setup_form_offers() -> None:
     assert entries["narde"]["cube_limits"] == [] and entries["narde"]["fixed_match_length"] is None
     assert entries["tawla31"]["match_lengths"] == [0, 31] and entries["tawla31"]["fixed_match_length"] == 31
     assert entries["tawla31"]["default_match_length"] == 31
+    # a game without a fixed length starts as a single game unless a match is asked for
+    assert entries["backgammon"]["default_match_length"] == entries["narde"]["default_match_length"] == 0
     json.dumps(catalogue)  # plain JSON
 
 

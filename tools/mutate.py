@@ -7,8 +7,9 @@ A mutant changes one thing inside one function: a comparison (`<` to `<=`, `==` 
 number one higher, `True`/`False`, `+=` to `-=`. The mutated module is compiled and the code
 of that one function is put in place of the original's (`function.__code__`), so every
 reference to it, from any module, runs the mutant. A forked child does that and runs the
-module's tests with pytest, stopping at the first failure: a failure (or a run over its time
-limit) kills the mutant; a green run means it survived, and the tests have a gap there, or
+module's tests that reach that function (found by a profiled clean run; fastest first) with
+pytest, stopping at the first failure: a failure (or a run over its time limit) kills the
+mutant; a green run means it survived, and the tests have a gap there, or
 the mutant behaves exactly like the original (an equivalent mutant: listed, with the reason,
 in tests/data/mutation-equivalent.txt).
 
@@ -257,13 +258,56 @@ def live_function(mutant: Mutant) -> types.FunctionType:
     return thing
 
 
-def run_mutant(mutant: Mutant, tests: tuple[str, ...], limit: float) -> str:
-    """'killed', 'survived', 'timeout' or 'error' (the mutant could not be put in place)."""
+class _Only:
+    """A pytest plugin: run only the tests in `chosen` (node ids), fastest first."""
+
+    def __init__(self, chosen: dict[str, float]) -> None:
+        self.chosen = chosen
+
+    def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
+        kept = sorted((item for item in items if item.nodeid in self.chosen), key=lambda item: self.chosen[item.nodeid])
+        deselected = [item for item in items if item.nodeid not in self.chosen]
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
+
+
+class _Reach:
+    """A pytest plugin for the clean run: which tests call each function of one module
+    (its outermost function, as mutants name them), and how long each test takes."""
+
+    def __init__(self, module: str) -> None:
+        self.filename = str(ROOT / module)
+        self.current = ""
+        self.reached: dict[str, set[str]] = {}
+        self.seconds: dict[str, float] = {}
+
+    def _profile(self, frame: types.FrameType, event: str, _arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename == self.filename and self.current:
+            function = frame.f_code.co_qualname.split(".<locals>.")[0]
+            self.reached.setdefault(function, set()).add(self.current)
+
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> None:
+        self.current = item.nodeid
+        self.seconds[item.nodeid] = time.monotonic()
+        sys.setprofile(self._profile)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        sys.setprofile(None)
+        self.seconds[nodeid] = time.monotonic() - self.seconds.get(nodeid, time.monotonic())
+        self.current = ""
+
+
+def run_mutant(mutant: Mutant, tests: tuple[str, ...], limit: float, chosen: dict[str, float] | None = None) -> str:
+    """'killed', 'survived', 'timeout' or 'error' (the mutant could not be put in place).
+    `chosen`: only these tests (node ids, with their seconds), the ones that reach the
+    mutant's function; None: all of `tests`."""
     try:
         code = mutated_code(mutant)
         function = live_function(mutant)
     except (LookupError, SyntaxError, TypeError, ValueError):
         return "error"
+    files = tests if chosen is None else tuple(t for t in tests if any(n.split("::")[0] == t for n in chosen))
+    plugins = [] if chosen is None else [_Only(chosen)]
     pid = os.fork()
     if pid == 0:  # the child: the mutant in place, the tests, the verdict as the exit status
         status = 3
@@ -274,8 +318,8 @@ def run_mutant(mutant: Mutant, tests: tuple[str, ...], limit: float) -> str:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 1)
             os.dup2(devnull, 2)
-            status = int(pytest.main([*tests, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
-                                      "-m", "not browser", "--no-header"]))
+            status = int(pytest.main([*files, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+                                      "-m", "not browser", "--no-header"], plugins=plugins))
         finally:
             os._exit(status)
     started = time.monotonic()
@@ -292,20 +336,30 @@ def run_mutant(mutant: Mutant, tests: tuple[str, ...], limit: float) -> str:
     return {0: "survived", 1: "killed"}.get(code_, "killed" if code_ in (2, 3) else "error")
 
 
-def baseline(tests: tuple[str, ...]) -> float:
-    """Seconds the unmutated tests take (they must pass: a red run makes every mutant look killed)."""
+def baseline(module: str, tests: tuple[str, ...]) -> tuple[float, dict[str, dict[str, float]]]:
+    """Seconds the unmutated tests take (they must pass: a red run makes every mutant look
+    killed), and for each function of `module` the tests that reach it with their seconds."""
     started = time.monotonic()
+    reach_file = STATE.parent / "reach.json"
     pid = os.fork()
     if pid == 0:
         import pytest
 
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
-        os._exit(int(pytest.main([*tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-m", "not browser"])))
+        reach = _Reach(module)
+        reach_file.parent.mkdir(exist_ok=True)
+        status = int(pytest.main([*tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-m", "not browser"],
+                                 plugins=[reach]))
+        reach_file.write_text(json.dumps({function: {test: reach.seconds.get(test, 0.0) for test in found}
+                                          for function, found in reach.reached.items()}))
+        os._exit(status)
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"the tests {' '.join(tests)} fail without any mutant: fix them first")
-    return time.monotonic() - started
+    reached = json.loads(reach_file.read_text())
+    reach_file.unlink()
+    return time.monotonic() - started, reached
 
 
 def load_state() -> dict[str, Any]:
@@ -362,12 +416,14 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
         todo = [m for m in mutants(module) if m.key not in entry["results"]]
         if not todo:
             continue
-        seconds = baseline(tests)
+        seconds, reached = baseline(module, tests)
         limit = max(10.0, limit_factor * seconds)
         log(f"{module}: {len(todo)} mutants to run, tests take {seconds:.1f} s (limit {limit:.0f} s)")
         started = time.monotonic()
         for done, mutant in enumerate(todo, 1):
-            entry["results"][mutant.key] = run_mutant(mutant, tests, limit)
+            # only the tests that reach the mutant's function (all of them for a function no
+            # test calls: it may run at import or collection)
+            entry["results"][mutant.key] = run_mutant(mutant, tests, limit, reached.get(mutant.function))
             if done % 10 == 0 or done == len(todo):
                 save_state(state)
                 rate = done / (time.monotonic() - started)
