@@ -16,8 +16,11 @@ if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
 import advice  # noqa: E402
+import turn_input  # noqa: E402
 import ui  # noqa: E402
 
+from nardcore.dice import PresetDice  # noqa: E402
+from nardcore.game import Game  # noqa: E402
 from nardcore.movegen import TurnPlanner  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.variant import VARIANT_NAMES  # noqa: E402
@@ -184,6 +187,70 @@ def test_an_illegal_drag_changes_nothing() -> None:
     assert view["position"] == before["position"]
     view = act(app, "drag", **{"from": "2", "to": "1"})
     assert view["position"] == before["position"]
+
+
+def test_point_ids_are_read_as_the_side_on_roll_numbers_them() -> None:
+    white = Game("narde", PresetDice([]))
+    assert [turn_input.read_point(white, v) for v in ("1", "24", "bar-w", "off-w")] == [1, 24, 25, 0]
+    black = Game("narde", PresetDice([]), position=white.position.with_turn(1))
+    assert [turn_input.read_point(black, v) for v in ("1", "13", "24", "12", "bar-b", "off-b")] == [
+        13, 1, 12, 24, 25, 0]
+    for bad in ("0", "25", "01", "+1", "1.0", " 1", "bar-b", "off-b", "bar", "", "1" * 9, None, 5, ["1"]):
+        assert turn_input.read_point(white, bad) is None, bad
+
+
+def test_a_drag_that_ends_the_turn_is_confirmed_like_a_click_with_auto_confirm() -> None:
+    for gesture in ("drag", "click"):
+        app, _ = fresh("backgammon", dice="6,1,3,3", auto_confirm=True)
+        act(app, "roll")
+        act(app, "drag", **{"from": "8", "to": "7"})  # 8/7 first; 13/7 ends the turn
+        if gesture == "drag":
+            view = act(app, "drag", **{"from": "13", "to": "7"})
+        else:
+            act(app, "click", point="13")
+            view = act(app, "click", point="7")
+        assert view["turn"] == "b" and view["position"].startswith("backgammon:b:"), gesture
+        assert view["last"]["text"] == "13/7 8/7", gesture
+
+
+def test_a_drag_from_a_selected_points_destination_plays_the_selected_checker_there() -> None:
+    app, _ = fresh("backgammon", dice="6,1,3,3", auto_confirm=True)
+    act(app, "roll")
+    act(app, "drag", **{"from": "8", "to": "7"})
+    act(app, "click", point="13")
+    view = act(app, "drag", **{"from": "7", "to": "7"})  # a drag that goes nowhere: a click on 7
+    assert view["turn"] == "b" and view["last"]["text"] == "13/7 8/7"
+
+
+def test_no_drag_click_or_undo_moves_a_checker_out_of_the_persons_turn() -> None:
+    app = ui.App(dice="seed:4")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "opponent": "computer"}})
+    view = act(app, "roll")
+    for _ in range(40):  # to the computer's turn, after its first step
+        if view["bot_pending"] and app.game.steps:
+            break
+        if view["bot_pending"]:
+            view = act(app, "bot")
+        elif view["movable"]:
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+    assert view["bot_pending"] and app.game.steps and app.game.phase == "move"
+    before = (view["position"], len(app.game.steps), view["checkers"])
+    step = app.game.steps_now()[0]  # a step the computer could make: not the person's to make
+    board = app.game.board
+    origin, target = ui.point_id(1, step.origin, board), ui.point_id(1, step.target, board)
+    for kind, args in (("undo", {}), ("drag", {"from": origin, "to": target}), ("click", {"point": origin}),
+                       ("click", {"point": target})):
+        view = act(app, kind, **args)
+        assert (view["position"], len(app.game.steps), view["checkers"]) == before, kind
+    before_roll = fresh("backgammon", dice="6,1")[0]
+    for kind, args in (("drag", {"from": "13", "to": "7"}), ("undo", {})):
+        view = act(before_roll, kind, **args)
+        assert view["phase"] == "opening" and view["position"] == str(before_roll.game.position), kind
 
 
 def test_a_hit_sends_the_checker_to_the_bar_and_undo_brings_it_back() -> None:

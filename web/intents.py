@@ -203,8 +203,8 @@ def click(session: Session, pilot: Autopilot, request: Request) -> None:
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
     game = session.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
-    if turn_input.drag(session, origin, target):
-        pilot.automate(session)
+    turn_input.drag(session, origin, target)
+    pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:

@@ -42,7 +42,7 @@ def click(session: Session, point: int | None) -> None:
     if not session.human_moving() or point is None:
         session.selected = None
         return
-    if session.selected is not None and point != session.selected:
+    if session.selected is not None:  # (a point is never a destination of itself)
         route = game.destinations(session.selected).get(point)
         if route:
             play_route(session, route)
@@ -54,18 +54,15 @@ def click(session: Session, point: int | None) -> None:
         session.say("held", why=held)
 
 
-def drag(session: Session, origin: int | None, target: int | None) -> bool:
-    """A drag that ends on a destination plays there (True); any other drag is a click on
-    its start."""
+def drag(session: Session, origin: int | None, target: int | None) -> None:
+    """A drag that ends on a destination plays there; any other drag is a click on its start."""
     if not session.human_moving() or origin is None:
-        return False
-    if target is not None and target != origin:
-        route = session.game.destinations(origin).get(target)
-        if route:
-            play_route(session, route)
-            return True
-    click(session, origin)
-    return False
+        return
+    route = session.game.destinations(origin).get(target) if target is not None else None
+    if route:
+        play_route(session, route)
+    else:
+        click(session, origin)
 
 
 def play_route(session: Session, route: tuple[Step, ...]) -> None:
@@ -82,17 +79,16 @@ def apply_step(session: Session, step: Step) -> None:
     session.layout.apply(board, step)
 
 
-def undo(session: Session) -> bool:
-    """Take back the turn's last step; False when there is none to take back."""
+def undo(session: Session) -> None:
+    """Take back the turn's last step, if the person has one to take back."""
     game = session.game
     if not session.human_moving() or not game.steps:
-        return False
+        return
     step = game.undo()
     assert step is not None
     session.layout.revert(game.board, step)  # the board before the undone step is the board now
     session.selected = None
     session.note("undo")
-    return True
 
 
 def sync_layout(session: Session) -> None:
