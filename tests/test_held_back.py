@@ -4,14 +4,19 @@ against the board."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from test_blocks_and_runners import block_position, runner_position
 
 from nardcore.bots import RandomBot, act
 from nardcore.dice import SeededDice
 from nardcore.game import Game
-from nardcore.movegen import TurnPlanner, illegal_block, unpack
-from nardcore.position import Position
-from nardcore.variant import BAR, HEAD
+from nardcore.movegen import HELD_BACK, TurnPlanner, illegal_block, unpack
+from nardcore.position import Position, PositionError
+from nardcore.variant import BAR, HEAD, find_variant
+
+ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(d1, 7)]
 
 HELD = {"bar", "runner", "head", "dice", "block", "table", "higher", "home", "blocked", "done"}
 
@@ -99,3 +104,104 @@ def _makes_block(variant: object, board: list[int], opponent: list[int], origin:
     after[origin] -= 1
     after[target] += 1
     return illegal_block(variant, after, opponent)  # type: ignore[arg-type]
+
+
+def reasons_by_rule(planner: TurnPlanner, origin: int) -> set[str]:
+    """Every rule that stops each die's single step from `origin` (docs/RULES.md, worked on
+    plain lists), for a checker with no single step at all."""
+    variant = planner.graph.variant
+    mover, opponent = list(unpack(planner.node[0])), list(unpack(planner.node[1]))
+    all_home = not any(mover[7:BAR + 1])
+    highest = max(p for p in range(1, BAR + 1) if mover[p])
+    found = set()
+    for die in set(planner.node[2]):
+        target = origin - die
+        if target <= 0:
+            if not all_home:
+                found.add("home")
+            elif target < 0 and origin != highest:
+                found.add("higher")
+            continue
+        theirs = opponent[variant.opponent_point(target)]
+        if theirs >= 2 or (theirs and not variant.hitting):
+            found.add("blocked")
+            continue
+        after = list(mover)
+        after[origin] -= 1
+        after[target] += 1
+        if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if after[p]) > 4:
+            found.add("table")
+        elif variant.six_block and not variant.has("end-block") and illegal_block(variant, after, opponent):
+            found.add("block")
+    return found
+
+
+def check_reason_by_rule(planner: TurnPlanner) -> None:
+    """A checker that has no single step is held back by the first rule (in HELD_BACK's order)
+    that stops one of its dice; one that has steps but no play through them, by the dice."""
+    graph = planner.graph
+    for origin in range(1, BAR + 1):
+        reason = planner.held_back(origin)
+        if reason in (None, "done", "bar", "runner", "head"):
+            continue
+        steps = [c for c in graph.children(planner.node) if graph.step_between(planner.node, c).origin == origin]
+        if steps:
+            assert reason in ("dice", "block"), (str(planner.position), origin, reason)
+            assert (reason == "block") is (graph.end_block and planner._blocks_at_the_end(steps))
+            continue
+        rules = reasons_by_rule(planner, origin)
+        expected = next((r for r in HELD_BACK if r in rules), "blocked")
+        assert reason == expected, (str(planner.position), planner.node[2], origin, reason, rules)
+
+
+def table_position(rng: random.Random, token: str) -> Position:
+    """Moultezim after the runner rule: four or five of the mover's points on 7..12 taken, the
+    rest spread, so that steps onto a fifth point meet the table limit."""
+    variant = find_variant(token)
+    while True:
+        mover, opponent = [0] * 26, [0] * 26
+        mover[rng.randint(1, 6)] = 1  # the runner rule is over
+        for point in rng.sample(range(7, 13), rng.choice((4, 4, 5))):
+            mover[point] += 1
+        for _ in range(15 - sum(mover)):
+            mover[rng.choice((*range(13, 25), *range(7, 13)))] += 1
+        free = [variant.opponent_point(p) for p in range(1, 25) if not mover[p]]
+        for _ in range(15):
+            opponent[rng.choice(free)] += 1
+        try:
+            return Position.parse(str(Position(variant, 0, (tuple(mover), tuple(opponent)))))
+        except PositionError:
+            continue
+
+
+@pytest.mark.parametrize("token", ["backgammon", "narde", "khachapuri", "khachapuri+end-block", "moultezim",
+                                   "tawla31"])
+def test_each_reason_names_the_first_rule_that_holds_the_checker(token: str) -> None:
+    rng = random.Random(token)
+    positions = [table_position(rng, token) for _ in range(40)] if token == "moultezim" else []
+    if find_variant(token).six_block:
+        positions += [block_position(rng, token) for _ in range(40)]
+    if find_variant(token).runner_home:
+        positions += [runner_position(rng, token) for _ in range(20)]
+    bot = RandomBot(seed=7)
+    for _ in range(3):  # and the positions of three whole games
+        game = Game(token, SeededDice(rng.randrange(1000)))
+        while not game.over:
+            if game.phase == "move":
+                positions.append(game.position)
+            act(game, bot)
+    reasons: set[str] = set()
+    for position in positions:
+        for d1, d2 in ROLLS:
+            planner = TurnPlanner(position, (d1, d2))
+            for _ in range(rng.randint(0, 2)):  # sometimes after a step or two of the turn
+                steps = planner.steps_now()
+                if not steps:
+                    break
+                planner.step(rng.choice(steps))
+            check_reason_by_rule(planner)
+            reasons.update(r for o in range(1, BAR + 1) if (r := planner.held_back(o)))
+    variant = find_variant(token)
+    expected = {"blocked", "dice"} | ({"table"} if variant.table_limit else set()) | (
+        {"block"} if variant.six_block else set()) | ({"home", "higher"} if token == "backgammon" else set())
+    assert expected <= reasons, reasons
