@@ -818,6 +818,34 @@ def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
     assert act(computer, "hint")["message"]["key"] == "not_now"
 
 
+def test_a_hint_is_offered_exactly_when_the_person_has_a_choice_to_make() -> None:
+    app, view = fresh("narde", dice="5,2,6,5,4,4")
+    assert view["phase"] == "opening" and not view["can"]["hint"]
+    view = to_move(app)
+    assert view["phase"] == "move" and view["movable"] and view["can"]["hint"]
+    for origin, target in act(app, "hint")["hint"]["plays"][0]["steps"]:
+        act(app, "drag", **{"from": origin, "to": target})
+    view = act(app, "confirm")
+    assert view["phase"] == "roll" and not view["can"]["hint"]  # narde has no cube: rolling is no choice
+    stuck, _ = fresh("khachapuri", dice="5,2,6,6", auto_forced=False)
+    act(stuck, "roll")
+    view = act(stuck, "roll")
+    assert view["phase"] == "move" and view["movable"] == [] and not view["can"]["hint"]  # no play at all
+    cube, _ = fresh("backgammon", dice="6,1,3,2")
+    act(cube, "roll")
+    act(cube, "drag", **{"from": "13", "to": "7"})
+    act(cube, "drag", **{"from": "8", "to": "7"})
+    view = act(cube, "confirm")
+    assert view["phase"] == "cube" and view["can"]["hint"]  # to double or to roll
+    view = act(cube, "double")
+    assert view["phase"] == "take" and view["can"]["hint"]
+    view = act(cube, "take")
+    assert view["phase"] == "roll" and not view["can"]["hint"]  # the cube is White's: Black just rolls
+    view = act(cube, "resign", level="backgammon")
+    view = act(cube, "answer_resign", accept=True) if view["phase"] == "resign" else view
+    assert view["phase"] == "over" and not view["can"]["hint"]
+
+
 # -- review ----------------------------------------------------------------------------------------------
 
 

@@ -43,7 +43,8 @@ def hint_for(game: Game) -> dict[str, Any]:
     position, plays = game.position, game.plays()
     side = position.turn
     found = []
-    for item in analysis.hint(position, game.dice.dice if game.dice else (1, 1), count=HINT_PLAYS):
+    assert game.dice is not None  # a play is hinted only once the dice are thrown (can_hint)
+    for item in analysis.hint(position, game.dice.dice, count=HINT_PLAYS):
         steps = plays.get(item.result, ())
         found.append({
             "play": item.play,
