@@ -14,7 +14,7 @@ import random
 import pytest
 from test_blocks_and_runners import block_position, runner_position
 
-from nardcore.movegen import legal_plays, result_positions
+from nardcore.movegen import TurnPlanner, legal_plays, result_positions
 from nardcore.position import Position, PositionError
 from nardcore.variant import BAR, OFF, find_variant
 
@@ -142,3 +142,19 @@ def test_result_positions_are_the_legal_plays_in_the_same_order(token: str) -> N
                 assert results == plays, (str(position), dice)
             else:
                 assert boards_after(results) == [(tuple(position.mover), tuple(position.opponent))]
+
+
+@pytest.mark.parametrize(("mine", "origin", "expected"), [
+    ("24x7,14,13x2,11,10,9,8,3", 14, [11, 13]),  # 8..11 held: 12 would be a fifth point of 7..12
+    ("24x7,14,13x2,10,9,8,3,2", 14, [11, 12, 13]),  # 8..10 held: 12 is the fourth (13 is not counted)
+    ("24x6,14,13x2,11,10,9x2,8,3", 9, [6, 8]),  # 8..11 held, two on 9: 7 would be a fifth point
+    ("24x7,14,13x2,11,10,9,8,3", 9, [6, 7, 8]),  # the last checker leaves 9 for 7: still four points
+])
+def test_moultezims_table_limit_at_the_edges_of_the_table(mine: str, origin: int, expected: list[int]) -> None:
+    """At most four of the mover's points on 7..12 after any step (the runner rule is over:
+    a checker is home on 3); the opponent keeps to its own home, out of the way."""
+    position = Position.parse(f"moultezim:w:{mine}:6x4,5x4,4x4,3x3")
+    assert sorted(TurnPlanner(position, (2, 1)).destinations(origin)) == expected
+    for result in result_positions(position, (2, 1)):
+        after = result.boards[0]
+        assert sum(1 for p in range(7, 13) if after[p]) <= 4, str(result)
