@@ -13,7 +13,8 @@ players (train/play.py: the same network, candidates and look-ahead, no time lim
 thousands of games fit in an hour; `think` times the pure-Python player itself. Results are
 kept in .bench/strength.json after every pair of games: an interrupted run goes on where it
 stopped, as long as the network is the same (the beginner's and the random player's draws
-then differ from an unbroken run's); `--report` prints them.
+then differ from an unbroken run's); `--report` prints them. Runs of different pairings
+(`--only`) may go at once, one per core: each writes only its own pairing's entry.
 
 think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
 from games, median and 95th percentile, per game.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -110,9 +112,13 @@ def load_results() -> dict[str, dict[str, Any]]:
     return found if isinstance(found, dict) else {}
 
 
-def save_results(results: dict[str, dict[str, Any]]) -> None:
+def save_result(key: str, entry: dict[str, Any]) -> None:
+    """One pairing's result into the file, read afresh first: runs of other pairings may be
+    writing theirs at the same time (`--only`), and each rewrites its own on every save."""
     RESULTS.parent.mkdir(exist_ok=True)
-    temp = RESULTS.with_suffix(".tmp")
+    results = load_results()
+    results[key] = entry
+    temp = RESULTS.with_suffix(f".{os.getpid()}.tmp")
     temp.write_text(json.dumps(results, indent=1))
     temp.replace(RESULTS)
 
@@ -149,9 +155,8 @@ def strength(games: int, only: list[str], report: bool) -> None:
         def keep(progress: Score) -> None:
             nonlocal last_note
             elapsed = time.time() - start
-            results[key] = {"games": progress.games, "for": progress.points_for, "against": progress.points_against,
-                            "per_pair": progress.per_pair, "seconds": seconds + elapsed}
-            save_results(results)
+            save_result(key, {"games": progress.games, "for": progress.points_for, "against": progress.points_against,
+                              "per_pair": progress.per_pair, "seconds": seconds + elapsed})
             if time.time() - last_note > 30:
                 last_note = time.time()
                 done = len(progress.per_pair or [])
