@@ -1356,6 +1356,58 @@ def test_the_record_lists_every_turn_and_replay_steps_through_it() -> None:
     assert act(app, "undo")["replay"] is None
 
 
+def test_replay_at_its_ends_and_after_the_game_changes_under_it() -> None:
+    app, _ = fresh("narde", dice="seed:3")
+    for _ in range(2):
+        view = to_move(app)
+        while view["movable"]:
+            view = act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=view["destinations"][0])
+        act(app, "confirm")
+    last = len(app.game.history)
+    positions = app.game.positions()
+    assert act(app, "replay", to=0)["position"] == str(positions[0])  # the first event count is 0
+    assert act(app, "replay", to="back")["replay"]["at"] == 0  # no further back than the start
+    assert act(app, "replay", to=1)["replay"]["at"] == 1
+    assert act(app, "replay", to="back")["replay"]["at"] == 0
+    assert act(app, "replay", to=last)["replay"] is None  # the last event count is the game itself
+    act(app, "replay", to=last - 1)
+    assert act(app, "replay", to="forward")["replay"] is None
+    assert act(app, "replay", to="forward")["replay"] is None  # no further than the game
+    # the replay follows the game on the board: another game, or this one played on
+    act(app, "replay", to=2)
+    other, _ = fresh("backgammon", dice="seed:3")
+    to_move(other)
+    assert act(other, "replay", to=1)["position"] == str(other.game.positions()[1])
+    assert act(app, "replay", to=2)["position"] == str(positions[2])
+    act(app, "replay", to="last")
+    for _ in range(2):  # two more turns: positions the replay had not seen
+        view = to_move(app)
+        while view["movable"]:
+            view = act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=view["destinations"][0])
+        act(app, "confirm")
+    grown = app.game.positions()
+    assert len(grown) > len(positions) + 1
+    assert act(app, "replay", to=len(grown) - 2)["position"] == str(grown[-2])
+
+
+def test_replay_shows_the_game_on_the_board_when_two_games_share_their_moves() -> None:
+    """Two games opened from different positions, the same play made in each: replaying one
+    and then the other shows each its own start."""
+    starts = ["narde:w:24x14,13:24x15", "narde:w:24x13,13,10:24x15"]
+    apps = []
+    for start in starts:
+        app, _ = fresh("narde")
+        act(app, "load_url", fragment=f"p={start}&dice=65")
+        act(app, "drag", **{"from": "24", "to": "13"})
+        act(app, "confirm")
+        apps.append(app)
+    assert apps[0].game.history == apps[1].game.history
+    for app, start in (*zip(apps, starts), *zip(apps, starts)):
+        assert act(app, "replay", to=0)["position"] == start
+
+
 def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> None:
     app, _ = fresh("backgammon", dice="seed:3")
     to_move(app)

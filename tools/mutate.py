@@ -156,6 +156,10 @@ class _Points(ast.NodeVisitor):
         elif isinstance(node.value, int):
             self.add(node, "int", f"{node.value} -> {node.value + 1}")
 
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:  # the annotation is never evaluated in a function
+            self.visit(node.value)
+
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         pass  # text for people: a changed message is not a changed behaviour
 
