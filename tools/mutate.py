@@ -44,8 +44,9 @@ EQUIVALENT = ROOT / "tests" / "data" / "mutation-equivalent.txt"
 QUICK = "0.1"
 RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors.py",
          "tests/test_blocks_and_runners.py", "tests/test_held_back.py")
-APP = ("tests/test_inputs.py", "tests/test_layout.py", "tests/test_presenter.py", "tests/test_intents.py", "tests/test_editor.py", "tests/test_ui.py",
-       "tests/test_linkplay.py", "tests/test_matfile.py", "tests/test_link_properties.py")
+APP = ("tests/test_inputs.py", "tests/test_layout.py", "tests/test_presenter.py", "tests/test_intents.py",
+       "tests/test_editor.py", "tests/test_ui.py", "tests/test_linkplay.py", "tests/test_matfile.py",
+       "tests/test_link_properties.py")
 # module -> the tests that should notice a break in it (fast ones first: -x stops at the first)
 TARGETS: dict[str, tuple[str, ...]] = {
     "nardcore/variant.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_match.py", *RULES,
