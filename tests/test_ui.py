@@ -778,6 +778,8 @@ def test_a_hint_lists_the_best_plays_draws_the_one_asked_for_and_goes_with_the_m
     plays = view["hint"]["plays"]
     expected = hint(app.game.position, app.game.dice.dice, count=5)  # type: ignore[union-attr]
     assert [p["play"] for p in plays] == [h.play for h in expected] and 1 <= len(plays) <= 5
+    # values to the thousandth, as the panel shows them
+    assert [(p["equity"], p["loss"]) for p in plays] == [(round(h.equity, 3), round(h.loss, 3)) for h in expected]
     assert [p["loss"] for p in plays] == sorted(p["loss"] for p in plays) and plays[0]["loss"] == 0
     assert view["hint"]["shown"] == 0 and plays[0]["steps"] and all(len(s) == 2 for s in plays[0]["steps"])
     if len(plays) > 1:
