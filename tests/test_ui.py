@@ -841,6 +841,7 @@ def test_a_hint_is_offered_exactly_when_the_person_has_a_choice_to_make() -> Non
     assert view["phase"] == "cube" and view["can"]["hint"]  # to double or to roll
     view = act(cube, "double")
     assert view["phase"] == "take" and view["can"]["hint"]
+    assert view["message"] == {"key": "doubled", "args": {"side": "b", "cube": 2}}  # the cube offered at 2
     view = act(cube, "take")
     assert view["phase"] == "roll" and not view["can"]["hint"]  # the cube is White's: Black just rolls
     view = act(cube, "resign", level="backgammon")
