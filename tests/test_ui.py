@@ -1106,6 +1106,14 @@ def test_a_hot_seat_narde_game_is_conceded_for_what_it_scores_and_the_tally_coun
     assert not view["can"]["resign"] and view["resign"] is None
 
 
+def test_black_concedes_for_what_white_would_score() -> None:
+    app, _ = fresh("narde")
+    view = act(app, "load_url", fragment="p=narde:b:6x5:24x15&dice=52")  # White has ten off, Black none
+    assert view["turn"] == "b" and view["resign"] == {"concede": 2}  # a mars for White (not White's 1)
+    view = act(app, "resign")
+    assert view["message"]["args"]["loser"] == "b" and view["players"]["w"]["score"] == 2
+
+
 def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> None:
     from nardcore.codec import encode_state
     from nardcore.dice import SeededDice
@@ -1125,6 +1133,40 @@ def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> 
     assert view["phase"] == "over" and view["result"]["points"] == 3 and view["result"]["kind"] == "backgammon"
     with pytest.raises(ui.UIError):
         ui.App().dispatch({"type": "resign", "level": "everything"})
+
+
+def test_what_a_resignation_costs_is_said_with_the_cube_and_the_jacoby_rule() -> None:
+    """The offer's message names its points: the level times the cube; with Jacoby in a money
+    game and the cube not turned, any offer is one point (gammons do not count yet)."""
+    for variant, double, level, points in (("backgammon", False, "gammon", 2), ("backgammon", True, "gammon", 4),
+                                           ("backgammon", True, "single", 2), ("backgammon", True, "backgammon", 6),
+                                           ("backgammon+jacoby", False, "backgammon", 1),
+                                           ("backgammon+jacoby", True, "gammon", 4)):
+        app, _ = fresh(variant, dice="6,1,3,2,5,4")
+        act(app, "roll")
+        act(app, "drag", **{"from": "13", "to": "7"})
+        act(app, "drag", **{"from": "8", "to": "7"})
+        act(app, "confirm")  # Black to act
+        if double:
+            act(app, "double")
+            act(app, "take")  # White owns the cube at 2; White rolls
+        side = app.view()["turn"]
+        view = act(app, "resign", level=level)
+        assert view["message"]["key"] == "resign_offered", (variant, double, level)
+        assert view["message"]["args"] == {"side": side, "level": level, "points": points}, (variant, double, level)
+        view = act(app, "answer_resign", accept=False)
+        assert view["message"] == {"key": "resign_declined", "args": {"side": "b" if side == "w" else "w"}}
+
+
+def test_a_beaver_is_said_with_the_side_that_beavered_and_the_cube_it_holds() -> None:
+    app, _ = fresh("backgammon+beaver", dice="6,1,3,2")
+    act(app, "roll")
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "drag", **{"from": "8", "to": "7"})
+    act(app, "confirm")
+    act(app, "double")  # Black doubles; White beavers: the cube at 4, White's
+    view = act(app, "beaver")
+    assert view["message"] == {"key": "beavered", "args": {"side": "w", "cube": 4}}
 
 
 def test_the_person_answers_the_other_players_offer_in_hot_seat() -> None:
