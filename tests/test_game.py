@@ -376,3 +376,73 @@ def test_the_move_generator_refuses_dice_outside_one_to_six(dice: tuple[int, int
         legal_plays(start, dice)
     with pytest.raises(ValueError, match="dice must be 1..6"):
         TurnPlanner(start, dice)
+
+
+@pytest.mark.parametrize(("variant", "settings", "accepted"), [
+    ("backgammon", {"match_length": 9999}, True),
+    ("backgammon", {"match_length": 10000}, False),
+    ("backgammon", {"match_length": -1}, False),
+    ("backgammon", {"match_length": 5, "crawford": True, "score": (4, 0)}, True),
+    ("backgammon", {"crawford": True}, False),  # no Crawford game outside a match
+    ("narde", {"match_length": 5, "crawford": True}, False),  # nor in a game without a cube
+    ("backgammon", {"match_length": 5, "score": (5, 0)}, False),  # the match is over
+    ("backgammon", {"match_length": 5, "score": (0, 4)}, True),
+    ("backgammon", {"match_length": 5, "score": (0, -1)}, False),
+    ("backgammon", {"score": (1, 0)}, False),  # a single game has no score
+    ("narde", {"cube": 2, "cube_owner": 0}, False),
+    ("narde", {"cube_owner": 0}, False),
+    ("backgammon", {"cube": 64, "cube_owner": 1}, True),
+    ("backgammon", {"cube": 128, "cube_owner": 1}, False),  # beyond the cube limit
+    ("backgammon+cube-limit-8", {"cube": 8, "cube_owner": 0}, True),
+    ("backgammon+cube-limit-8", {"cube": 16, "cube_owner": 0}, False),
+    ("backgammon", {"cube": 3, "cube_owner": 0}, False),
+    ("backgammon", {"cube": 2}, False),  # a turned cube has an owner
+    ("backgammon", {"cube_owner": 1}, False),  # a centred one has none
+    ("backgammon", {"cube": 2, "cube_owner": 2}, False),
+])
+def test_a_games_settings_are_checked_at_their_limits(variant: str, settings: dict[str, Any], accepted: bool) -> None:
+    if accepted:
+        game = Game(variant, SeededDice(1), **settings)
+        assert game.match_length == settings.get("match_length", 0) and game.cube_value == settings.get("cube", 1)
+    else:
+        with pytest.raises(GameError):
+            Game(variant, SeededDice(1), **settings)
+
+
+@pytest.mark.parametrize(("saved", "readable"), [
+    ({"winner": "w", "points": 10**6, "kind": "single"}, True),
+    ({"winner": "w", "points": 10**6 + 1, "kind": "single"}, False),
+    ({"winner": "w", "points": 0, "kind": "single"}, True),
+    ({"winner": "w", "points": -1, "kind": "single"}, False),
+    ({"winner": "b", "points": 2, "kind": "gammon", "cube": 2**15}, True),
+    ({"winner": "b", "points": 2, "kind": "gammon", "cube": 2**15 + 1}, False),
+    ({"winner": "b", "points": 2, "kind": "gammon", "cube": 0}, False),
+    ({"winner": "b", "points": 2, "kind": "mars", "resigned": True}, True),
+    ({"winner": "b", "points": 2, "kind": "drop", "resigned": True}, False),  # a drop is no resignation
+    ({"winner": None, "points": 0, "kind": "draw", "resigned": True}, False),
+    ({"winner": None, "points": 0, "kind": "draw"}, True),
+    ({"winner": None, "points": 1, "kind": "single"}, False),  # only a draw has no winner
+    ({"winner": "w", "points": 1, "kind": "everything"}, False),
+])
+def test_a_saved_result_is_read_at_its_limits(saved: dict[str, Any], readable: bool) -> None:
+    if readable:
+        result = GameResult.from_dict(saved)
+        assert result.to_dict() == {"cube": 1, **saved}
+    else:
+        with pytest.raises(GameStateError):
+            GameResult.from_dict(saved)
+
+
+def test_a_resignation_is_written_and_read_back_as_one() -> None:
+    result = GameResult(1, 2, "gammon", 1, True)
+    assert result.to_dict()["resigned"] is True and GameResult.from_dict(result.to_dict()).resigned
+    assert "resigned" not in GameResult(1, 2, "gammon", 1).to_dict()
+
+
+@pytest.mark.parametrize(("cube", "beaver"), [(1, True), (2, True), (16, True), (32, False)])
+def test_a_beaver_is_offered_while_the_cube_after_it_stays_within_the_limit(cube: int, beaver: bool) -> None:
+    """The beaver turns the taken cube once more: 2 x cube x 2 must not pass the limit (64)."""
+    owner = None if cube == 1 else 0  # White owns it and may redouble
+    game = Game("backgammon+beaver", SeededDice(1), starter=0, cube=cube, cube_owner=owner)
+    game.double()
+    assert game.phase == "take" and game.may_beaver() is beaver

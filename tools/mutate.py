@@ -438,7 +438,10 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
             entry["tests"] = tested_by
             entry["results"] = {k: v for k, v in entry["results"].items() if v == "killed"}
         importlib.import_module(module_name(module))
-        todo = [m for m in mutants(module) if m.key not in entry["results"]]
+        found = mutants(module)
+        keys = {m.key for m in found}  # results of mutants no longer made (the tool changed) go
+        entry["results"] = {k: v for k, v in entry["results"].items() if k in keys}
+        todo = [m for m in found if m.key not in entry["results"]]
         if not todo:
             continue
         seconds, reached = baseline(module, tests)
@@ -463,7 +466,8 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
 def report(results: dict[str, dict[str, Any]]) -> Iterator[str]:
     known = equivalents()
     for module, entry in results.items():
-        outcome = entry["results"]
+        keys = {m.key for m in mutants(module)}
+        outcome = {k: v for k, v in entry["results"].items() if k in keys}
         survived = [k for k, v in outcome.items() if v == "survived" and k not in known]
         equivalent = [k for k, v in outcome.items() if v == "survived" and k in known]
         errors = [k for k, v in outcome.items() if v == "error"]
