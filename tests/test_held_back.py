@@ -12,7 +12,7 @@ from test_blocks_and_runners import block_position, runner_position
 from nardcore.bots import RandomBot, act
 from nardcore.dice import SeededDice
 from nardcore.game import Game
-from nardcore.movegen import HELD_BACK, TurnPlanner, illegal_block, unpack
+from nardcore.movegen import HELD_BACK, Node, TurnPlanner, illegal_block, unpack
 from nardcore.position import Position, PositionError
 from nardcore.variant import BAR, HEAD, find_variant
 
@@ -136,6 +136,20 @@ def reasons_by_rule(planner: TurnPlanner, origin: int) -> set[str]:
     return found
 
 
+def ends_in_a_block(planner: TurnPlanner, nodes: list[Node]) -> bool:
+    """Some way on from `nodes` plays as many dice as a legal play and ends in an illegal block
+    (end-block: the rule judges the whole play)."""
+    graph = planner.graph
+    dice_left_at_the_end = len(next(iter(graph.finals))[2])
+
+    def ends_badly(node: Node) -> bool:
+        if len(node[2]) == dice_left_at_the_end:
+            return illegal_block(graph.variant, unpack(node[0]), unpack(node[1]))
+        return any(ends_badly(child) for child in graph.children(node))
+
+    return any(ends_badly(node) for node in nodes)
+
+
 def check_reason_by_rule(planner: TurnPlanner) -> None:
     """A checker that has no single step is held back by the first rule (in HELD_BACK's order)
     that stops one of its dice; one that has steps but no play through them, by the dice."""
@@ -147,7 +161,8 @@ def check_reason_by_rule(planner: TurnPlanner) -> None:
         steps = [c for c in graph.children(planner.node) if graph.step_between(planner.node, c).origin == origin]
         if steps:
             assert reason in ("dice", "block"), (str(planner.position), origin, reason)
-            assert (reason == "block") is (graph.end_block and planner._blocks_at_the_end(steps))
+            assert (reason == "block") is (graph.end_block and ends_in_a_block(planner, steps)), (
+                str(planner.position), planner.node[2], origin, reason)
             continue
         rules = reasons_by_rule(planner, origin)
         expected = next((r for r in HELD_BACK if r in rules), "blocked")

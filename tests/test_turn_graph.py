@@ -158,3 +158,23 @@ def test_moultezims_table_limit_at_the_edges_of_the_table(mine: str, origin: int
     for result in result_positions(position, (2, 1)):
         after = result.boards[0]
         assert sum(1 for p in range(7, 13) if after[p]) <= 4, str(result)
+
+
+def test_the_planner_counts_the_dice_left_as_steps_are_played() -> None:
+    start = Position.parse("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+    planner = TurnPlanner(start, (1, 6))
+    assert list(planner.dice_left) == [6, 1]
+    planner.step(next(s for s in planner.steps_now() if s.die == 6))
+    assert list(planner.dice_left) == [1]
+    doubles = TurnPlanner(start, (3, 3))
+    doubles.step(doubles.steps_now()[0])
+    assert doubles.dice_left == (3, 3, 3)
+
+
+def test_a_destination_off_the_board_through_the_one_point() -> None:
+    """White's last checker outside the six on 3, Black holding White's 2: with 2-1 the 1
+    cannot be played first, so off is reached only by 3/1/off."""
+    position = Position.parse("backgammon:w:6x14,3:23x2,1x13")
+    routes = TurnPlanner(position, (2, 1)).destinations(3)
+    assert sorted(routes) == [0, 1]
+    assert [(s.origin, s.target) for s in routes[0]] == [(3, 1), (1, 0)]
