@@ -670,6 +670,22 @@ def test_the_chosen_level_plays_the_computers_side(level: str, monkeypatch: pyte
     assert again.settings["level"] == level
 
 
+def test_a_computer_player_is_made_once_per_level_and_anew_when_the_level_changes() -> None:
+    made: list[str] = []
+    real = ui.make_bot
+
+    def spy(name: str, seed: Any = None) -> Any:
+        made.append(name)
+        return real(name, seed=seed)
+
+    app = ui.App(dice="seed:3", make_bot=spy)
+    for level in ("beginner", "advanced"):
+        app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer", "level": level}})
+        view = play_random_game(app, random.Random(1))
+        assert view["phase"] == "over"
+    assert made == ["beginner", "advanced"]
+
+
 def test_an_unknown_level_is_refused_and_an_old_save_gets_the_default_level() -> None:
     app = ui.App(dice="seed:3")
     with pytest.raises(ui.UIError, match="level"):
