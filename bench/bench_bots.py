@@ -39,6 +39,7 @@ sys.path[:0] = [str(ROOT)]
 
 from nardcore.bots.levels import make_bot  # noqa: E402
 from nardcore.bots.neural import network_for  # noqa: E402
+from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.variant import VARIANT_NAMES  # noqa: E402
@@ -70,7 +71,7 @@ def numpy_net(variant: str) -> Net:
 def players(variant: str) -> dict[str, Callable[[], Player]]:
     net = numpy_net(variant)
     found: dict[str, Callable[[], Player]] = {
-        "beginner": lambda: softmax_player(net, 0.02, random.Random(1)),
+        "beginner": lambda: softmax_player(net, BEGINNER_TEMPERATURE[variant], random.Random(1)),
         "intermediate": heuristic_player,
         "advanced": lambda: net_player(net),
         "strongest": lambda: net_lookahead_player(net),

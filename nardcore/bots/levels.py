@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import NardError
 from .base import Bot
 from .heuristic import HeuristicBot
-from .neural_bot import NeuralBot
+from .neural_bot import BEGINNER_TEMPERATURE, NeuralBot
 
 LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 DEFAULT_LEVEL = "advanced"
@@ -25,7 +25,7 @@ class LevelError(NardError):
 def make_bot(level: str = DEFAULT_LEVEL, seed: int | str | None = None, budget: float = 0.4) -> Bot:
     """A fresh player of that level (`seed` varies the beginner's choices and the heuristic's ties)."""
     if level == "beginner":
-        return NeuralBot("beginner", temperature=0.02, seed=seed)
+        return NeuralBot("beginner", temperature=BEGINNER_TEMPERATURE, seed=seed)
     if level == "intermediate":
         bot = HeuristicBot(seed=seed, noise=0.5 if seed is not None else 0.0)
         bot.name = "intermediate"

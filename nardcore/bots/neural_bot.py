@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..dice import ROLLS
@@ -26,6 +26,9 @@ from .neural import Network, network_for
 
 # The largest number of points one game can give (cube 1): the scale of a game's equities.
 POINTS_SCALE = {"backgammon": 3.0, "narde": 3.0, "moultezim": 2.0, "khachapuri": 30.0, "tawla31": 15.0}
+# How loosely the beginner plays, times the game's largest win: set per game so that the
+# beginner loses to the heuristic player, the level above it (docs/training.md, "Levels").
+BEGINNER_TEMPERATURE = {"backgammon": 0.03, "narde": 0.03, "moultezim": 0.03, "khachapuri": 0.15, "tawla31": 0.03}
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class NeuralBot:
     def __init__(
         self,
         name: str = "advanced",
-        temperature: float = 0.0,
+        temperature: float | Mapping[str, float] = 0.0,
         lookahead: bool = False,
         budget: float = 0.4,
         seed: int | str | None = None,
@@ -102,16 +105,23 @@ class NeuralBot:
             return results[0]
         ranked = self.rank(position, results)
         network = network_for(position.variant.name)
-        if self.temperature > 0:
+        if self._temperature(position) > 0:
             return self._draw(position, ranked)
         if self.lookahead and network is not None:
             return self._look_ahead(position, ranked, network)
         return ranked[0].result
 
+    def _temperature(self, position: Position) -> float:
+        """The temperature for this game: one for all, or one per game (by its name)."""
+        if isinstance(self.temperature, Mapping):
+            return self.temperature.get(position.variant.name, 0.03)
+        return self.temperature
+
     def _draw(self, position: Position, ranked: list[Ranked]) -> Position:
         scale = POINTS_SCALE.get(position.variant.name, 1.0) if network_for(position.variant.name) else 30.0
         best = ranked[0].equity
-        weights = [math.exp((r.equity - best) / (self.temperature * scale)) for r in ranked]
+        temperature = self._temperature(position)
+        weights = [math.exp((r.equity - best) / (temperature * scale)) for r in ranked]
         return self._random.choices([r.result for r in ranked], weights)[0]
 
     def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network) -> Position:
