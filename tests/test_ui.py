@@ -297,6 +297,12 @@ def test_with_no_legal_move_the_turn_is_a_clear_pass() -> None:
     assert view["last"]["text"] == ""
 
 
+def test_with_auto_roll_the_game_rolls_on_past_a_pass() -> None:
+    app, view = fresh("khachapuri", dice="5,2,6,6,3,1", auto_roll=True)  # White's 6-6 cannot be played
+    assert [e["event"] for e in app.game.history] == ["opening", "pass"]
+    assert view["phase"] == "move" and view["turn"] == "b" and view["dice_text"] == "31"
+
+
 def test_passes_and_forced_plays_happen_by_themselves_when_asked() -> None:
     app, _ = fresh("khachapuri", dice="5,2,6,6")  # auto_forced is on by default
     act(app, "roll")
