@@ -434,9 +434,10 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
             entry = state[module] = {"stamp": code, "tests": tested_by, "results": {}}
         elif entry.get("tests") != tested_by:
             # the tests changed, the module did not: a killed mutant stays killed (tests only
-            # grow), the others run again against the new tests
+            # grow), and so does one listed as equivalent; the others run again
             entry["tests"] = tested_by
-            entry["results"] = {k: v for k, v in entry["results"].items() if v == "killed"}
+            known = equivalents()
+            entry["results"] = {k: v for k, v in entry["results"].items() if v == "killed" or k in known}
         importlib.import_module(module_name(module))
         found = mutants(module)
         keys = {m.key for m in found}  # results of mutants no longer made (the tool changed) go
