@@ -154,8 +154,12 @@ def check_reason_by_rule(planner: TurnPlanner) -> None:
     """A checker that has no single step is held back by the first rule (in HELD_BACK's order)
     that stops one of its dice; one that has steps but no play through them, by the dice."""
     graph = planner.graph
+    mover = unpack(planner.node[0])
+    complete = not planner.node[2] or (bool(planner.steps) and not planner.steps_now())
     for origin in range(1, BAR + 1):
         reason = planner.held_back(origin)
+        if mover[origin] and origin not in planner.movable():
+            assert (reason == "done") is complete, (str(planner.position), planner.steps, origin, reason)
         if reason in (None, "done", "bar", "runner", "head"):
             continue
         steps = [c for c in graph.children(planner.node) if graph.step_between(planner.node, c).origin == origin]
