@@ -871,6 +871,19 @@ def test_a_hint_is_offered_exactly_when_the_person_has_a_choice_to_make() -> Non
     assert view["phase"] == "over" and not view["can"]["hint"]
 
 
+def test_no_hint_in_a_game_played_by_link() -> None:
+    host = ui.App(dice="seed:1")
+    host.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    invitation = act(host, "link_new", variant="narde", seat="w")["link"]["url"]
+    guest = ui.App(dice="seed:2")
+    guest.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    answer = act(guest, "load_url", fragment=invitation)["link"]["url"]
+    view = act(host, "load_url", fragment=answer)
+    assert view["phase"] == "move" and view["turn"] == "w" and view["movable"]  # the host's own move
+    assert not view["can"]["hint"]
+    assert act(host, "hint")["message"]["key"] == "not_now" and host.view()["hint"] is None
+
+
 # -- review ----------------------------------------------------------------------------------------------
 
 
@@ -900,6 +913,16 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     shown = act(app, "review", show=worst["turn"])
     assert shown["position"] == review["positions"][worst["turn"]] != final["position"]
     assert shown["movable"] == [] and shown["review"]["shown"] == worst["turn"]
+    # the message names that turn's own play; the first and last turns show, past them is refused
+    for decision in [d for d in review["decisions"] if d["kind"] == "play"][:3]:
+        message = act(app, "review", show=decision["turn"])["message"]
+        assert message == {"key": "review_shown", "args": {"turn": decision["turn"] + 1, "side": decision["side"],
+                                                             "play": decision["chosen"]}}
+    assert act(app, "review", show=0)["position"] == review["positions"][0]
+    assert act(app, "review", show=turns - 1)["position"] == review["positions"][turns - 1]
+    for beyond in (turns, -1):
+        with pytest.raises(ui.UIError, match="no such turn"):
+            act(app, "review", show=beyond)
     back = act(app, "review", close=True)
     assert back["review"] is None and back["position"] == final["position"]
     with pytest.raises(ui.UIError, match="no such turn"):
