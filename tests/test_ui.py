@@ -1159,6 +1159,20 @@ def test_black_concedes_for_what_white_would_score() -> None:
     assert view["message"]["args"]["loser"] == "b" and view["players"]["w"]["score"] == 2
 
 
+def test_a_drawn_game_is_said_as_a_draw_and_scores_nothing() -> None:
+    """narde with `last-roll`: White bears off its last checker, Black's last roll bears off
+    Black's last one too."""
+    app, _ = fresh("narde+last-roll", dice="2,1,3,3")
+    act(app, "load_url", fragment="p=narde%2Blast-roll:w:1:1&dice=21")
+    act(app, "drag", **{"from": "1", "to": "off-w"})
+    act(app, "confirm")
+    act(app, "roll")
+    view = act(app, "confirm")
+    assert view["phase"] == "over" and view["result"]["winner"] is None
+    assert view["message"] == {"key": "draw", "args": {"winner": None, "kind": "draw", "points": 0}}
+    assert view["players"]["w"]["score"] == view["players"]["b"]["score"] == 0
+
+
 def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> None:
     from nardcore.codec import encode_state
     from nardcore.dice import SeededDice
