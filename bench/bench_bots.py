@@ -126,7 +126,7 @@ def save_result(key: str, entry: dict[str, Any]) -> None:
 
 def describe(name: str, ours: str, theirs: str, score: Score, seconds: float) -> str:
     low, high = score.interval()
-    target = TARGETS.get(theirs) if ours == "strongest" else 0.5
+    target = TARGETS.get(theirs, 0.5)  # against a level: more than half of the points
     verdict = "" if target is None else ("  met" if score.share >= target else f"  MISSED (target {target:.0%})")
     return (f"{name}: {score.share:.1%} of the points [{low:.1%}, {high:.1%}] in {score.games} games, "
             f"{seconds:.0f} s{verdict}")
@@ -134,13 +134,12 @@ def describe(name: str, ours: str, theirs: str, score: Score, seconds: float) ->
 
 def strength(games: int, only: list[str], report: bool) -> None:
     """Every pairing; each resumes from .bench/strength.json when interrupted (same weights)."""
-    results = load_results()
     for variant, ours, theirs in pairings():
         name = f"{variant}: {ours} vs {theirs}"
         if only and not any(word in name for word in only):
             continue
         key = f"{name} / {games} games / weights {weights_digest(variant)}"
-        stored = results.get(key, {})
+        stored = load_results().get(key, {})  # read afresh: another run may have added to it
         score = Score(stored.get("games", 0), stored.get("for", 0), stored.get("against", 0),
                       stored.get("per_pair", []))
         seconds = stored.get("seconds", 0.0)
