@@ -879,9 +879,12 @@ def test_no_hint_in_a_game_played_by_link() -> None:
     guest.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
     answer = act(guest, "load_url", fragment=invitation)["link"]["url"]
     view = act(host, "load_url", fragment=answer)
-    assert view["phase"] == "move" and view["turn"] == "w" and view["movable"]  # the host's own move
+    mover = host  # the opening roll (fair dice from both devices' secrets) decides who starts
+    if view["turn"] != "w":
+        mover, view = guest, act(guest, "load_url", fragment=view["link"]["url"])
+    assert view["phase"] == "move" and view["movable"] and not view["link"]["waiting"]  # a move of its own
     assert not view["can"]["hint"]
-    assert act(host, "hint")["message"]["key"] == "not_now" and host.view()["hint"] is None
+    assert act(mover, "hint")["message"]["key"] == "not_now" and mover.view()["hint"] is None
 
 
 # -- review ----------------------------------------------------------------------------------------------
