@@ -60,6 +60,17 @@ def to_move(app: ui.App) -> dict[str, Any]:
     raise AssertionError("no movable checker after 20 actions")
 
 
+def play_turns(app: ui.App, count: int) -> None:
+    """`count` turns played by hand: the first movable checker to its first destination until
+    the play is made, then confirm."""
+    for _ in range(count):
+        view = to_move(app)
+        while view["movable"]:
+            view = act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=view["destinations"][0])
+        act(app, "confirm")
+
+
 def check_invariants(view: dict[str, Any]) -> None:
     position = Position.parse(view["position"])
     sides = Counter(c["side"] for c in view["checkers"])
@@ -1432,12 +1443,7 @@ def test_the_share_dialogs_record_for_a_web_page_holds_each_turns_position_dice_
 
 def test_the_record_lists_every_turn_and_replay_steps_through_it() -> None:
     app, _ = fresh("narde", dice="seed:3")
-    for _ in range(4):
-        view = to_move(app)
-        while view["movable"]:
-            view = act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=view["destinations"][0])
-        act(app, "confirm")
+    play_turns(app, 4)
     view = app.view()
     record, events = view["record"], app.game.history
     assert [e["text"] for e in record][0].startswith("opening roll") and len(record) == len(events)
@@ -1465,12 +1471,7 @@ def test_the_record_lists_every_turn_and_replay_steps_through_it() -> None:
 
 def test_replay_at_its_ends_and_after_the_game_changes_under_it() -> None:
     app, _ = fresh("narde", dice="seed:3")
-    for _ in range(2):
-        view = to_move(app)
-        while view["movable"]:
-            view = act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=view["destinations"][0])
-        act(app, "confirm")
+    play_turns(app, 2)
     last = len(app.game.history)
     positions = app.game.positions()
     assert act(app, "replay", to=0)["position"] == str(positions[0])  # the first event count is 0
@@ -1488,12 +1489,7 @@ def test_replay_at_its_ends_and_after_the_game_changes_under_it() -> None:
     assert act(other, "replay", to=1)["position"] == str(other.game.positions()[1])
     assert act(app, "replay", to=2)["position"] == str(positions[2])
     act(app, "replay", to="last")
-    for _ in range(2):  # two more turns: positions the replay had not seen
-        view = to_move(app)
-        while view["movable"]:
-            view = act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=view["destinations"][0])
-        act(app, "confirm")
+    play_turns(app, 2)  # two more turns: positions the replay had not seen
     grown = app.game.positions()
     assert len(grown) > len(positions) + 1
     assert act(app, "replay", to=len(grown) - 2)["position"] == str(grown[-2])
