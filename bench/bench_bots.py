@@ -127,7 +127,7 @@ def save_result(key: str, entry: dict[str, Any]) -> None:
 def describe(name: str, ours: str, theirs: str, score: Score, seconds: float) -> str:
     low, high = score.interval()
     target = TARGETS.get(theirs, 0.5)  # against a level: more than half of the points
-    verdict = "" if target is None else ("  met" if score.share >= target else f"  MISSED (target {target:.0%})")
+    verdict = "  met" if score.share >= target else f"  MISSED (target {target:.0%})"
     return (f"{name}: {score.share:.1%} of the points [{low:.1%}, {high:.1%}] in {score.games} games, "
             f"{seconds:.0f} s{verdict}")
 

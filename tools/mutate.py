@@ -14,8 +14,8 @@ the mutant behaves exactly like the original (an equivalent mutant: listed, with
 in tests/data/mutation-equivalent.txt).
 
 Results are kept in .mutation/results.json by module content, so a stopped run resumes and an
-unchanged module is not run again; when only its tests changed, the mutants they killed stay
-killed and the rest run again.
+unchanged module is not run again; when only its tests changed, the mutants already killed
+and those listed as equivalent stay as they are, and the rest run again.
 """
 
 from __future__ import annotations

@@ -105,8 +105,9 @@ class NeuralBot:
             return results[0]
         ranked = self.rank(position, results)
         network = network_for(position.variant.name)
-        if self._temperature(position) > 0:
-            return self._draw(position, ranked)
+        temperature = self._temperature(position)
+        if temperature > 0:
+            return self._draw(position, ranked, temperature)
         if self.lookahead and network is not None:
             return self._look_ahead(position, ranked, network)
         return ranked[0].result
@@ -117,10 +118,9 @@ class NeuralBot:
             return self.temperature.get(position.variant.name, 0.03)
         return self.temperature
 
-    def _draw(self, position: Position, ranked: list[Ranked]) -> Position:
+    def _draw(self, position: Position, ranked: list[Ranked], temperature: float) -> Position:
         scale = POINTS_SCALE.get(position.variant.name, 1.0) if network_for(position.variant.name) else 30.0
         best = ranked[0].equity
-        temperature = self._temperature(position)
         weights = [math.exp((r.equity - best) / (temperature * scale)) for r in ranked]
         return self._random.choices([r.result for r in ranked], weights)[0]
 
