@@ -174,7 +174,9 @@ def probe_in_snapshot(snapshot: Path) -> str:
     """What `nardcore.variant.PROBE` is in the interpreter restored from `snapshot`."""
     result = subprocess.run(["node", "--input-type=module", "-e", RESTORE, "--", str(shell.PYODIDE), str(snapshot)],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
+    # Node quotes the failing line of Pyodide's minified source whole: keep each line short.
+    report = "\n".join(line[:300] for line in result.stderr.splitlines()[-40:])
+    assert result.returncode == 0, f"the restore exited with {result.returncode}:\n{report}\n{result.stdout[-1000:]}"
     return result.stdout.strip().splitlines()[-1]
 
 

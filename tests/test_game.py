@@ -446,3 +446,178 @@ def test_a_beaver_is_offered_while_the_cube_after_it_stays_within_the_limit(cube
     game = Game("backgammon+beaver", SeededDice(1), starter=0, cube=cube, cube_owner=owner)
     game.double()
     assert game.phase == "take" and game.may_beaver() is beaver
+
+
+# -- actions at their edges ------------------------------------------------------------------
+
+
+def test_while_a_resignation_is_offered_mid_turn_no_checker_moves_and_a_decline_resumes_the_turn() -> None:
+    game = Game("backgammon", starter=WHITE)
+    game.roll([6, 5])
+    before = game.board
+    game.step((24, 18, 6))
+    game.resign("single")
+    assert (game.phase, game.to_act) == ("resign", BLACK)
+    assert game.steps_now() == [] and game.destinations(24) == {} and game.plays() == {}
+    assert game.board == before and game.held_back(24) is None
+    game.decline_resignation()
+    assert (game.phase, game.steps, game.board) == ("move", (), before)
+    assert game.steps_now() and set(game.destinations(24)) == {18, 13} and game.plays()
+    game.resign("single")  # offered again on the same dice: saved and loaded as it happened
+    data = game.to_dict()
+    assert reloaded(data).to_dict() == data
+
+
+def test_a_roll_with_no_legal_play_is_passed_by_playing_the_position_with_the_turn_passed() -> None:
+    game = Game("khachapuri", starter=WHITE)
+    game.roll([6, 6])
+    with pytest.raises(GameError, match="the turn passes"):
+        game.play(game.position.with_turn(BLACK).pass_turn())  # a position that is not the pass
+    game.play(game.position.pass_turn())
+    assert game.history[-1] == {"event": "pass", "side": "w", "dice": [6, 6]}
+
+
+@pytest.mark.parametrize("dice", [[7, 1], [1, 0], [True, 2], [2.0, 3], [1], [1, 2, 3], "12"])
+def test_dice_thrown_by_hand_are_two_whole_numbers_one_to_six(dice: Any) -> None:
+    game = Game("backgammon", starter=WHITE)
+    with pytest.raises(GameError, match="dice must be two numbers 1..6"):
+        game.roll(dice)
+    assert game.phase == "cube" and game.dice is None
+
+
+def test_a_step_may_be_given_as_the_values_of_a_step_hit_flag_included() -> None:
+    game = Game("backgammon", starter=WHITE, position=Position.parse("backgammon:w:13x15:18,19x14"))
+    game.roll([6, 5])
+    hitting = next(step for step in game.steps_now() if step.hit)
+    game.step(list(hitting))  # as a step comes back from JSON: origin, target, die, hit
+    assert game.steps == (hitting,)
+
+
+def test_a_double_records_the_cube_it_offers() -> None:
+    game = Game("backgammon", starter=WHITE)
+    game.double()
+    assert game.history[-1] == {"event": "double", "side": "w", "cube": 2}
+    game.take()
+    game.roll([3, 1])
+    game.play("8/5 6/5")
+    game.double()
+    assert game.history[-1] == {"event": "double", "side": "b", "cube": 4}
+
+
+def test_a_beaver_by_white_gives_white_the_cube() -> None:
+    game = Game("backgammon+beaver", starter=BLACK)
+    game.double()
+    game.beaver()
+    assert (game.cube_value, game.cube_owner, game.to_act) == (4, WHITE, BLACK)
+    assert game.history[-1] == {"event": "beaver", "side": "w", "cube": 4}
+
+
+@pytest.mark.parametrize(("variant", "cube", "level", "points"), [
+    ("backgammon", 1, "gammon", 2),
+    ("backgammon", 1, "backgammon", 3),
+    ("backgammon", 2, "gammon", 4),
+    ("backgammon+jacoby", 1, "gammon", 1),  # a gammon counts once while the cube is centred
+    ("backgammon+jacoby", 2, "gammon", 4),
+])
+def test_an_accepted_resignation_scores_its_level_times_the_cube(variant: str, cube: int, level: str,
+                                                                 points: int) -> None:
+    game = Game(variant, starter=WHITE, cube=cube, cube_owner=None if cube == 1 else WHITE)
+    game.resign(level)
+    game.accept_resignation()
+    assert game.result == GameResult(BLACK, points, level, cube, resigned=True)
+
+
+# -- loading a stranger's data at its limits ---------------------------------------------------
+
+
+def saved_with(**changes: Any) -> dict[str, Any]:
+    data = played("backgammon", 2, 9).to_dict()
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(("data", "complaint"), [
+    (saved_with(variant="b" * 201), "variant must be text of at most 200 characters"),
+    (saved_with(variant="b" * 200), "unknown game"),
+    (saved_with(variant=5), "variant must be text"),
+    (saved_with(start="b" * 401), "start must be text of at most 400"),
+    (saved_with(position="b" * 401), "position must be text of at most 400"),
+    (saved_with(match_length=10000), "match_length must be a whole number 0..9999"),
+    (saved_with(score=[0, 10000]), r"score must be a whole number 0..9999"),
+    (saved_with(score=[10000, 0]), r"score must be a whole number 0..9999"),
+    (saved_with(score="ab"), r"score must be \[white, black\]"),
+    (saved_with(score=[0, 0, 0]), r"score must be \[white, black\]"),
+    (saved_with(start_cube=2**16), "start_cube must be a whole number 1..32768"),
+    (saved_with(history=[{"event": "opening", "dice": [3, 3]}] * 1501), "at most 1500 events"),
+    (saved_with(opening=True, start="backgammon:w:6x15:6x15"), "starts from the start position"),
+    (saved_with(steps="ab"), "steps must be a list of at most 4"),
+    (saved_with(dice=[6, 6], steps=[[24, 18, 6]] * 5), "steps must be a list of at most 4"),
+    (saved_with(dice=[6, 5], steps=[[24, 18]]), r"a step is \[origin, target, die\]"),
+    (saved_with(dice=[6, 5], steps=[[24, 18, "6"]]), r"a step is \[origin, target, die\]"),
+    (saved_with(dice=[6, 5], steps=["abc"]), r"a step is \[origin, target, die\]"),
+])
+def test_loading_checks_each_field_at_its_limit_and_names_it(data: dict[str, Any], complaint: str) -> None:
+    with pytest.raises(GameStateError, match=complaint):
+        reloaded(data)
+
+
+def test_a_history_at_its_size_limit_still_loads() -> None:
+    game = Game("backgammon", SeededDice(1))
+    for _ in range(1500):
+        game.roll([3, 3])  # opening ties, each an event
+    data = game.to_dict()
+    assert len(data["history"]) == 1500 and reloaded(data).to_dict() == data
+
+
+def test_a_play_written_longer_than_any_play_is_refused_by_its_length() -> None:
+    data = played("backgammon", 2, 9).to_dict()
+    next(e for e in data["history"] if e["event"] == "play")["play"] = "24/18 " * 34
+    with pytest.raises(GameStateError, match="play must be text of at most 200"):
+        reloaded(data)
+
+
+def test_a_turn_of_four_steps_is_saved_and_loaded_mid_way() -> None:
+    game = Game("backgammon", starter=WHITE, position=Position.parse("backgammon:w:24x4,13x11:6x15"))
+    game.roll([1, 1])
+    for _ in range(4):
+        game.step((24, 23, 1)) if game.destinations(24) else game.step(game.steps_now()[0])
+    assert len(game.steps) == 4 and game.turn_done
+    data = game.to_dict()
+    assert reloaded(data).to_dict() == data
+    assert reloaded(game.to_dict(history=False)).steps == game.steps
+
+
+@pytest.mark.parametrize(("cube", "owner"), [(64, "w"), (32, "b")])
+def test_a_cube_beyond_thirty_is_kept_with_or_without_history(cube: int, owner: str) -> None:
+    game = Game("backgammon", starter=WHITE, cube=cube, cube_owner="wb".index(owner))
+    for history in (True, False):
+        loaded = reloaded(game.to_dict(history=history))
+        assert (loaded.cube_value, loaded.cube_owner) == (cube, "wb".index(owner))
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "narde", "khachapuri", "moultezim", "tawla31"])
+def test_a_game_saved_without_history_keeps_its_phase_dice_and_steps(variant: str) -> None:
+    game = Game(variant, SeededDice(4), starter=WHITE)
+    assert game.phase == ("cube" if variant == "backgammon" else "roll")
+    for _ in range(3):
+        data = game.to_dict(history=False)
+        loaded = reloaded(data)
+        assert (loaded.position, loaded.phase, loaded.dice, loaded.steps) == (
+            game.position, game.phase, game.dice, game.steps)
+        if game.phase in ("cube", "roll"):
+            game.roll()
+        else:
+            game.step(game.steps_now()[0])
+
+
+def test_a_game_saved_without_history_may_wait_for_a_roll_or_a_double_only_when_it_could() -> None:
+    may_double = Game("backgammon", starter=WHITE)
+    data = may_double.to_dict(history=False)
+    data["phase"] = "roll"  # the side on roll chose to roll without doubling
+    assert reloaded(data).phase == "roll"
+    owned = Game("backgammon", starter=WHITE, cube=2, cube_owner=BLACK)
+    data = owned.to_dict(history=False)
+    assert data["phase"] == "roll"
+    data["phase"] = "cube"
+    with pytest.raises(GameStateError, match="may not double"):
+        reloaded(data)

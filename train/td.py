@@ -80,31 +80,53 @@ def benchmark(net: Net, pairs: int, seed: int) -> tuple[str, object]:
     return "heuristic", match_up(variant, ours, heuristic_player(), pairs, seed)
 
 
-def load(variant: str, hidden: int, seed: int) -> tuple[Net, dict[str, float]]:
-    path = CHECKPOINTS / f"{variant}.npz"
-    if path.exists():
-        data = np.load(path)
-        net = Net(variant, data["w1"], data["b1"], data["w2"], data["b2"])
-        state = json.loads(str(data["state"]))
-        return net, state
+def run_name(variant: str, tag: str | None) -> str:
+    """The file name of a run: the game's own (its shipped weights), or a tagged side run."""
+    return f"{variant}-{tag}" if tag else variant
+
+
+def load(variant: str, hidden: int, seed: int, tag: str | None = None) -> tuple[Net, dict[str, float]]:
+    """The run's checkpoint; a new tagged run starts from the game's own checkpoint."""
+    for name in (run_name(variant, tag), variant):
+        path = CHECKPOINTS / f"{name}.npz"
+        if path.exists():
+            data = np.load(path)
+            net = Net(variant, data["w1"], data["b1"], data["w2"], data["b2"])
+            return net, json.loads(str(data["state"]))
     return Net.fresh(variant, hidden, np.random.default_rng(seed)), {"games": 0, "seconds": 0.0}
 
 
-def save(net: Net, state: dict[str, float], info: dict[str, object]) -> None:
+def widen(net: Net, hidden: int, rng: np.random.Generator) -> Net:
+    """The same network with `hidden` units: the new ones see the inputs through small random
+    weights and start with no say in the outputs, so the network plays as before."""
+    extra = hidden - net.w1.shape[1]
+    if extra <= 0:
+        return net
+    return Net(
+        net.variant_name,
+        np.hstack([net.w1, rng.normal(0.0, 0.1, (net.w1.shape[0], extra))]),
+        np.concatenate([net.b1, np.zeros(extra)]),
+        np.vstack([net.w2, np.zeros((extra, net.w2.shape[1]))]),
+        net.b2.copy(),
+    )
+
+
+def save(net: Net, state: dict[str, float], info: dict[str, object], tag: str | None = None) -> None:
+    """The checkpoint; the shipped weights too, unless this is a tagged side run."""
     CHECKPOINTS.mkdir(parents=True, exist_ok=True)
-    WEIGHTS.mkdir(parents=True, exist_ok=True)
-    path = CHECKPOINTS / f"{net.variant_name}.npz"
+    path = CHECKPOINTS / f"{run_name(net.variant_name, tag)}.npz"
     temp = path.with_suffix(".tmp.npz")
     np.savez_compressed(temp, state=np.array(json.dumps(state)), w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
     temp.replace(path)
-    weights = WEIGHTS / f"{net.variant_name}.nnw"
+    weights = (CHECKPOINTS if tag else WEIGHTS) / f"{run_name(net.variant_name, tag)}.nnw"
+    weights.parent.mkdir(parents=True, exist_ok=True)
     weights.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
     weights.with_suffix(".tmp").replace(weights)
 
 
-def log(variant: str, row: dict[str, object]) -> None:
+def log(name: str, row: dict[str, object]) -> None:
     LOGS.mkdir(parents=True, exist_ok=True)
-    path = LOGS / f"{variant}.csv"
+    path = LOGS / f"{name}.csv"
     new = not path.exists()
     with path.open("a", newline="") as file:
         writer = csv.DictWriter(file, fieldnames=LOG_FIELDS)
@@ -124,6 +146,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bench-pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hours", type=float, default=None, help="stop after this long (a checkpoint first)")
+    parser.add_argument("--tag", default=None,
+                        help="a side run: its own checkpoint, log and weights (train/checkpoints/VARIANT-TAG.nnw), "
+                        "starting from the game's checkpoint; the shipped weights are left alone")
+    parser.add_argument("--widen-to", type=int, default=None,
+                        help="first widen the network to this many hidden units (new units start silent)")
     parser.add_argument(
         "--sparring",
         type=float,
@@ -135,7 +162,9 @@ def main(argv: list[str] | None = None) -> None:
 
     hidden = args.hidden or HIDDEN.get(args.variant, 64)
     sparring = SPARRING.get(args.variant, 0.0) if args.sparring is None else args.sparring
-    net, state = load(args.variant, hidden, args.seed)
+    net, state = load(args.variant, hidden, args.seed, args.tag)
+    if args.widen_to:
+        net = widen(net, args.widen_to, np.random.default_rng(args.seed))
     variant = find_variant(args.variant)
     games = int(state["games"])
     rng = random.Random(f"{args.seed}:{games}")  # a resumed run is reproducible from its checkpoint
@@ -188,9 +217,9 @@ def main(argv: list[str] | None = None) -> None:
                 "error": round(float(np.mean(errors)) if errors else 0.0, 5),
             }
             errors.clear()
-            log(args.variant, row)
+            log(run_name(args.variant, args.tag), row)
             new_state = {"games": games, "seconds": seconds_before + time.time() - started}
-            save(net, new_state, {"games": games, "benchmark": last_bench, "lambda": args.lam})
+            save(net, new_state, {"games": games, "benchmark": last_bench, "lambda": args.lam}, args.tag)
             print(f"\n{args.variant}: checkpoint at {games} games; {last_bench}", flush=True)
             if stop:
                 break
