@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from nardcore.bots.levels import make_bot  # noqa: E402
-from nardcore.bots.neural import network_for  # noqa: E402
+from nardcore.bots.neural import Network, network_for  # noqa: E402
 from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
@@ -58,10 +58,15 @@ from train.play import (  # noqa: E402
 TARGETS = {"pubeval": 0.70, "gnubg0": 0.40, "heuristic": 0.75, "random": 0.98}
 
 
+# A candidate network to measure in place of the shipped one (`--weights VARIANT=FILE`).
+CANDIDATES: dict[str, Path] = {}
+
+
 def numpy_net(variant: str) -> Net:
     import numpy as np
 
-    network = network_for(variant)
+    candidate = CANDIDATES.get(variant)
+    network = Network.from_bytes(candidate.read_bytes()) if candidate else network_for(variant)
     if network is None:
         raise SystemExit(f"no trained network for {variant}")
     return Net(variant, np.array(network.rows), np.array(network.hidden_bias), np.array(network.output_columns).T,
@@ -101,7 +106,7 @@ RESULTS = ROOT / ".bench" / "strength.json"  # runs in progress and done, kept o
 
 def weights_digest(variant: str) -> str:
     """Which network a result belongs to: a run of other weights starts afresh."""
-    path = ROOT / "nardcore" / "bots" / "weights" / f"{variant}.nnw"
+    path = CANDIDATES.get(variant, ROOT / "nardcore" / "bots" / "weights" / f"{variant}.nnw")
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
@@ -196,7 +201,14 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=[], help="pairings whose name holds one of these words")
     parser.add_argument("--report", action="store_true", help="print the stored results, play nothing (strength)")
     parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
+    parser.add_argument("--weights", action="append", default=[], metavar="VARIANT=FILE",
+                        help="measure this network (.nnw) in place of the shipped one (strength)")
     args = parser.parse_args()
+    for item in args.weights:
+        variant, _, file = item.partition("=")
+        if variant not in VARIANT_NAMES or not Path(file).is_file():
+            parser.error(f"--weights wants VARIANT=FILE with a game and an existing file, not {item!r}")
+        CANDIDATES[variant] = Path(file).resolve()
     if args.what == "strength":
         strength(args.games, args.only, args.report)
     else:
