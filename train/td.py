@@ -172,6 +172,7 @@ def main(argv: list[str] | None = None) -> None:
     sparring_partner = heuristic_player()
     started = time.time()
     seconds_before = float(state["seconds"])
+    best_share = float(state.get("best_share", 0.0))
     last_bench = "none yet"
     errors: list[float] = []
     endless = 0
@@ -218,8 +219,15 @@ def main(argv: list[str] | None = None) -> None:
             }
             errors.clear()
             log(run_name(args.variant, args.tag), row)
-            new_state = {"games": games, "seconds": seconds_before + time.time() - started}
-            save(net, new_state, {"games": games, "benchmark": last_bench, "lambda": args.lam}, args.tag)
+            info = {"games": games, "benchmark": last_bench, "lambda": args.lam}
+            if score.share > best_share:  # type: ignore[attr-defined]
+                # the weights jitter from one benchmark to the next: keep the best one seen
+                best_share = score.share  # type: ignore[attr-defined]
+                best = CHECKPOINTS / f"{run_name(args.variant, args.tag)}-best.nnw"
+                best.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
+                best.with_suffix(".tmp").replace(best)
+            new_state = {"games": games, "seconds": seconds_before + time.time() - started, "best_share": best_share}
+            save(net, new_state, info, args.tag)
             print(f"\n{args.variant}: checkpoint at {games} games; {last_bench}", flush=True)
             if stop:
                 break

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import struct
 from array import array
 from collections.abc import Sequence
@@ -222,9 +223,10 @@ class Network:
             for block, board in enumerate(sides):
                 if not any(board[: variant.runner_home + 1]):
                     parts.append(rows[RUNNER + block])
-        hidden = [_sigmoid(sum(column)) for column in zip(*parts)]
+        # map over built-ins: the inner loops run in C, which matters in the browser
+        hidden = list(map(_sigmoid, map(sum, zip(*parts))))
         return [
-            _sigmoid(bias + sum(h * w for h, w in zip(hidden, column, strict=True)))
+            _sigmoid(bias + sum(map(operator.mul, hidden, column)))
             for bias, column in zip(self.output_bias, self.output_columns, strict=True)
         ]
 
