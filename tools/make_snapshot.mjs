@@ -19,12 +19,17 @@ for (let seed = 0; seed < 20 && pyodide === null; seed++) {
   else console.error(`hash seed ${seed}: the heap grew from ${heap} to ${candidate._module.HEAP8.length} bytes`);
 }
 if (pyodide === null) {
-  throw new Error("every hash seed made the heap grow past the size a restore gives it: import less at boot");
+  throw new Error("every hash seed made the heap grow past the size a restore gives it (30 MB): import less at boot");
 }
 
 function importEverything(pyodide) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython(`
+# What every boot imports after the restore that a fresh Pyodide has not imported yet:
+# PyScript's start-up code needs html (its entity table takes ~150 ms to compile), and
+# unpacking a zip (PyScript's files config) the codec of zip member names. First: compiling
+# the entity table briefly takes 3.7 MB, which must come before our modules fill the heap.
+import encodings.cp437, html
 import importlib, pkgutil, nardcore
 for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
     if not found.name.endswith("__main__"):
@@ -32,10 +37,6 @@ for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
 for name in ${JSON.stringify(modules)}.split(","):
     if name:
         importlib.import_module(name)
-# What every boot imports after the restore that a fresh Pyodide has not imported yet:
-# PyScript's start-up code needs html (its entity table takes ~150 ms to compile), and
-# unpacking a zip (PyScript's files config) the codec of zip member names.
-import encodings.cp437, html
 `);
 }
 writeFileSync(outPath, pyodide.makeMemorySnapshot());
