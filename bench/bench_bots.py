@@ -144,6 +144,8 @@ def strength(games: int, only: list[str], report: bool) -> None:
         if only and not any(word in name for word in only):
             continue
         key = f"{name} / {games} games / weights {weights_digest(variant)}"
+        if "beginner" in name:  # another temperature is another player
+            key += f" / temperature {BEGINNER_TEMPERATURE[variant]}"
         stored = load_results().get(key, {})  # read afresh: another run may have added to it
         score = Score(stored.get("games", 0), stored.get("for", 0), stored.get("against", 0),
                       stored.get("per_pair", []))
