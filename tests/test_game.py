@@ -10,7 +10,7 @@ import pytest
 
 from nardcore.bots import RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
-from nardcore.game import Game, GameError, GameResult, GameStateError, score_game
+from nardcore.game import Game, GameError, GameResult, GameStateError, event_text, score_game
 from nardcore.movegen import Step, TurnPlanner, legal_plays
 from nardcore.position import BLACK, WHITE, Position
 
@@ -455,11 +455,12 @@ def test_while_a_resignation_is_offered_mid_turn_no_checker_moves_and_a_decline_
     game = Game("backgammon", starter=WHITE)
     game.roll([6, 5])
     before = game.board
+    assert game.held_back(6) is not None  # no bearing off yet
     game.step((24, 18, 6))
     game.resign("single")
     assert (game.phase, game.to_act) == ("resign", BLACK)
     assert game.steps_now() == [] and game.destinations(24) == {} and game.plays() == {}
-    assert game.board == before and game.held_back(24) is None
+    assert game.board == before and game.held_back(24) is None and game.held_back(6) is None
     game.decline_resignation()
     assert (game.phase, game.steps, game.board) == ("move", (), before)
     assert game.steps_now() and set(game.destinations(24)) == {18, 13} and game.plays()
@@ -621,3 +622,70 @@ def test_a_game_saved_without_history_may_wait_for_a_roll_or_a_double_only_when_
     data["phase"] = "cube"
     with pytest.raises(GameStateError, match="may not double"):
         reloaded(data)
+
+
+def test_a_game_without_a_cube_refuses_a_turned_cube_for_that_reason() -> None:
+    cases: list[dict[str, Any]] = [{"cube": 2}, {"cube": 2, "cube_owner": 0}, {"cube_owner": 0}]
+    for settings in cases:
+        with pytest.raises(GameError, match="narde has no cube"):
+            Game("narde", **settings)
+
+
+def test_push_rolls_when_needed_then_plays_or_passes() -> None:
+    game = Game("backgammon", PresetDice([3, 1, 6, 6]), starter=WHITE)
+    game.push("8/5 6/5")  # rolled from the cube phase
+    assert game.history[-1] == {"event": "play", "side": "w", "dice": [3, 1], "play": "8/5 6/5"}
+    game.roll([6, 5])
+    game.push("24/13")  # already rolled: no second roll
+    assert game.history[-1]["dice"] == [6, 5] and game.to_act == WHITE
+    with pytest.raises(GameError):
+        game.push("")  # 6-6 has plays: no passing
+    assert game.phase == "move" and game.dice is not None and game.dice.dice == (6, 6)
+    blocked = Game("khachapuri", PresetDice([6, 6, 6, 6]), starter=WHITE)
+    blocked.push("")
+    assert blocked.history[-1] == {"event": "pass", "side": "w", "dice": [6, 6]}
+    blocked.push(blocked.position.pass_turn())  # black passes too (its 18 is closed as well)
+    assert [e["event"] for e in blocked.history] == ["pass", "pass"]
+
+
+def test_pop_takes_back_the_last_turn_with_the_cube_actions_after_it() -> None:
+    game = Game("backgammon", starter=WHITE)
+    with pytest.raises(GameError, match="no turn to take back"):
+        game.pop()
+    game.roll([3, 1])
+    game.play("8/5 6/5")
+    before_black = game.to_dict()
+    game.roll([6, 4])
+    game.play("24/14")
+    game.double()
+    game.take()
+    popped = game.pop()
+    assert popped == {"event": "play", "side": "b", "dice": [6, 4], "play": "24/14"}
+    assert game.to_dict() == before_black
+    assert game.pop()["side"] == "w" and game.history == [] and game.position == Position.start("backgammon")
+
+
+def test_a_set_up_game_refuses_a_cube_beyond_the_largest() -> None:
+    data = Game("backgammon", starter=WHITE).to_dict(history=False)
+    data.update(cube=2**16, cube_owner="w")
+    with pytest.raises(GameStateError, match="cube must be a whole number 1..32768"):
+        reloaded(data)
+
+
+def test_each_event_reads_as_a_line_of_text() -> None:
+    lines: dict[str, dict[str, Any]] = {
+        "opening roll: white 5, black 3": {"event": "opening", "dice": [5, 3]},
+        "opening roll: white 4, black 4 (tie, again)": {"event": "opening", "dice": [4, 4]},
+        "w 65: 24/13": {"event": "play", "side": "w", "dice": [6, 5], "play": "24/13"},
+        "b 66: no legal play": {"event": "pass", "side": "b", "dice": [6, 6]},
+        "w doubles to 2": {"event": "double", "side": "w", "cube": 2},
+        "b beavers to 4": {"event": "beaver", "side": "b", "cube": 4},
+        "w resigns a gammon": {"event": "resign", "side": "w", "level": "gammon"},
+        "b resigns": {"event": "resign", "side": "b"},
+        "w takes": {"event": "take", "side": "w"},
+        "b drops": {"event": "drop", "side": "b"},
+        "w accepts": {"event": "accept", "side": "w"},
+    }
+    for text, event in lines.items():
+        assert event_text(event) == text
+    assert event_text({"event": "play", "side": "w", "dice": [6, 5], "play": "24/13"}, side_prefix=False) == "65: 24/13"

@@ -178,3 +178,126 @@ def test_a_stored_game_result_must_be_one_the_variants_scoring_can_give(token: s
 
 def test_the_default_length_is_the_games_own_or_five() -> None:
     assert [default_length(name) for name in ("tawla31", "narde+koks", "backgammon")] == [31, 5, 5]
+
+
+# -- limits and the checks of loaded data ----------------------------------------------------------
+
+from nardcore.dice import PresetDice  # noqa: E402
+from nardcore.game import Game, GameResult  # noqa: E402
+from nardcore.match import MAX_GAMES, MAX_LENGTH  # noqa: E402
+
+
+@pytest.mark.parametrize(("length", "ok"), [(1, True), (MAX_LENGTH, True), (0, False), (MAX_LENGTH + 1, False)])
+def test_a_match_is_one_to_the_longest_length(length: int, ok: bool) -> None:
+    if ok:
+        match = Match("backgammon", SeededDice(1), length=length)
+        assert Match.from_dict(match.to_dict(), SeededDice(1)).length == length
+    else:
+        with pytest.raises(ValueError, match=f"match length must be 1..{MAX_LENGTH}"):
+            Match("backgammon", SeededDice(1), length=length)
+
+
+def won(match: Match, side: int, level: str = "single") -> None:
+    """The side not on roll wins the current game by the other side's resignation."""
+    game = match.game
+    if game.phase == "opening":
+        game.roll([6, 5] if side == 1 else [5, 6])  # the loser starts
+    if game.to_act == side:
+        game.roll()
+        game.push(next(iter(game.plays()), "") or "")
+    if game.resign_by_offer:
+        game.resign(level)
+        game.accept_resignation()
+    else:
+        game.resign()
+    assert game.result is not None and game.result.winner == side
+
+
+def test_a_two_point_match_has_its_crawford_game_after_the_first_point() -> None:
+    match = Match("backgammon", SeededDice(3), length=2)
+    won(match, 0)
+    assert match.score == [1, 0] and match.next_game().crawford
+
+
+def test_the_played_games_are_saved_only_when_asked_and_known() -> None:
+    match = Match("backgammon", SeededDice(3), length=5)
+    won(match, 1)
+    match.next_game()
+    assert "played" in match.to_dict() and "played" not in match.to_dict(played=False)
+    unknown = Match.from_dict(match.to_dict(played=False), SeededDice(1))
+    assert unknown.played == [None] and "played" not in unknown.to_dict()
+
+
+def test_a_loaded_match_deals_the_next_games_dice_from_the_source_given() -> None:
+    match = Match("narde", SeededDice(3), length=5)
+    won(match, 1)
+    loaded = Match.from_dict(match.to_dict(), PresetDice([4, 2]))
+    loaded.next_game()
+    loaded.game.roll()
+    assert loaded.game.dice is not None and loaded.game.dice.dice == (4, 2)
+
+
+def test_a_match_of_draws_only_loads_up_to_its_number_of_games() -> None:
+    match = Match("narde+last-roll", SeededDice(1), length=5)
+    draw = {"winner": None, "points": 0, "kind": "draw", "cube": 1}
+    data = match.to_dict()
+    data.update(games=[draw] * MAX_GAMES, score=[0, 0])
+    assert len(Match.from_dict(data, SeededDice(1)).closed) == MAX_GAMES
+    data["games"] = [draw] * (MAX_GAMES + 1)
+    with pytest.raises(GameStateError, match=f"games must be a list of at most {MAX_GAMES}"):
+        Match.from_dict(data, SeededDice(1))
+
+
+def narde_match_after_a_black_win() -> dict[str, Any]:
+    match = Match("narde", SeededDice(3), length=5)
+    won(match, 1)
+    match.next_game()
+    return copy.deepcopy(match.to_dict())
+
+
+def test_loading_checks_each_field_of_a_match_and_names_it() -> None:
+    cases: list[tuple[dict[str, Any], str]] = []
+    base = saved_match().to_dict()
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"variant": "b" * 201}, "variant must be text"),
+        ({"variant": 5}, "variant must be text"),
+        ({"variant": "b" * 200}, "unknown game"),
+        ({"games": "ab"}, "games must be a list"),
+        ({"played": "ab"}, "played must list one game"),
+        ({"games": [{"winner": "w", "points": 3, "kind": "backgammon", "cube": 1},
+                    {"winner": "w", "points": 2, "kind": "gammon", "cube": 1}], "length": 3},
+         "game 2 was played after the match was over"),
+    ]
+    for change, complaint in changes:
+        data = copy.deepcopy(base)
+        data.update(change)
+        data.pop("played", None) if "played" not in change else None
+        cases.append((data, complaint))
+    wrong_start = narde_match_after_a_black_win()
+    wrong_start["game"] = Game("narde", SeededDice(1), match_length=5,
+                               score=tuple(wrong_start["score"])).to_dict()
+    cases.append((wrong_start, r"should begin with b \(the last winner\) starting"))
+    wrong_game = narde_match_after_a_black_win()
+    wrong_game["played"][0]["match_length"] = 7
+    wrong_game["played"][0]["score"] = [0, 0]
+    cases.append((wrong_game, "game 1 is played to 7"))
+    no_opening = copy.deepcopy(base)
+    no_opening["game"] = Game("backgammon", SeededDice(1), starter=0, match_length=5,
+                              score=tuple(no_opening["score"])).to_dict()
+    cases.append((no_opening, "should begin with an opening roll"))
+    for data, complaint in cases:
+        with pytest.raises(GameStateError, match=complaint):
+            Match.from_dict(data, SeededDice(1))
+
+
+def test_the_winner_starts_the_next_game_of_a_loaded_match() -> None:
+    data = narde_match_after_a_black_win()
+    loaded = Match.from_dict(data, SeededDice(1))
+    assert loaded.game.start.turn == 1 and not loaded.game.opening
+
+
+def test_a_drawn_game_scores_nothing_in_a_match() -> None:
+    from nardcore.match import _check_points
+    from nardcore.variant import find_variant
+
+    _check_points(find_variant("narde+last-roll"), GameResult(None, 0, "draw"), 0)
