@@ -262,3 +262,99 @@ def packed(payload: bytes) -> str:
 def test_url_state_from_a_stranger_is_read_strictly(text: str, complaint: str) -> None:
     with pytest.raises(CodecError, match=complaint):
         decode_state(text)
+
+
+# -- Match IDs and gnubg IDs at their edges -----------------------------------------------------
+
+from nardcore.codec import GAME_DROP, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED  # noqa: E402
+
+
+@pytest.mark.parametrize(("length", "fits"), [(2**15 - 1, True), (2**15, False)])
+def test_a_match_id_field_holds_what_its_bits_can(length: int, fits: bool) -> None:
+    info = MatchInfo(match_length=length, jacoby=False)
+    if fits:
+        assert match_info_from_id(match_id(info)).match_length == length
+    else:
+        with pytest.raises(CodecError, match="does not fit a 15-bit field"):
+            match_id(info)
+
+
+def test_a_match_id_reads_every_game_state_and_the_highest_dice() -> None:
+    for state in (GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP):
+        info = MatchInfo(state=state, dice=(6, 6) if state == GAME_PLAYING else (0, 0))
+        assert match_info_from_id(match_id(info)) == info
+
+
+def test_a_match_id_with_a_die_of_seven_is_refused() -> None:
+    with pytest.raises(CodecError, match="dice 71 are not a roll"):
+        match_info_from_id(match_id(MatchInfo(state=GAME_PLAYING, dice=(7, 1))))
+
+
+def finished(how: str) -> Game:
+    game = Game("backgammon", starter=WHITE)
+    if how == "drop":
+        game.double()
+        game.drop()
+    elif how == "resigned":
+        game.resign("single")
+        game.accept_resignation()
+    else:
+        game = Game("backgammon", starter=WHITE, position=Position.parse("backgammon:w:1:6x15"))
+        game.roll([2, 1])
+        game.play("1/off")
+    return game
+
+
+def test_a_games_match_id_says_how_it_stands() -> None:
+    assert match_info(Game("backgammon")).state == GAME_NONE  # the opening roll is to come
+    assert match_info(Game("backgammon", starter=WHITE)).state == GAME_PLAYING
+    assert [match_info(finished(how)).state for how in ("drop", "resigned", "played out")] == [
+        GAME_DROP, GAME_RESIGNED, GAME_OVER]
+    offered = Game("backgammon", starter=WHITE)
+    assert match_info(offered).resigned == 0
+    offered.resign("gammon")
+    assert match_info(offered).resigned == 2
+
+
+def test_the_jacoby_bit_is_the_money_games_alone() -> None:
+    assert match_info(Game("backgammon+jacoby", starter=WHITE)).jacoby
+    assert not match_info(Game("backgammon", starter=WHITE)).jacoby
+    assert not match_info(Game("backgammon+jacoby", starter=WHITE, match_length=5)).jacoby
+
+
+def test_gnubg_ids_are_read_within_their_length() -> None:
+    text = gnubg_id(Game("backgammon", starter=WHITE))
+    assert game_from_gnubg(text + " " * (100 - len(text))).position == START
+    with pytest.raises(CodecError, match="gnubg IDs are text like"):
+        game_from_gnubg(text + " " * (101 - len(text)))
+    with pytest.raises(CodecError, match="gnubg IDs are text like"):
+        game_from_gnubg(5)  # type: ignore[arg-type]
+
+
+def test_a_gnubg_id_is_imported_before_or_after_the_roll_but_not_finished() -> None:
+    before = game_from_gnubg(gnubg_id(Game("backgammon", starter=WHITE)))
+    assert (before.phase, before.to_act, before.dice) == ("cube", WHITE, None)
+    rolled = Game("backgammon", starter=BLACK)
+    rolled.roll([4, 2])
+    after = game_from_gnubg(gnubg_id(rolled))
+    assert (after.phase, after.to_act, after.dice) == ("move", BLACK, rolled.dice)
+    position_part = gnubg_id(rolled).split(":")[0]
+    over = match_id(MatchInfo(state=GAME_OVER))
+    with pytest.raises(CodecError, match="describes a finished game"):
+        game_from_gnubg(f"{position_part}:{over}")
+    doubled_after_rolling = match_id(MatchInfo(state=GAME_PLAYING, doubled=True, to_act=BLACK, dice=(4, 2)))
+    with pytest.raises(CodecError, match="a double is offered after the dice were rolled"):
+        game_from_gnubg(f"{position_part}:{doubled_after_rolling}")
+
+
+def test_an_xgid_names_the_cube_owner_by_side() -> None:
+    fields = {owner: xgid_of_position(START, 2, owner).split(":")[2] for owner in (WHITE, BLACK)}
+    assert fields == {WHITE: "1", BLACK: "-1"} and xgid_of_position(START).split(":")[2] == "0"
+
+
+def test_an_xgid_of_a_match_already_won_is_refused() -> None:
+    text = xgid(Game("backgammon", starter=WHITE, match_length=5, score=(4, 3)))
+    won = text.replace(":4:3:", ":5:3:") if ":4:3:" in text else text.replace(":3:4:", ":3:5:")
+    assert won != text
+    with pytest.raises(CodecError, match="in a match to 5"):
+        game_from_xgid(won)
