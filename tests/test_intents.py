@@ -191,6 +191,59 @@ def test_the_computer_chooses_afresh_when_the_board_comes_round_again() -> None:
     assert len(plays()) == 3 and len(passes) == 2 and bot.chosen == 3
 
 
+class CubeBot(FirstPlayBot):
+    """A bot whose cube answers are set: doubles when `double`, takes when `take`."""
+
+    def __init__(self, double: bool = False, take: bool = True) -> None:
+        super().__init__()
+        self.double, self.take = double, take
+
+    def wants_double(self, game: Game) -> bool:
+        return self.double
+
+    def takes(self, game: Game) -> bool:
+        return self.take
+
+
+class BeaverBot(CubeBot):
+    def __init__(self, beaver: bool) -> None:
+        super().__init__()
+        self.beaver = beaver
+
+    def beavers(self, game: Game) -> bool:
+        return self.beaver
+
+
+RACE = "backgammon+beaver:w:6x8,5x7:6x8,5x7"  # white on roll, money play, the cube in the middle
+
+
+@pytest.mark.parametrize(("bot", "cube", "owner"), [
+    (CubeBot(take=True), 2, 1),  # no beaver answer: a plain take
+    (BeaverBot(beaver=False), 2, 1),
+    (BeaverBot(beaver=True), 4, 1),
+])
+def test_the_computer_answers_a_double_by_its_players_own_words(bot: CubeBot, cube: int, owner: int) -> None:
+    session = computer_session(RACE, "6,5")
+    flow.double(session)
+    Autopilot(lambda level, seed=None: bot).act(session)
+    game = session.game
+    assert (game.cube_value, game.cube_owner, game.phase, game.to_act) == (cube, owner, "roll", 0)
+
+
+def test_the_computer_drops_when_its_player_will_not_take() -> None:
+    session = computer_session(RACE, "6,5")
+    flow.double(session)
+    Autopilot(lambda level, seed=None: CubeBot(take=False)).act(session)
+    assert session.game.result is not None and (session.game.result.kind, session.game.result.winner) == ("drop", 0)
+
+
+@pytest.mark.parametrize("wants", [True, False])
+def test_the_computer_doubles_when_its_player_wants_to(wants: bool) -> None:
+    session = computer_session(RACE.replace(":w:", ":b:"), "6,5")
+    Autopilot(lambda level, seed=None: CubeBot(double=wants)).act(session)
+    assert session.game.phase == ("take" if wants else "move")
+
+
 # -- persistence --------------------------------------------------------------------------------------
 
 
