@@ -300,10 +300,8 @@ class _Reach:
     def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> None:
         self.current = item.nodeid
         self.seconds[item.nodeid] = time.monotonic()
-        sys.setprofile(self._profile)
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
-        sys.setprofile(None)
         self.seconds[nodeid] = time.monotonic() - self.seconds.get(nodeid, time.monotonic())
         self.current = ""
 
@@ -357,7 +355,7 @@ def baseline(module: str, tests: tuple[str, ...]) -> tuple[float, dict[str, dict
     killed), and for each function of `module` the tests that reach it with their seconds.
     One profiled run serves every module with the same tests, until a module or test changes."""
     sharing = sorted(m for m, t in TARGETS.items() if t == tests)
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(Path(__file__).read_bytes())  # a new tool profiles again
     for path in (*sharing, *tests):
         digest.update((ROOT / path).read_bytes())
     reach_file = STATE.parent / f"reach-{digest.hexdigest()[:16]}.json"
@@ -374,8 +372,13 @@ def baseline(module: str, tests: tuple[str, ...]) -> tuple[float, dict[str, dict
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         reach = _Reach(sharing)
+        # Profile the whole run, from here: set from inside a pytest hook, CPython 3.11 missed
+        # the calls made from frames already running (a test reached a function, and then
+        # not its callees), so mutants ran without the tests that kill them.
+        sys.setprofile(reach._profile)
         status = int(pytest.main([*tests, "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-m", "not browser"],
                                  plugins=[reach]))
+        sys.setprofile(None)
         if status == 0:
             reach_file.parent.mkdir(exist_ok=True)
             reach_file.write_text(json.dumps({"seconds": time.monotonic() - started, "reach": reach.table()}))
@@ -403,8 +406,9 @@ def save_state(state: dict[str, Any]) -> None:
 
 
 def fingerprint(module: str, tests: tuple[str, ...]) -> tuple[str, str]:
-    """The module's digest and its tests' digest."""
-    tests_digest = hashlib.sha256()
+    """The module's digest and its tests' digest (the tool's own code counts as a test: when it
+    changes, the survivors run again)."""
+    tests_digest = hashlib.sha256(Path(__file__).read_bytes())
     for test in tests:
         tests_digest.update((ROOT / test).read_bytes())
     return hashlib.sha256((ROOT / module).read_bytes()).hexdigest()[:16], tests_digest.hexdigest()[:16]
