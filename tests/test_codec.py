@@ -358,3 +358,145 @@ def test_an_xgid_of_a_match_already_won_is_refused() -> None:
     assert won != text
     with pytest.raises(CodecError, match="in a match to 5"):
         game_from_xgid(won)
+
+
+def id_of_counts(first: dict[int, int], second: dict[int, int]) -> str:
+    """A Position ID written from raw counts (slot 25 = bar), even counts no game allows."""
+    bits = at = 0
+    for counts in (first, second):
+        for slot in range(1, 26):
+            bits |= ((1 << counts.get(slot, 0)) - 1) << at
+            at += counts.get(slot, 0) + 1
+    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def test_a_position_id_holds_fifteen_checkers_a_side_at_most() -> None:
+    assert position_from_id(id_of_counts({6: 15}, {6: 15})).boards[WHITE][6] == 15
+    with pytest.raises(CodecError, match="more than 15 checkers on one point"):
+        position_from_id(id_of_counts({6: 16}, {6: 15}))
+    with pytest.raises(CodecError, match="more than 15 checkers for one side"):
+        position_from_id(id_of_counts({6: 15, 5: 1}, {6: 15}))
+
+
+@pytest.mark.parametrize(("info", "complaint"), [
+    (MatchInfo(state=GAME_PLAYING, match_length=5, score=(5, 0)), "score"),
+    (MatchInfo(state=GAME_PLAYING, match_length=5, score=(0, 5)), "score"),
+    (MatchInfo(state=GAME_PLAYING, crawford=True), "money play has no Crawford game"),
+    (MatchInfo(state=GAME_PLAYING, score=(1, 0)), "money play has no Crawford game and no score"),
+])
+def test_a_match_id_that_no_game_can_be_in_is_refused(info: MatchInfo, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        match_info_from_id(match_id(info))
+
+
+def test_a_match_id_with_a_second_die_of_seven_is_refused() -> None:
+    bits = int.from_bytes(base64.b64decode(match_id(MatchInfo(state=GAME_PLAYING, dice=(3, 1)))), "little")
+    bits = bits & ~(0b111 << 18) | 7 << 18  # the second die's field (gnubg writes the higher die first)
+    with pytest.raises(CodecError, match="dice 37 are not a roll"):
+        match_info_from_id(base64.b64encode(bits.to_bytes(9, "little")).decode())
+
+
+@pytest.mark.parametrize("info", [
+    MatchInfo(state=GAME_OVER, match_length=5, score=(5, 2)),  # a match just won
+    MatchInfo(state=GAME_PLAYING, match_length=5, score=(4, 4), crawford=True),
+    MatchInfo(cube=4, cube_owner=WHITE, on_roll=BLACK, to_act=BLACK),
+])
+def test_a_match_id_that_a_game_can_be_in_reads_back(info: MatchInfo) -> None:
+    assert match_info_from_id(match_id(info)) == info
+
+
+def test_a_money_game_imported_from_gnubg_keeps_its_jacoby_rule() -> None:
+    for token in ("backgammon+jacoby", "backgammon"):
+        assert game_from_gnubg(gnubg_id(Game(token, starter=WHITE))).variant.token == token
+
+
+@pytest.mark.parametrize(("text", "phase"), [
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:1", "cube"),  # cube limit 2: the first double fits
+    ("XGID=-b----E-C---eE---c-e----B-:1:1:1:00:0:0:0:0:1", "roll"),  # a 2-cube is at that limit
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10", "roll"),  # the Crawford game
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "cube"),
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0", "cube"),  # an older XGID: no cube limit field
+])
+def test_an_xgid_before_the_roll_waits_for_a_double_only_when_one_is_allowed(text: str, phase: str) -> None:
+    game = game_from_xgid(text)
+    assert (game.phase, game.dice) == (phase, None)
+
+
+@pytest.mark.parametrize(("rules", "options"), [
+    (0, set()), (1, {"jacoby"}), (2, {"beaver"}), (3, {"jacoby", "beaver"})])
+def test_an_xgids_money_rules_are_two_bits(rules: int, options: set[str]) -> None:
+    game = game_from_xgid(f"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:{rules}:0:10")
+    assert {o for o in ("jacoby", "beaver") if game.variant.has(o)} == options
+
+
+@pytest.mark.parametrize("dice", ["12", "21", "65", "56", "11", "66"])
+def test_an_xgid_reads_every_roll(dice: str) -> None:
+    game = game_from_xgid(f"XGID=-b----E-C---eE---c-e----B-:0:0:1:{dice}:0:0:0:0:10")
+    assert game.phase == "move" and game.dice is not None
+    assert sorted(game.dice.dice) == sorted((int(dice[0]), int(dice[1])))
+
+
+@pytest.mark.parametrize(("text", "complaint"), [
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10", "dice 71 are not a roll"),
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:17:0:0:0:0:10", "dice 17 are not a roll"),
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:07:0:0:0:0:10", "dice 07 are not a roll"),
+    ("XGID=-b----E-C---eE---c-e----B-:16:0:1:00:0:0:0:0:10", "too large"),
+    ("XGID=-b----E-C---eE---c-e----Bb:0:0:1:00:0:0:0:0:10", "other side's bar"),
+    ("XGID=ob----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "more than 15 checkers for one side"),
+    ("XGID=" + "-" * 95, "not an XGID"),
+    ("XGID=" + "-" * 96, "an XGID is text like"),
+])
+def test_an_xgid_is_read_strictly(text: str, complaint: str) -> None:
+    with pytest.raises(CodecError, match=complaint):
+        game_from_xgid(text)
+
+
+def test_an_xgid_position_may_carry_any_cube_up_to_two_to_the_fifteenth() -> None:
+    assert position_from_xgid("XGID=-b----E-C---eE---c-e----B-:15:0:1:00:0:0:0:0:10") == START
+    with pytest.raises(CodecError, match="an XGID is text like"):
+        position_from_xgid(5)  # type: ignore[arg-type]
+
+
+def test_a_long_match_goes_into_the_url_with_its_results_only() -> None:
+    from nardcore.codec import MAX_STATE_TEXT
+
+    match = Match("backgammon", SeededDice(5), length=999)
+    bot = RandomBot(5)
+    while len(encode_state(match.game)) * len(match.closed) < 3 * MAX_STATE_TEXT:
+        while not match.game.over:
+            act(match.game, bot)
+        match.next_game()
+    from nardcore.codec import _packed
+
+    assert len(_packed("match", match.to_dict())) > MAX_STATE_TEXT  # with the games as played: too long
+    text = encode_state(match)
+    assert len(text) <= MAX_STATE_TEXT
+    loaded = decode_state(text, SeededDice(1))
+    assert isinstance(loaded, Match) and loaded.played == [None] * len(match.closed)
+    assert loaded.score == match.score
+
+
+def test_the_url_of_a_state_does_not_depend_on_the_order_of_its_keys() -> None:
+    game = Game("backgammon", SeededDice(3))
+    bot = RandomBot(3)
+    for _ in range(6):
+        act(game, bot)
+    reordered = json.loads(json.dumps(game.to_dict()), object_pairs_hook=lambda pairs: dict(reversed(pairs)))
+    assert encode_state(Game.from_dict(reordered, SeededDice(3))) == encode_state(game)
+
+
+def test_a_state_at_the_length_limit_is_read_on_and_one_longer_is_not() -> None:
+    from nardcore.codec import MAX_STATE_TEXT
+
+    with pytest.raises(CodecError) as at_limit:
+        decode_state("A" * MAX_STATE_TEXT)
+    assert "too long" not in str(at_limit.value)
+    with pytest.raises(CodecError, match="too long"):
+        decode_state("A" * (MAX_STATE_TEXT + 1))
+
+
+def test_a_state_that_is_not_an_object_is_refused() -> None:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(["v", "kind", "data"]).encode()) + packer.flush()
+    with pytest.raises(CodecError, match="must be an object"):
+        decode_state(base64.urlsafe_b64encode(packed).decode().rstrip("="))
