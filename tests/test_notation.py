@@ -166,3 +166,66 @@ def test_every_legal_play_written_canonically_reads_back_to_the_same_play(varian
                 assert parse_play(position, dice, text) == result, f"{position} {dice} {text!r}"
                 checked += 1
     assert checked > POSITIONS_PER_VARIANT * 21
+
+
+# -- the edges of reading -------------------------------------------------------------------------
+
+BEARING_OFF = Position.parse("backgammon:w:3,2x2,1x2:1x15")  # white: five checkers home, low
+
+
+@pytest.mark.parametrize(("dice", "text", "after"), [
+    ((6, 5), "3/off 2/off", "3"),  # larger dice than needed
+    ((3, 2), "3/off 2/off", "3"),  # exact dice
+    ((1, 1), "2/1 2/1 1/off 1/off", "3"),
+    ((2, 1), "1/off 2/off", "3"),
+    ((1, 1), "2/off 2/off", "3"),  # each by 1 and off
+])
+def test_bearing_off_reads_with_exact_and_larger_dice(dice: tuple[int, int], text: str, after: str) -> None:
+    result = parse_play(BEARING_OFF, dice, text)
+    assert result in result_positions(BEARING_OFF, dice)
+    assert str(sum(result.boards[0][1:26])) == after  # white's checkers left
+
+
+@pytest.mark.parametrize(("position", "dice", "text", "complaint"), [
+    (BEARING_OFF, (2, 1), "3/off 3/off", "does not fit the dice"),  # one checker, and 3 is not rolled
+    (BEARING_OFF, (1, 1), "2/off 2/off 2/off", "does not fit the dice"),  # six ones wanted
+    (START, (1, 1), "24/23/22/21/20/19", "does not fit the dice"),  # five ones of four
+    (START, (6, 5), "13/8 13/7 24/18", "does not fit the dice"),  # a six twice
+    (START, (6, 5), "24/25", "point 25 is not 1..24"),
+    (START, (6, 5), "13/13", "does not move forward"),
+])
+def test_text_that_cannot_fit_the_roll_is_refused_for_that_reason(
+        position: Position, dice: tuple[int, int], text: str, complaint: str) -> None:
+    with pytest.raises(NotationError, match=complaint):
+        parse_play(position, dice, text)
+
+
+def test_a_play_text_of_the_longest_length_is_read() -> None:
+    text = "24/18 13/8" + " " * 190
+    assert len(text) == 200 and parse_play(START, (6, 5), text) == parse_play(START, (6, 5), "24/18 13/8")
+    with pytest.raises(NotationError, match="too long"):
+        parse_play(START, (6, 5), text + " ")
+
+
+def test_hits_at_named_points_decide_when_the_marks_are_forgotten() -> None:
+    # white 13; black blots on white's 11, 7 and 5: 13/5 with 6-2 goes by 7 or by 11, hitting
+    # twice either way; naming 7 picks the way by 7 though no hit is marked
+    position = Position.parse("backgammon:w:13,6x14:20,18,14,1x12")
+    by_seven = parse_play(position, (6, 2), "13/7/5")
+    black = by_seven.boards[1]
+    assert (black[25], black[18], black[14]) == (2, 0, 1)  # hit on white's 7 and 5, not on 11
+    with pytest.raises(NotationError, match="ambiguous"):
+        parse_play(position, (6, 2), "13/5")
+
+
+def test_checkers_from_one_point_are_written_from_the_farthest_landing_down() -> None:
+    black = START.pass_turn()
+    assert texts(black, (3, 1)) >= {"6/5 6/3", "8/5 6/5"}
+
+
+def test_a_hit_on_the_one_point_on_the_way_off_is_read_from_its_mark() -> None:
+    # white 3 and 6x14, a black blot on white's 1: 3/off with 2-1 goes by 2 or by 1 (hitting)
+    position = Position.parse("backgammon:w:3,6x14:24,1x14")
+    quiet, hitting = parse_play(position, (2, 1), "3/off"), parse_play(position, (2, 1), "3/1*/off")
+    assert (quiet.boards[1][24], quiet.boards[1][25]) == (1, 0)
+    assert (hitting.boards[1][24], hitting.boards[1][25]) == (0, 1)
