@@ -638,10 +638,13 @@ def test_push_rolls_when_needed_then_plays_or_passes() -> None:
     game.roll([6, 5])
     game.push("24/13")  # already rolled: no second roll
     assert game.history[-1]["dice"] == [6, 5] and game.to_act == WHITE
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="a legal play exists"):
         game.push("")  # 6-6 has plays: no passing
     assert game.phase == "move" and game.dice is not None and game.dice.dice == (6, 6)
     blocked = Game("khachapuri", PresetDice([6, 6, 6, 6]), starter=WHITE)
+    with pytest.raises(GameError, match="no play is possible"):
+        blocked.push("24/18")  # no legal play: a written play is refused, not taken for the pass
+    assert blocked.history == [] and blocked.phase == "move"
     blocked.push("")
     assert blocked.history[-1] == {"event": "pass", "side": "w", "dice": [6, 6]}
     blocked.push(blocked.position.pass_turn())  # black passes too (its 18 is closed as well)
