@@ -442,7 +442,7 @@ def test_an_xgid_reads_every_roll(dice: str) -> None:
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:07:0:0:0:0:10", "dice 07 are not a roll"),
     ("XGID=-b----E-C---eE---c-e----B-:16:0:1:00:0:0:0:0:10", "too large"),
     ("XGID=-b----E-C---eE---c-e----Bb:0:0:1:00:0:0:0:0:10", "other side's bar"),
-    ("XGID=ob----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "more than 15 checkers for one side"),
+    ("XGID=ab----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "more than 15 checkers for one side"),  # 16
     ("XGID=" + "-" * 95, "not an XGID"),
     ("XGID=" + "-" * 96, "an XGID is text like"),
 ])
