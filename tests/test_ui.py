@@ -1532,3 +1532,82 @@ def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> 
     to_move(other)
     act(other, "replay", to="first")
     assert act(other, "play_on")["phase"] == "opening"
+
+
+# -- requests out of turn and at their edges ---------------------------------------------------------
+
+
+def computer_game(position: str) -> ui.App:
+    """A game against the computer (black) at a set-up position; the person plays white."""
+    app = ui.App(dice="seed:4")
+    start = Position.parse(position)
+    app.dispatch({"type": "new_game", "settings": {"variant": start.variant.token, "opponent": "computer"}})
+    app.session.game = Game(start.variant, app.session.dice, position=start)
+    app.session.fresh_turn()
+    return app
+
+
+RACE = "backgammon+beaver:{}:6x8,5x7:6x8,5x7"
+
+
+@pytest.mark.parametrize(("setup", "request_"), [
+    ("computer on roll", {"type": "roll"}),
+    ("computer on roll", {"type": "double"}),
+    ("computer on roll", {"type": "resign", "level": "single"}),
+    ("person doubled", {"type": "take"}),
+    ("person doubled", {"type": "drop"}),
+    ("person doubled", {"type": "beaver"}),
+    ("person resigned", {"type": "answer_resign", "accept": True}),
+])
+def test_the_person_cannot_act_for_the_computer(setup: str, request_: dict[str, Any]) -> None:
+    app = computer_game(RACE.format("b" if setup == "computer on roll" else "w"))
+    if setup == "person doubled":
+        act(app, "double")
+    elif setup == "person resigned":
+        act(app, "resign", level="single")
+    assert app.view()["bot_pending"]
+    before = app.game.to_dict()
+    app.dispatch(request_)
+    assert app.game.to_dict() == before
+
+
+def test_another_tabs_save_is_taken_over_and_nothing_else_is() -> None:
+    other, _ = fresh("narde")
+    act(other, "roll")
+    saved = other.dispatch({"type": "dismiss"})["save"]
+    app, _ = fresh("backgammon")
+    view = app.dispatch({"type": "sync", "save": saved})["view"]
+    assert view["variant"] == "narde" and app.game.to_dict() == other.game.to_dict()
+    assert view["message"]["key"] == "synced"
+    for bad in ("", None, 5):
+        with pytest.raises(ui.UIError, match="nothing to take over"):
+            app.dispatch({"type": "sync", "save": bad})
+    with pytest.raises(ui.UIError, match="no game to open"):
+        app.dispatch({"type": "open_game", "save": ""})
+
+
+def test_an_empty_save_at_boot_is_no_save_and_no_complaint() -> None:
+    view = ui.App().dispatch({"type": "boot", "save": "", "fragment": "", "query": ""})["view"]
+    assert (view["message"] or {}).get("key") != "save_corrupt"
+
+
+def test_turning_auto_roll_on_rolls_at_once_when_the_person_is_to_roll() -> None:
+    app, view = fresh("narde")
+    assert view["can"]["roll"]
+    view = act(app, "set", name="auto_roll", value=True)
+    assert view["phase"] == "move"
+    app, _ = fresh("narde")
+    view = act(app, "set", name="auto_forced", value=False)
+    assert view["phase"] in ("opening", "roll")  # turning a pref off does nothing at once
+
+
+def test_a_hint_draws_only_one_of_its_plays() -> None:
+    app, _ = fresh("backgammon", dice="6,1,3,2")
+    act(app, "roll")
+    view = act(app, "hint")
+    count = len(view["hint"]["plays"])
+    assert count > 1
+    for show in (count - 1, 0):
+        assert act(app, "hint", show=show)["hint"]["shown"] == show
+    for show in (count, -1):
+        assert act(app, "hint", show=show)["hint"]["shown"] == 0  # out of range: as it was
