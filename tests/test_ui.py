@@ -1611,3 +1611,38 @@ def test_a_hint_draws_only_one_of_its_plays() -> None:
         assert act(app, "hint", show=show)["hint"]["shown"] == show
     for show in (count, -1):
         assert act(app, "hint", show=show)["hint"]["shown"] == 0  # out of range: as it was
+
+
+def test_a_shared_position_says_the_computer_is_the_opponent() -> None:
+    app = computer_game(RACE.format("w"))
+    assert app.dispatch({"type": "share"})["share"]["position"].endswith("&vs=computer")
+
+
+def test_a_finished_backgammon_game_offers_no_gnubg_id_or_xgid() -> None:
+    app, _ = fresh("backgammon", dice="seed:3")
+    act(app, "roll")  # the opening roll
+    act(app, "resign", level="single")
+    act(app, "answer_resign", accept=True)
+    assert app.game.over
+    assert not {"gnubg", "xgid", "position"} & set(app.dispatch({"type": "share"})["share"])
+
+
+@pytest.mark.parametrize(("fragment", "complaint"), [
+    ("p=narde:w:24x15:24x15&cube=2", "narde has no cube"),
+    ("p=narde:w:24x15:24x15&owner=w", "narde has no cube"),
+    ("p=" + "x" * 24_099, "too long"),
+], ids=["cube", "owner", "too long"])
+def test_a_position_link_is_refused_for_what_it_gets_wrong(fragment: str, complaint: str) -> None:
+    app, _ = fresh("backgammon")
+    view = act(app, "load_url", fragment=fragment)
+    assert view["message"]["key"] == "url_bad" and complaint in view["message"]["args"]["error"]
+
+
+def test_a_link_of_the_longest_length_is_read_on() -> None:
+    import persistence
+
+    app, _ = fresh("backgammon")
+    fragment = "p=" + "x" * (persistence.MAX_URL - 2)
+    view = act(app, "load_url", fragment=fragment)
+    assert view["message"]["key"] == "url_bad" and "too long" not in view["message"]["args"]["error"]
+    assert persistence.shorten("x" * 40) == "x" * 40 and persistence.shorten("x" * 41) == "x" * 40 + "…"
