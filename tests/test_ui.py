@@ -1646,3 +1646,15 @@ def test_a_link_of_the_longest_length_is_read_on() -> None:
     view = act(app, "load_url", fragment=fragment)
     assert view["message"]["key"] == "url_bad" and "too long" not in view["message"]["args"]["error"]
     assert persistence.shorten("x" * 40) == "x" * 40 and persistence.shorten("x" * 41) == "x" * 40 + "…"
+
+
+def test_a_single_game_record_imports_as_a_single_game_with_a_fresh_tally() -> None:
+    app, _ = fresh("backgammon", dice="seed:4")
+    play_turns(app, 2)
+    record = app.dispatch({"type": "share"})["share"]["mat"]
+    other, _ = fresh("narde", dice="seed:5")
+    other.session.tally = [3, 1]  # games won in this library entry before
+    view = other.dispatch({"type": "open_game", "save": record, "copy": True})["view"]
+    assert view["message"]["key"] == "imported" and other.session.match is None
+    assert other.session.settings["match_length"] == 0 and other.session.tally == [0, 0]
+    assert other.game.history == app.game.history
