@@ -263,6 +263,8 @@ def test_an_unreadable_save_changes_nothing() -> None:
 def test_the_last_move_from_a_save_is_read_strictly() -> None:
     last = {"side": "w", "dice": "61", "text": "13/7 8/7", "steps": [["13", "7"], ["8", "7"]]}
     assert persistence.checked_last(last) == last
+    four = {**last, "dice": "44", "steps": [["13", "9"]] * 4}  # doubles: four steps are kept
+    assert persistence.checked_last(four) == four
     for steps in ([[["13"], "7"]], [[{"a": 1}, "7"]], [["13", "0"]], [["13", "7"]] * 5):
         assert persistence.checked_last({**last, "steps": steps}) is None
     assert persistence.checked_last({**last, "side": "x"}) is None
@@ -298,3 +300,4 @@ def test_hello_sends_the_catalogue_once_and_views_carry_the_numbering() -> None:
 def test_web_docstring_examples_run_as_written(name: str) -> None:
     failed, _ = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert failed == 0
+
