@@ -265,6 +265,8 @@ def test_the_last_move_from_a_save_is_read_strictly() -> None:
     assert persistence.checked_last(last) == last
     four = {**last, "dice": "44", "steps": [["13", "9"]] * 4}  # doubles: four steps are kept
     assert persistence.checked_last(four) == four
+    long = persistence.checked_last({**last, "text": "x" * 100, "dice": "123456"})
+    assert long is not None and (long["text"], long["dice"]) == ("x" * 80, "1234")  # cut to what is shown
     for steps in ([[["13"], "7"]], [[{"a": 1}, "7"]], [["13", "0"]], [["13", "7"]] * 5):
         assert persistence.checked_last({**last, "steps": steps}) is None
     assert persistence.checked_last({**last, "side": "x"}) is None
