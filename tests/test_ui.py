@@ -1532,6 +1532,13 @@ def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> 
     to_move(other)
     act(other, "replay", to="first")
     assert act(other, "play_on")["phase"] == "opening"
+    # from a match's game: a single game, outside the match
+    in_match = ui.App(dice="seed:3")
+    in_match.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 3}})
+    play_turns(in_match, 1)
+    act(in_match, "replay", to="first")
+    view = act(in_match, "play_on")
+    assert view["match"] is None and in_match.session.settings["match_length"] == 0
 
 
 # -- requests out of turn and at their edges ---------------------------------------------------------
