@@ -303,3 +303,24 @@ def test_web_docstring_examples_run_as_written(name: str) -> None:
     failed, _ = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert failed == 0
 
+
+
+@pytest.mark.parametrize("change", [
+    {"match_length": -1}, {"match_length": "3"}, {"opponent": "cat"}, {"level": "godlike"}, {"seat": "x"},
+    {"colour": "w"},
+])
+def test_saved_settings_with_one_bad_field_are_refused(change: dict[str, Any]) -> None:
+    from session import DEFAULT_SETTINGS
+
+    assert persistence.checked_settings(dict(DEFAULT_SETTINGS))["variant"] == DEFAULT_SETTINGS["variant"]
+    with pytest.raises(ui.UIError, match="bad game settings"):
+        persistence.checked_settings({**DEFAULT_SETTINGS, **change})
+
+
+def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
+    from session import DEFAULT_PREFS
+
+    read = persistence.checked_prefs({"lang": "ru", "auto_roll": not DEFAULT_PREFS["auto_roll"]})
+    assert read["lang"] == "ru" and read["auto_roll"] is not DEFAULT_PREFS["auto_roll"]
+    ignored = persistence.checked_prefs({"lang": True, "flip": "ru", "auto_roll": "yes", "unknown": True})
+    assert ignored == DEFAULT_PREFS
