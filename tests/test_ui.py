@@ -1665,3 +1665,54 @@ def test_a_single_game_record_imports_as_a_single_game_with_a_fresh_tally() -> N
     assert view["message"]["key"] == "imported" and other.session.match is None
     assert other.session.settings["match_length"] == 0 and other.session.tally == [0, 0]
     assert other.game.history == app.game.history
+
+
+def test_a_library_entry_says_whether_the_game_has_started() -> None:
+    app, _ = fresh("backgammon", dice="seed:3")
+    entry = app.dispatch({"type": "dismiss"})["entry"]
+    assert entry["started"] is False and entry["match_length"] == 0
+    assert app.dispatch({"type": "roll"})["entry"]["started"] is True
+    app.dispatch({"type": "load_url", "fragment": "p=backgammon:w:6x15:6x15"})
+    assert app.dispatch({"type": "dismiss"})["entry"]["started"] is True  # a set-up position is under way
+
+
+def test_a_save_is_read_at_its_edges() -> None:
+    import persistence
+
+    app, _ = fresh("narde", dice="seed:3")
+    to_move(app)
+    movable = app.view()["movable"][0]
+    act(app, "click", point=movable)
+    data = json.loads(app.dispatch({"type": "dismiss"})["save"])
+    other, _ = fresh("backgammon", dice="seed:3")
+    persistence.load_save(other.session, json.dumps(data))
+    assert other.session.selected == app.session.selected is not None  # the checker held stays held
+    del data["tally"]
+    persistence.load_save(other.session, json.dumps(data))
+    assert other.session.tally == [0, 0]
+    with pytest.raises(ui.UIError, match="no valid id"):
+        persistence.load_save(other.session, json.dumps({**data, "id": 5}))
+    padded = json.dumps(data)
+    padded = padded[:-1] + " " * (persistence.MAX_SAVE - len(padded)) + "}"
+    assert len(padded) == persistence.MAX_SAVE
+    persistence.load_save(other.session, padded)  # at the limit: read
+    with pytest.raises(ui.UIError, match="too large"):
+        persistence.load_save(other.session, padded[:-1] + " }")
+
+
+def test_reloading_with_other_test_dice_keeps_the_dice_of_this_page() -> None:
+    import persistence
+
+    app, _ = fresh("narde", dice="seed:3")
+    act(app, "roll")
+    save = app.dispatch({"type": "dismiss"})["save"]
+    other = ui.App(dice="seed:9")
+    first = other.session.dice.die()
+    again = ui.App(dice="seed:9")
+    persistence.load_save(again.session, save)
+    assert again.session.dice.die() == first  # seed:9 from its start, not moved on by the other's count
+    fresh_dice = json.loads(save)
+    fresh_dice["dice"].pop("drawn", None)
+    same = ui.App(dice="seed:3")
+    persistence.load_save(same.session, json.dumps(fresh_dice))
+    assert same.session.dice.die() == ui.App(dice="seed:3").session.dice.die()  # no count: from the start
