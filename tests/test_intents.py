@@ -324,3 +324,32 @@ def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
     assert read["lang"] == "ru" and read["auto_roll"] is not DEFAULT_PREFS["auto_roll"]
     ignored = persistence.checked_prefs({"lang": True, "flip": "ru", "auto_roll": "yes", "unknown": True})
     assert ignored == DEFAULT_PREFS
+
+
+# -- the settings of a new game ----------------------------------------------------------------------
+
+
+def test_new_game_settings_are_read_at_their_limits() -> None:
+    from session import DEFAULT_SETTINGS, read_settings
+
+    current = {**DEFAULT_SETTINGS, "opponent": "computer", "level": "strongest"}
+    merged, _ = read_settings(current, {"variant": "narde"})
+    assert (merged["opponent"], merged["level"]) == ("computer", "strongest")  # the others carry over
+    assert read_settings(current, {"match_length": 999})[0]["match_length"] == 999
+    for requested, complaint in [
+        ({"variant": "b" * 121}, "variant must be a name"),
+        ({"variant": 5}, "variant must be a name"),
+        ({"variant": "b" * 120}, "unknown game"),
+        ({"match_length": 1000}, "match length must be 0..999"),
+    ]:
+        with pytest.raises(ui.UIError, match=complaint):
+            read_settings(current, requested)
+
+
+def test_the_tally_of_games_won_starts_again_only_with_another_game_or_length() -> None:
+    session = Session.fresh(CountingDice("seed:1"))
+    session.tally = [2, 1]
+    session.start_game({})
+    assert session.tally == [2, 1]
+    session.start_game({"variant": "narde"})
+    assert session.tally == [0, 0]
