@@ -973,6 +973,19 @@ def test_the_coach_holds_back_a_blunder_once_and_lets_good_plays_through() -> No
         act(good, "drag", **{"from": ui.point_id(0, step.origin, good.game.position),
                              "to": ui.point_id(0, step.target, good.game.position)})
     assert act(good, "confirm")["last"]["text"] == options[0].play
+    # with auto-confirm, the coach holds the blunder too; changing another preference then
+    # confirms nothing by itself: the person still confirms or takes the play back
+    held, _ = fresh("backgammon", dice="6,5,6,5", auto_confirm=True)
+    act(held, "set", name="coach", value=True)
+    to_move(held)
+    assert held.game is not None
+    for step in held.game.plays()[worst.result]:
+        act(held, "click", point=ui.point_id(0, step.origin, held.game.position))
+        view = act(held, "click", point=ui.point_id(0, step.target, held.game.position))
+    assert view["message"]["key"] == "coach_blunder" and view["phase"] == "move"
+    history = list(held.game.history)
+    view = act(held, "set", name="flip", value=True)
+    assert view["phase"] == "move" and held.game.history == history
 
 
 @pytest.mark.parametrize("seed", range(6))
