@@ -119,9 +119,14 @@ def save(net: Net, state: dict[str, float], info: dict[str, object], tag: str | 
     np.savez_compressed(temp, state=np.array(json.dumps(state)), w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
     temp.replace(path)
     weights = (CHECKPOINTS if tag else WEIGHTS) / f"{run_name(net.variant_name, tag)}.nnw"
-    weights.parent.mkdir(parents=True, exist_ok=True)
-    weights.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
-    weights.with_suffix(".tmp").replace(weights)
+    write_weights(net, info, weights)
+
+
+def write_weights(net: Net, info: dict[str, object], path: Path) -> None:
+    """The network as a .nnw file, replaced whole (a reader never sees half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
+    path.with_suffix(".tmp").replace(path)
 
 
 def log(name: str, row: dict[str, object]) -> None:
@@ -223,9 +228,7 @@ def main(argv: list[str] | None = None) -> None:
             if score.share > best_share:  # type: ignore[attr-defined]
                 # the weights jitter from one benchmark to the next: keep the best one seen
                 best_share = score.share  # type: ignore[attr-defined]
-                best = CHECKPOINTS / f"{run_name(args.variant, args.tag)}-best.nnw"
-                best.with_suffix(".tmp").write_bytes(net.to_network(info).to_bytes())
-                best.with_suffix(".tmp").replace(best)
+                write_weights(net, info, CHECKPOINTS / f"{run_name(args.variant, args.tag)}-best.nnw")
             new_state = {"games": games, "seconds": seconds_before + time.time() - started, "best_share": best_share}
             save(net, new_state, info, args.tag)
             print(f"\n{args.variant}: checkpoint at {games} games; {last_bench}", flush=True)
