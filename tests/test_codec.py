@@ -12,6 +12,11 @@ import pytest
 
 from nardcore.bots import RandomBot, act
 from nardcore.codec import (
+    GAME_DROP,
+    GAME_NONE,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
     CodecError,
     MatchInfo,
     decode_state,
@@ -266,7 +271,6 @@ def test_url_state_from_a_stranger_is_read_strictly(text: str, complaint: str) -
 
 # -- Match IDs and gnubg IDs at their edges -----------------------------------------------------
 
-from nardcore.codec import GAME_DROP, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED  # noqa: E402
 
 
 @pytest.mark.parametrize(("length", "fits"), [(2**15 - 1, True), (2**15, False)])

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from nardcore.bots import HeuristicBot, RandomBot, act
-from nardcore.dice import SeededDice
-from nardcore.game import GameStateError
-from nardcore.match import Match, default_length
+from nardcore.dice import PresetDice, SeededDice
+from nardcore.game import Game, GameResult, GameStateError
+from nardcore.match import MAX_GAMES, MAX_LENGTH, Match, default_length
 from nardcore.position import Position
 
 
@@ -164,7 +164,6 @@ def test_loading_a_match_refuses_inconsistent_data(change: str, complaint: str) 
 ])
 def test_a_stored_game_result_must_be_one_the_variants_scoring_can_give(token: str, result: dict[str, Any],
                                                                         ok: bool) -> None:
-    from nardcore.game import GameResult
     from nardcore.match import _check_points
     from nardcore.variant import find_variant
 
@@ -182,9 +181,6 @@ def test_the_default_length_is_the_games_own_or_five() -> None:
 
 # -- limits and the checks of loaded data ----------------------------------------------------------
 
-from nardcore.dice import PresetDice  # noqa: E402
-from nardcore.game import Game, GameResult  # noqa: E402
-from nardcore.match import MAX_GAMES, MAX_LENGTH  # noqa: E402
 
 
 @pytest.mark.parametrize(("length", "ok"), [(1, True), (MAX_LENGTH, True), (0, False), (MAX_LENGTH + 1, False)])
