@@ -13,6 +13,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
+import editor as editing  # noqa: E402
 import persistence  # noqa: E402
 import presenter  # noqa: E402
 import ui  # noqa: E402
@@ -99,6 +100,17 @@ def test_the_opening_dice_are_shown_until_someone_rolls_again() -> None:
     game.roll()
     view = presenter.view(session)
     assert view["opening_dice"] is None and view["dice_text"] == "64"
+    game.play(next(iter(game.plays())))
+    assert game.phase == "roll" and presenter.view(session)["opening_dice"] is None  # white's turn: old news
+
+
+def test_backgammons_opening_dice_are_the_first_plays_and_shown_as_its_dice() -> None:
+    game = Game("backgammon", CountingDice("3,5"))
+    session = Session(dice=CountingDice(None), game=game, screen="board")
+    game.roll()  # black's 5 beats white's 3: black plays them
+    view = presenter.view(session)
+    assert view["phase"] == "move" and view["opening_dice"] is None
+    assert [die["value"] for die in view["dice"]] == [5, 3]
 
 
 # -- the cube, the players, the controls --------------------------------------------------------
@@ -115,6 +127,40 @@ def test_the_cube_face_is_the_games_limit_in_the_middle_and_the_stake_once_turne
     limited.game.take()
     view = presenter.view(limited)
     assert view["cube_face"] == 2 and view["cube"]["owner"] == "b"
+
+
+def test_the_set_up_being_edited_shows_its_own_pips_dice_and_cube() -> None:
+    # white: one on the bar, two on its 1-point, four borne off; black: the start less two off
+    edited = editing.Editor.from_position(Position.parse("backgammon:b:bar,13x3,8x3,6x2,1x2:23x2,13x5,8x3,6x3"))
+    session = session_at(BACKGAMMON)
+    view = presenter.editor_view(session, edited)
+    assert view["players"]["w"] == {"kind": "human", "pips": 25 + 39 + 24 + 12 + 2, "off": 4, "score": 0}
+    assert view["players"]["b"] == {"kind": "human", "pips": 46 + 65 + 24 + 18, "off": 2, "score": 0}
+    assert {c["side"] for c in view["checkers"]} == {"w", "b"} and view["turn"] == view["to_act"] == "b"
+    assert view["dice"] == [] and view["match"] is None and not any(view["can"].values())
+    edited.set("dice", "25")
+    assert presenter.editor_view(session, edited)["dice"] == [
+        {"value": 5, "used": False}, {"value": 2, "used": False}]
+    edited.set("dice", "33")
+    assert presenter.editor_view(session, edited)["dice"] == [{"value": 3, "used": False}] * 4
+    # the cube: in the middle it shows the game's highest face; turned or owned, its stake
+    view = presenter.editor_view(session, edited)
+    assert view["cube_face"] == 64 and view["cube"] == {"enabled": True, "value": 1, "owner": None, "offered": False}
+    edited.set("cube", 2)
+    assert presenter.editor_view(session, edited)["cube_face"] == 2
+    edited.set("cube", 1)
+    edited.set("owner", "w")
+    view = presenter.editor_view(session, edited)
+    assert view["cube_face"] == 1 and view["cube"] == {"enabled": True, "value": 1, "owner": "w", "offered": False}
+    edited.set("length", 7)
+    edited.set("score_w", 2)
+    edited.set("score_b", 4)
+    view = presenter.editor_view(session, edited)
+    assert view["match"] == {"length": 7, "score": [2, 4], "crawford": False, "over": False}
+    assert (view["players"]["w"]["score"], view["players"]["b"]["score"]) == (2, 4)
+    edited.set("length", 0)
+    view = presenter.editor_view(session, edited)
+    assert view["match"] is None and view["players"]["b"]["score"] == 0
 
 
 def test_on_the_computers_turn_the_person_has_no_controls() -> None:

@@ -505,6 +505,53 @@ def test_a_save_mid_turn_restores_everything_exactly() -> None:
     assert restored.dice.drawn == app.dice.drawn
 
 
+def test_a_checker_picked_up_from_the_bar_is_still_in_hand_after_a_reload() -> None:
+    app = ui.App(dice="seed:8")
+    view = act(app, "load_url", fragment="p=backgammon:w:bar,13x4,8x3,6x5,5x2:24x2,13x5,8x3,6x5&dice=31")
+    assert view["movable"] == ["bar-w"]  # nothing moves before the checker on the bar is in
+    view = act(app, "click", point="bar-w")
+    assert view["selected"] == "bar-w" and view["destinations"]
+    save = app.dispatch({"type": "dismiss"})["save"]
+    again = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})["view"]
+    assert (again["selected"], again["destinations"]) == ("bar-w", view["destinations"])
+
+
+def link_game_to_move() -> tuple[ui.App, dict[str, Any]]:
+    """A narde game by link between two apps, on the device whose player has rolled first
+    (forced plays are left to the player: nothing moves unless a test moves it)."""
+    host, _ = fresh("narde", dice="seed:1", auto_forced=False)
+    invitation = act(host, "link_new", variant="narde", seat="w")["link"]["url"]
+    guest, _ = fresh("narde", dice="seed:2", auto_forced=False)
+    answer = act(guest, "load_url", fragment=invitation)["link"]["url"]
+    view = act(host, "load_url", fragment=answer)
+    if view["turn"] == "w":
+        return host, view
+    return guest, act(guest, "load_url", fragment=view["link"]["url"])
+
+
+def test_a_link_games_play_not_yet_confirmed_survives_a_reload() -> None:
+    mover, view = link_game_to_move()
+    assert view["phase"] == "move" and view["movable"] and not any(die["used"] for die in view["dice"])
+    view = act(mover, "click", point=view["movable"][0])
+    view = act(mover, "click", point=view["destinations"][0])
+    assert view["can"]["undo"] and any(die["used"] for die in view["dice"])  # a step played, the turn open
+    save = mover.dispatch({"type": "dismiss"})["save"]
+    again = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})["view"]
+    for key in ("position", "phase", "dice", "can", "link"):
+        assert again[key] == view[key], key
+
+
+def test_a_link_games_saved_board_that_went_another_way_than_its_record_gives_way_to_the_record() -> None:
+    mover, view = link_game_to_move()
+    data = json.loads(mover.dispatch({"type": "dismiss"})["save"])
+    data["game"] = Game("narde").to_dict()  # a board knowing nothing of the opening roll the record holds
+    restored = ui.App()
+    again = restored.dispatch({"type": "boot", "save": json.dumps(data), "fragment": "", "query": ""})["view"]
+    assert restored.game is not None and mover.game is not None and mover.game.dice is not None
+    assert restored.game.history == mover.game.history != [] and again["link"]["gid"] == view["link"]["gid"]
+    assert restored.game.dice is not None and restored.game.dice.dice == mover.game.dice.dice
+
+
 def test_the_seeded_dice_go_on_after_a_reload() -> None:
     app, _ = fresh("backgammon", dice="seed:8")
     act(app, "roll")

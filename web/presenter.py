@@ -252,7 +252,7 @@ def dice(game: Game) -> list[dict[str, Any]]:
 
 def opening_dice(game: Game) -> dict[str, int] | None:
     """The last opening round's dice, while they are news (before anyone has rolled again)."""
-    if game.dice is not None or game.phase not in ("opening", "roll", "cube"):
+    if game.phase not in ("opening", "roll", "cube"):  # dice are rolled only in "move"
         return None
     openings = [e for e in game.history if e.get("event") == "opening"]
     if openings and (game.phase == "opening" or len(game.history) == len(openings)):
