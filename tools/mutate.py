@@ -398,10 +398,14 @@ def load_state() -> dict[str, Any]:
         return {}
 
 
-def save_state(state: dict[str, Any]) -> None:
+def save_state(state: dict[str, Any], modules: list[str]) -> None:
+    """Writes these modules' entries into the file as it now is, so that runs of other modules
+    may go at once (one per core), each keeping only its own figures."""
     STATE.parent.mkdir(exist_ok=True)
-    temporary = STATE.with_suffix(".tmp")
-    temporary.write_text(json.dumps(state, indent=1, sort_keys=True))
+    current = load_state()
+    current.update({module: state[module] for module in modules if module in state})
+    temporary = STATE.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(current, indent=1, sort_keys=True))
     temporary.replace(STATE)
 
 
@@ -462,11 +466,11 @@ def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> 
             limit = max(15.0, limit_factor * (seconds if chosen is None else sum(chosen.values())))
             entry["results"][mutant.key] = run_mutant(mutant, tests, limit, chosen)
             if done % 10 == 0 or done == len(todo):
-                save_state(state)
+                save_state(state, modules)
                 rate = done / (time.monotonic() - started)
                 left = (len(todo) - done) / rate / 60
                 log(f"  {module}: {done}/{len(todo)}, {rate * 60:.0f}/min, {left:.0f} min left")
-    save_state(state)
+    save_state(state, modules)
     return {m: state[m] for m in modules if m in state}
 
 
