@@ -176,6 +176,45 @@ def test_on_the_computers_turn_the_person_has_no_controls() -> None:
     assert not view["bot_pending"] and view["movable"] == ["12"] and view["flipped"] is True
 
 
+def test_each_control_is_offered_only_where_it_applies() -> None:
+    session = session_at(BACKGAMMON)  # hot-seat, White to roll, nothing played
+    can = presenter.view(session)["can"]
+    assert can["roll"] and can["double"] and can["resign"] and not any(can[k] for k in (
+        "take", "drop", "beaver", "undo", "confirm", "answer_resign", "review", "replay", "play_on",
+        "next_game", "new_match"))
+    session.game.double()
+    can = presenter.view(session)["can"]
+    assert can["take"] and can["drop"] and can["beaver"] == session.game.may_beaver() and not can["roll"]
+    session.game.drop()
+    can = presenter.view(session)["can"]
+    assert session.game.over and can["next_game"] and can["replay"] and not any(can[k] for k in (
+        "new_match", "take", "drop", "beaver", "double", "resign", "roll"))
+    # the opening roll alone is nothing to review
+    narde = Game("narde", CountingDice("2,5"))
+    narde.roll()
+    can = presenter.view(Session(dice=CountingDice(None), game=narde, screen="board"))["can"]
+    assert narde.history and not can["review"] and can["replay"]
+
+
+@pytest.mark.parametrize(("score", "shown"), [((1, 2), [3, 2]), ((4, 2), [5, 2])])
+def test_a_match_positions_score_counts_the_game_once_it_is_won(score: tuple[int, int], shown: list[int]) -> None:
+    start = Position.parse("backgammon:w:2:18x2,13x5,8x3,6x5")
+    game = Game("backgammon", position=start, match_length=5, score=score)
+    session = Session(dice=CountingDice(None), game=game, settings={**DEFAULT_SETTINGS}, screen="board")
+    assert presenter.view(session)["match"]["score"] == list(score)
+    game.roll([6, 5])
+    game.play(next(iter(game.plays())))
+    assert game.over and game.result is not None and game.result.points == 2  # a gammon
+    assert presenter.view(session)["match"]["score"] == shown  # capped at the length
+
+
+def test_the_languages_are_the_i18n_files_with_their_own_names(tmp_path: Path) -> None:
+    found = presenter.available_languages()
+    assert {"code": "en", "name": "English"} in found and {"code": "ru", "name": "Русский"} in found
+    assert found == presenter.LANGUAGES
+    assert presenter.available_languages(tmp_path) == [{"code": "en", "name": "English"}]  # nothing there
+
+
 def test_single_games_show_the_sessions_tally() -> None:
     view = presenter.view(session_at(BACKGAMMON, tally=[3, 1]))
     assert (view["players"]["w"]["score"], view["players"]["b"]["score"]) == (3, 1) and view["match"] is None

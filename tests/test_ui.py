@@ -1341,6 +1341,12 @@ def test_a_click_on_a_checker_a_rule_holds_back_says_which_rule() -> None:
 def test_hot_seat_can_turn_the_board_to_the_player_to_act() -> None:
     app, view = fresh("backgammon", dice="seed:6")
     assert view["flipped"] is False
+    seen = set()
+    for _ in range(2):  # without the preference the board stays on White's side for both
+        view = to_move(app)
+        seen.add((view["to_act"], view["flipped"]))
+        play_turns(app, 1)
+    assert seen == {("w", False), ("b", False)}
     act(app, "set", name="turn_board", value=True)
     seen = set()
     for _ in range(12):
