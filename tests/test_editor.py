@@ -22,7 +22,7 @@ from session import CountingDice  # noqa: E402
 
 from nardcore.game import Game  # noqa: E402
 from nardcore.movegen import illegal_block  # noqa: E402
-from nardcore.position import Position  # noqa: E402
+from nardcore.position import Position, PositionError  # noqa: E402
 from nardcore.variant import VARIANT_NAMES  # noqa: E402
 
 
@@ -216,6 +216,86 @@ def test_a_value_the_form_never_sends_is_refused_and_changes_nothing(name: str, 
     assert editor.view(False) == before
 
 
+def test_the_forms_values_are_taken_up_to_their_limits() -> None:
+    editor = editor_at("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+    for cube in (1, 2, 1 << 16):
+        editor.set("cube", cube)
+        assert editor.cube == cube
+    with pytest.raises(UIError):
+        editor.set("cube", 1 << 17)
+    editor.set("length", editing.MAX_LENGTH)
+    editor.set("score_w", 0)
+    editor.set("score_b", editing.MAX_LENGTH)
+    assert (editor.length, editor.score) == (editing.MAX_LENGTH, [0, editing.MAX_LENGTH])
+    with pytest.raises(UIError, match="no setting"):
+        editor.set("variant", "x" * 121)  # too long to be looked up
+    with pytest.raises(UIError, match="unknown game"):
+        editor.set("variant", "x" * 120)
+    limited = editor_at("backgammon+cube-limit-8:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+    assert limited.view(False)["cube_values"] == [1, 2, 4, 8]
+    assert editor_at("narde:w:24x15:24x15").view(False)["cube_values"] == []
+    limited.set("cube", 8)
+    limited.set("owner", "w")
+    assert keys(limited) == []  # the highest face is allowed
+    limited.set("cube", 16)
+    assert keys(limited) == ["cube_limit"]
+
+
+def test_a_typed_text_is_at_most_400_characters_and_a_game_without_a_cube_drops_it() -> None:
+    editor = editor_at("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+    for text in (5, None, "x" * 401):
+        with pytest.raises(PositionError, match="at most 400"):
+            editor.load(text)
+    with pytest.raises(PositionError) as refused:
+        editor.load("x" * 400)
+    assert "at most 400" not in str(refused.value)  # read, and refused for what it says
+    editor.set("length", 5)
+    editor.set("score_b", 4)
+    editor.set("crawford", True)
+    editor.set("cube", 4)
+    editor.set("owner", "b")
+    editor.load("backgammon:b:6x15:6x15")
+    assert (editor.cube, editor.owner, editor.crawford, editor.turn) == (4, "b", True, 1)  # kept
+    editor.load("narde:w:24x15:24x15")
+    assert (editor.cube, editor.owner, editor.crawford) == (1, "", False)
+
+
+def test_a_tray_is_not_a_place_to_move_a_checker_from_a_tray() -> None:
+    editor = editor_at("narde:w:24x14:24x15")
+    before = editor.text()
+    assert not editor.move("off-w", "off-b") and not editor.move("off-w", "off-w")
+    assert editor.text() == before and editor.stacks["off-w"] == ["w14"]
+
+
+def test_both_colours_on_a_point_are_found_on_every_point() -> None:
+    for point in (1, 24):
+        editor = editor_at("backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5")
+        editor.set("tool", "b" if point == 24 else "w")
+        editor.clear()
+        editor.set("tool", "w")
+        editor.place(str(point))
+        editor.set("tool", "b")
+        editor.place(str(point))
+        assert {"key": "mixed", "args": {"point": point}} in editor.problems(False)
+
+
+def test_a_six_block_at_the_end_of_the_opponents_way_is_named() -> None:
+    # white holds black's points 6..1 (white's 18..13), every black checker still behind them
+    editor = editor_at("narde:w:24x9,18,17,16,15,14,13:24x15")
+    assert editor.problems(False) == [{"key": "block", "args": {"side": "w", "first": 18, "last": 13}}]
+
+
+def test_the_table_limit_counts_points_7_to_12_only() -> None:
+    assert keys(editor_at("moultezim:w:24x10,11,10,9,8,7:10x15")) == ["table"]
+    assert keys(editor_at("moultezim:w:24x10,13,12,11,10,9:10x15")) == []
+
+
+@pytest.mark.parametrize(("variant", "home"), [("moultezim", 11), ("tawla31", 6)])
+def test_a_checker_one_point_short_of_the_runners_goal_has_not_arrived(variant: str, home: int) -> None:
+    editor = editor_at(f"{variant}:w:24x13,20,{home + 1}:{home}x15")  # black: all arrived
+    assert keys(editor) == ["runner"] and editor.problems(False)[0]["args"]["count"] == 2
+
+
 def test_problems_come_from_the_same_reader_as_links() -> None:
     editor = editor_at("backgammon:w:6:6")
     editor.set("dice", "21")
@@ -237,6 +317,20 @@ def test_the_editor_opens_on_the_game_and_is_drawn_by_the_board() -> None:
     assert view["editor"]["problems"] == [{"key": "too_many", "args": {"side": "w", "count": 16}}]
     assert not view["editor"]["valid"] and view["editor"]["fragment"] is None
     assert len(view["checkers"]) == 31 and view["players"]["w"]["off"] == 0
+
+
+def test_the_editor_keeps_the_roll_to_be_played_and_the_opponent() -> None:
+    app = ui.App(dice="seed:7")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "opponent": "computer", "seat": "w"}})
+    app.dispatch({"type": "load_url", "fragment": "p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5&dice=52"})
+    assert app.game is not None and app.game.phase == "move"
+    form = send(app, "edit_open")["editor"]
+    assert form["dice"] == "52" and form["opponent"] == "human"  # the link's game is hot-seat
+    send(app, "edit_close")
+    app.dispatch({"type": "load_url", "fragment": "p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5&vs=computer"})
+    assert app.game.phase == "cube" and app.game.dice is None  # white may double before rolling
+    form = send(app, "edit_open")["editor"]
+    assert form["dice"] == "" and form["opponent"] == "computer"
 
 
 def test_a_set_up_with_problems_is_neither_played_nor_shared() -> None:

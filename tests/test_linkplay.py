@@ -381,3 +381,79 @@ def test_two_apps_play_by_link_to_the_end() -> None:
     if not final.game.over:
         final.dispatch({"type": "load_url", "fragment": url, "link_save": saves["b" if to == "w" else "w"]})
     assert host.game.to_dict()["history"] == guest.game.to_dict()["history"] and host.game.over
+
+
+# -- starting and opening games by link in the app -------------------------------------------------
+
+
+def test_a_game_by_link_starts_from_the_board_only_where_there_is_a_position() -> None:
+    import ui
+
+    app = ui.App(dice="seed:4")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    with pytest.raises(ui.UIError, match="no position on the board"):
+        app.dispatch({"type": "link_new", "from_board": True, "seat": "w"})  # the opening roll to come
+    app.dispatch({"type": "load_url", "fragment": "p=narde:b:24x14,13:24x15"})  # mid-game, Black to roll
+    assert app.game is not None and app.game.phase == "roll"
+    board = str(app.game.position)
+    answer = app.dispatch({"type": "link_new", "from_board": True, "seat": "b"})
+    assert answer["view"]["message"]["key"] == "link_started" and answer["view"]["link"]["me"] == "b"
+    guest = ui.App()
+    joined = guest.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"]})["view"]
+    assert joined["message"]["key"] == "link_joined" and joined["position"] == board
+    # a game over, and a board whose last checker is off before the turn is confirmed, start nothing
+    ended = ui.App(dice="seed:4")
+    ended.dispatch({"type": "load_url", "fragment": "p=narde:w:1:24x15&dice=21"})
+    ended.dispatch({"type": "set", "name": "auto_forced", "value": False})
+    view = ended.dispatch({"type": "click", "point": "1"})["view"]
+    if view["destinations"]:
+        view = ended.dispatch({"type": "click", "point": view["destinations"][0]})["view"]
+    assert ended.game is not None and ended.game.board.winner() is not None and not ended.game.over
+    with pytest.raises(ui.UIError, match="no position on the board"):
+        ended.dispatch({"type": "link_new", "from_board": True, "seat": "w"})
+    assert ended.dispatch({"type": "confirm"})["view"]["phase"] == "over"
+    with pytest.raises(ui.UIError, match="no position on the board"):
+        ended.dispatch({"type": "link_new", "from_board": True, "seat": "w"})
+
+
+def test_a_game_by_link_is_named_by_a_short_variant_token() -> None:
+    import ui
+
+    app = ui.App()
+    for variant in (5, None, "x" * 121):
+        with pytest.raises(ui.UIError, match="variant must be a name"):
+            app.dispatch({"type": "link_new", "variant": variant, "seat": "w"})
+    with pytest.raises(ui.UIError, match="unknown game") as refused:
+        app.dispatch({"type": "link_new", "variant": "x" * 120, "seat": "w"})
+    assert "must be a name" not in str(refused.value)  # short enough to be looked up, and unknown
+    with pytest.raises(ui.UIError, match="seat"):
+        app.dispatch({"type": "link_new", "variant": "narde", "seat": "x"})
+
+
+def test_a_game_by_link_is_a_single_game_with_a_score_of_its_own() -> None:
+    import ui
+
+    host = ui.App(dice="seed:2")
+    host.dispatch({"type": "new_game", "settings": {"variant": "narde", "match_length": 5}})
+    guest = ui.App(dice="seed:3")
+    guest.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    guest.session.tally = [3, 1]  # single games played at this device before
+    invitation = host.dispatch({"type": "link_new", "variant": "narde", "seat": "w"})["view"]
+    assert invitation["settings"]["match_length"] == 0 and invitation["match"] is None
+    view = guest.dispatch({"type": "load_url", "fragment": invitation["link"]["url"]})["view"]
+    assert view["settings"]["match_length"] == 0 and view["settings"]["opponent"] == "human"
+    assert (view["players"]["w"]["score"], view["players"]["b"]["score"]) == (0, 0)
+
+
+def test_a_link_opened_with_no_record_joins_and_with_its_record_keeps_the_preferences() -> None:
+    import ui
+
+    host = ui.App()
+    answer = host.dispatch({"type": "link_new", "variant": "narde", "seat": "w"})
+    guest = ui.App()
+    view = guest.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"], "link_save": ""})["view"]
+    assert view["message"]["key"] == "link_joined"  # an empty record is no record
+    reply = view["link"]["url"]
+    host.dispatch({"type": "set", "name": "flip", "value": True})  # after the record was saved
+    view = host.dispatch({"type": "load_url", "fragment": reply, "link_save": answer["save"]})["view"]
+    assert view["message"]["key"] in ("link_received", "link_send") and view["prefs"]["flip"] is True

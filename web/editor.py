@@ -16,6 +16,7 @@ placed from an empty tray is a sixteenth one, which the set-up then reports.
 
 from __future__ import annotations
 
+import itertools
 import re
 import urllib.parse
 from dataclasses import dataclass, field
@@ -64,7 +65,7 @@ class Editor:
     def from_game(cls, game: Game, opponent: str) -> Editor:
         """The game on the board as it stands (a turn under way is left out; its roll is kept)."""
         editor = cls.from_position(game.position)
-        if game.dice is not None and game.phase == "move":
+        if game.dice is not None:  # rolled, not yet played
             editor.dice = f"{game.dice.dice[0]}{game.dice.dice[1]}"
         if game.cube_owner is not None:
             editor.cube, editor.owner = game.cube_value, SIDE_LETTERS[game.cube_owner]
@@ -128,7 +129,7 @@ class Editor:
             return tray.pop()
         letter = SIDE_LETTERS[side]
         used = {checker for ids in self.stacks.values() for checker in ids}
-        number = next(n for n in range(len(used) + 1) if f"{letter}{n}" not in used)
+        number = next(n for n in itertools.count() if f"{letter}{n}" not in used)
         return f"{letter}{number}"
 
     def _to_tray(self, checker: str) -> None:
@@ -216,10 +217,8 @@ class Editor:
         fields = {"p": self.text()}
         if self.dice:
             fields["dice"] = self.dice
-        if self.cube != 1 or self.owner:
-            fields["cube"] = str(self.cube)
-        if self.owner:
-            fields["owner"] = self.owner
+        if self.owner:  # a turned cube (`problems` sees that the cube and its owner go together)
+            fields["cube"], fields["owner"] = str(self.cube), self.owner
         if self.length:
             fields["score"] = f"{self.score[0]}-{self.score[1]}"
             fields["length"] = str(self.length)

@@ -14,7 +14,7 @@ import flow
 import persistence
 from inputs import UIError
 from linkplay import Duel, LinkError, read_link
-from session import Session
+from session import Session, new_game_id
 
 from nardcore.dice import PresetDice
 from nardcore.game import GameStateError
@@ -44,9 +44,17 @@ def start(session: Session, request: dict[str, Any]) -> None:
         duel, _ = Duel.create(variant, seat, start_position)
     except (LinkError, ValueError) as error:
         raise UIError(str(error)) from None
-    session.start_game({"variant": duel.game.variant.token, "match_length": 0, "opponent": "human", "seat": seat})
-    take(session, duel)
+    begin(session, duel)
     session.say("link_started")
+
+
+def begin(session: Session, duel: Duel) -> None:
+    """A new entry in the library for a game by link, with a score of its own (another
+    opponent: the tally of the games before it is not carried over)."""
+    session.game_id = new_game_id()
+    session.tally = [0, 0]
+    session.last = None  # the line under the board names nothing of the game before
+    take(session, duel)
 
 
 def take(session: Session, duel: Duel) -> None:
@@ -93,9 +101,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     except LinkError as error:
         session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
         return
-    session.start_game({"variant": joined.game.variant.token, "match_length": 0, "opponent": "human",
-                        "seat": joined.me})
-    take(session, joined)
+    begin(session, joined)
     session.say("link_joined")
 
 
