@@ -457,3 +457,34 @@ def test_a_link_opened_with_no_record_joins_and_with_its_record_keeps_the_prefer
     host.dispatch({"type": "set", "name": "flip", "value": True})  # after the record was saved
     view = host.dispatch({"type": "load_url", "fragment": reply, "link_save": answer["save"]})["view"]
     assert view["message"]["key"] in ("link_received", "link_send") and view["prefs"]["flip"] is True
+
+
+def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
+    import ui
+
+    host, guest = ui.App(), ui.App()
+    answer = host.dispatch({"type": "link_new", "variant": "backgammon", "seat": "w"})
+    joined = guest.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"]})
+    devices, saves = {"w": host, "b": guest}, {"w": answer["save"], "b": joined["save"]}
+    url, to, rng = joined["view"]["link"]["url"], "w", random.Random(1)
+    for _ in range(20):
+        answer = devices[to].dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
+        view = answer["view"]
+        if view["phase"] == "cube" and view["can"]["roll"]:
+            break
+        answer = app_turn(devices[to], rng, answer)
+        saves[to], url, to = answer["save"], answer["view"]["link"]["url"], "b" if to == "w" else "w"
+    else:
+        raise AssertionError("no turn began in the cube phase")
+    assert view["can"]["double"] and not view["link"]["waiting"]
+    view = devices[to].dispatch({"type": "roll"})["view"]
+    assert view["message"]["key"] == "link_asked" and view["link"]["asked"] and view["link"]["waiting"]
+    assert view["phase"] == "cube" and view["dice"] == []  # the dice come with the other's share
+    other = devices["b" if to == "w" else "w"]
+    reply = other.dispatch({"type": "load_url", "fragment": view["link"]["url"],
+                            "link_save": saves["b" if to == "w" else "w"]})["view"]
+    assert reply["message"]["key"] in ("link_received", "link_send") and reply["link"]["waiting"]
+    back = devices[to].dispatch({"type": "load_url", "fragment": reply["link"]["url"]})["view"]
+    assert back["phase"] == "cube" and back["can"]["roll"] and not back["link"]["waiting"]
+    rolled = devices[to].dispatch({"type": "roll"})["view"]  # now with both shares: the dice
+    assert rolled["phase"] == "move" and len(rolled["dice"]) in (2, 4)
