@@ -9,6 +9,7 @@ import json
 import random
 import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -488,3 +489,127 @@ def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
     assert back["phase"] == "cube" and back["can"]["roll"] and not back["link"]["waiting"]
     rolled = devices[to].dispatch({"type": "roll"})["view"]  # now with both shares: the dice
     assert rolled["phase"] == "move" and len(rolled["dice"]) in (2, 4)
+
+
+def test_records_and_links_made_by_this_version_open_in_later_ones() -> None:
+    """Whole games by link (fixed keys) as this version recorded them: a later version reads
+    them the same, so a game under way survives an update of the app. Any change to how dice,
+    commitments, shares or the chain hash are derived fails here (docs/link-play.md)."""
+    stored = json.loads((Path(__file__).parent / "data" / "link-records.json").read_text())
+    assert [entry["variant"] for entry in stored] == ["backgammon", "narde"]
+    for entry in stored:
+        duel = Duel.from_dict(entry["record"])
+        assert duel.game.over and str(duel.game.position) == entry["position"]
+        assert duel.game.to_dict()["history"] == entry["history"]
+        assert duel.last_link() == entry["last_link"] and read_link(entry["last_link"]).sender == duel.me
+        assert duel.to_dict() == entry["record"]
+        other_key = dict(entry["record"], key=base64.urlsafe_b64encode(bytes(32)).rstrip(b"=").decode())
+        with pytest.raises(LinkError, match="key does not match"):
+            Duel.from_dict(other_key)  # the record's own commitments are checked with its key
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+TABLE_OF_FIVE = {f"w{n}": _b64(bytes(16)) for n in range(1, 6)}
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda body: body.update(x=1), "unknown or missing fields"),
+    (lambda body: body.pop("r"), "unknown or missing fields"),
+    (lambda body: body.update(h="p24/13"), "history is not a list"),
+    (lambda body: body.update(h=["-"] * (linkplay.MAX_HISTORY + 1)), "history is not a list"),
+    (lambda body: body.update(h=[1]), "history is not a list"),
+    (lambda body: body.update(a="p24/13"), "not a short list"),
+    (lambda body: body.update(a=["-"] * (linkplay.MAX_ACTIONS + 1)), "not a short list"),
+    (lambda body: body.update(a=[5]), "does not read"),
+    (lambda body: body.update(r=["w1"]), "revealed secrets are not a small table"),
+    (lambda body: body.update(s=TABLE_OF_FIVE), "shares are not a small table"),
+    (lambda body: body.update(c={"q1": _b64(bytes(32))}), "roll this app does not know"),
+    (lambda body: body.update(c={"w1": _b64(bytes(31))}), "has 31 bytes, not 32"),
+    (lambda body: body.update(c={"w1": 5}), "not base64url"),
+    (lambda body: body.update(p=5), "chain hash is not base64url"),
+    (lambda body: body.update(i={"variant": "narde", "start": None, "host": "w"}), "only the first link"),
+    (lambda body: body.pop("p"), "only the first link"),
+])
+def test_each_malformed_part_of_a_link_is_refused_by_name(change: Any, words: str) -> None:
+    host, guest, rng = mid_game(seed=37)
+    link = next_link(host, guest, rng)[2]
+    assert read_link(link).seq > 0
+    with pytest.raises(LinkError, match=words):
+        read_link(edit(link, change))
+
+
+def test_a_link_at_each_limit_is_still_read() -> None:
+    host, guest, rng = mid_game(seed=37)
+    link = next_link(host, guest, rng)[2]
+    at_limits = edit(link, lambda body: body.update(a=["-"] * linkplay.MAX_ACTIONS,
+                                                     h=["-"] * linkplay.MAX_HISTORY,
+                                                     s={f"w{n}": _b64(bytes(16)) for n in range(1, 5)}))
+    read = read_link(at_limits)
+    assert len(read.message["a"]) == linkplay.MAX_ACTIONS and len(read.history) == linkplay.MAX_HISTORY
+    with pytest.raises(LinkError, match="too long"):
+        read_link("d=" + "A" * (linkplay.MAX_LINK - 1))
+    with pytest.raises(LinkError) as refused:
+        read_link("d=" + "A" * (linkplay.MAX_LINK - 2))  # as long as a link may be: read, and not one
+    assert "too long" not in str(refused.value)
+
+
+def test_a_link_whose_data_has_no_end_is_refused() -> None:
+    host, guest, rng = mid_game(seed=37)
+    link = next_link(host, guest, rng)[2]
+    head, payload = link.rsplit(".", 1)
+    raw = zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)), -15)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    unfinished = packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)  # all the data, no last block
+    with pytest.raises(LinkError, match="cannot be read"):
+        read_link(head + "." + _b64(unfinished))
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda info: info.update(host="b"), "side is not the sender's"),
+    (lambda info: info.update(start=5), "not a position"),
+    (lambda info: info.update(start="x" * 201), "not a position"),
+    (lambda info: info.update(start="x" * 200), "cannot be set up"),
+    (lambda info: info.update(start="backgammon:w:24x15:24x15"), "the position is backgammon"),
+    (lambda info: info.update(variant="narde+simple-head+end-block"), "another game"),  # not as a token is written
+])
+def test_an_invitation_that_sets_up_no_game_is_refused(change: Any, words: str) -> None:
+    _, invite = Duel.create("narde", "w")
+    with pytest.raises(LinkError, match=words):
+        Duel.join(edit(invite, lambda body: change(body["i"])))
+    with pytest.raises(LinkError, match="which game"):
+        Duel.join(edit(invite, lambda body: body.update(i=None)))
+
+
+def test_a_damaged_record_is_refused_whatever_is_damaged() -> None:
+    host, _, _ = mid_game(seed=31)
+    good = host.to_dict()
+    damages: list[tuple[Callable[[dict[str, Any]], object], str]] = [
+        (lambda d: d.update(gid=5), "damaged"),
+        (lambda d: d.update(me="x"), "damaged"),
+        (lambda d: d.update(links=[]), "no links"),
+        (lambda d: d.update(links="abc"), "no links"),
+        (lambda d: d["links"].__setitem__(2, 5), "damaged"),
+        (lambda d: d["links"][2].__setitem__("g", "ba9876543210"), "out of order"),
+        (lambda d: d["links"][2].__setitem__("n", 7), "out of order"),
+        (lambda d: d.update(v=2), "cannot be read"),
+    ]
+    for damage, words in damages:
+        data = json.loads(json.dumps(good))
+        damage(data)
+        with pytest.raises(LinkError, match=words):
+            Duel.from_dict(data)
+    assert Duel.from_dict(good).to_dict() == good
+
+
+def test_the_last_link_sent_can_be_sent_again_after_the_others_reply() -> None:
+    host, guest, rng = mid_game(seed=41)
+    sender, receiver, link = next_link(host, guest, rng)
+    receiver.receive(link)
+    assert sender.last_link() == link
+    reply = play_turn(receiver, rng)
+    sender.receive(reply)
+    assert sender.last_link() == link and receiver.last_link() == reply  # the other's link in between
+    assert not sender.asked and not receiver.asked

@@ -340,14 +340,13 @@ class Duel:
         assert self.book is not None
         return SlotDice(self.gid, slot, self._own(slot), self.book.shares[slot]).roll()
 
-    def link_due(self, local: Game, ask: bool = False) -> bool:
+    def link_due(self, local: Game) -> bool:
         """A link is to be sent now: it is this device's link and its player has finished
-        (the other side acts next, or asked to roll, or the game ended by a move made here)."""
+        (the other side acts next, or the game ended by a move made here); a request to roll
+        is sent at once (`send(local, ask=True)`)."""
         if not self.my_link_next or self.book is None:
             return False
         new = len(local.history) > len(self.game.history)
-        if ask:
-            return True
         if local.over:
             return new
         return local.phase != "opening" and local.to_act != SIDE_LETTERS.index(self.me)
