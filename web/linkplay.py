@@ -73,7 +73,7 @@ def _unb64(text: Any, size: int, what: str) -> bytes:
     if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
         raise LinkError(f"{what} is not base64url")
     try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        data = base64.urlsafe_b64decode(text + "==")  # padding enough for any length; the rest is ignored
     except ValueError:
         raise LinkError(f"{what} is not base64url") from None
     if len(data) != size:
