@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import doctest
+import hashlib
 import json
 import random
 import sys
@@ -481,6 +482,7 @@ def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
     view = devices[to].dispatch({"type": "roll"})["view"]
     assert view["message"]["key"] == "link_asked" and view["link"]["asked"] and view["link"]["waiting"]
     assert view["phase"] == "cube" and view["dice"] == []  # the dice come with the other's share
+    assert not view["can"]["roll"] and not view["can"]["double"]  # this device waits for the reply
     other = devices["b" if to == "w" else "w"]
     reply = other.dispatch({"type": "load_url", "fragment": view["link"]["url"],
                             "link_save": saves["b" if to == "w" else "w"]})["view"]
@@ -613,3 +615,79 @@ def test_the_last_link_sent_can_be_sent_again_after_the_others_reply() -> None:
     sender.receive(reply)
     assert sender.last_link() == link and receiver.last_link() == reply  # the other's link in between
     assert not sender.asked and not receiver.asked
+
+
+def documented_dice(gid: str, slot: str, own: bytes, share: bytes, count: int) -> list[int]:
+    """docs/link-play.md, written again: seed = SHA-256("nard-link-dice|GAME|SLOT|" + own +
+    share), then the bytes of SHA-256(seed + counter) for counter 0, 1, ... (4 bytes, big-endian);
+    a byte below 216 gives the die byte % 6 + 1."""
+    seed = hashlib.sha256(f"nard-link-dice|{gid}|{slot}|".encode() + own + share).digest()
+    dice: list[int] = []
+    counter = 0
+    while len(dice) < count:
+        dice += [byte % 6 + 1 for byte in hashlib.sha256(seed + counter.to_bytes(4, "big")).digest() if byte < 216]
+        counter += 1
+    return dice[:count]
+
+
+def test_the_dice_of_a_roll_are_the_documented_stream() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        own, share = rng.randbytes(16), rng.randbytes(16)
+        slot = rng.choice(["o", "w1", "b12"])
+        dice = SlotDice("0123456789ab", slot, own, share)
+        assert [dice.die() for _ in range(200)] == documented_dice("0123456789ab", slot, own, share, 200)
+
+
+def sender_acts_first() -> tuple[Duel, str]:
+    """A mid-game backgammon link whose sender is to act when it begins, and its receiver."""
+    host, guest, rng = mid_game("backgammon", seed=43)
+    for _ in range(20):
+        _, receiver, link = next_link(host, guest, rng)
+        if read_link(link).message["a"][:1] and read_link(link).message["a"][0].startswith("p"):
+            return receiver, link
+        receiver.receive(link)  # a link with only a secret or a cube action: on to the next
+    raise AssertionError("no link began with a play")
+
+
+@pytest.mark.parametrize(("actions", "words"), [
+    (lambda a: [*a, "-"], "not its sender's to make now"),  # the turn has passed to the other side
+    (lambda a: ["r"], "resignation does not fit"),  # backgammon's resignations name a level
+    (lambda a: ["R", "R"], "no choice to double"),
+])
+def test_a_link_acting_out_of_turn_or_out_of_its_rules_is_refused(actions: Any, words: str) -> None:
+    receiver, link = sender_acts_first()
+    refused(receiver, edit(link, lambda body: body.update(a=actions(body["a"]))), words)
+
+
+def test_a_link_revealing_a_secret_its_sender_never_committed_to_is_refused() -> None:
+    receiver, link = sender_acts_first()
+    theirs = f"{receiver.me}1"  # the receiver's own first roll: committed by the receiver
+    refused(receiver, edit(link, lambda body: body["r"].update({theirs: _b64(bytes(16))})), "did not commit to")
+
+
+def test_narde_is_conceded_without_a_level_and_backgammon_resigns_with_one() -> None:
+    host, guest, rng = mid_game("narde", seed=47)
+    sender, receiver, link = next_link(host, guest, rng)
+    refused(receiver, edit(link, lambda body: body.update(a=["rs"])), "resignation does not fit")
+    host, guest, rng = mid_game("backgammon", seed=43)
+    sender = host if host.my_link_next else guest
+    receiver = guest if sender is host else host
+    local = sender.game.copy()
+    local.resign("gammon")
+    link = sender.send(local)
+    assert read_link(link).message["a"] == ["rg"]
+    receiver.receive(link)
+    assert receiver.game.phase == "resign" and receiver.game.resign_offer is not None
+    assert receiver.game.resign_offer[0] == "gammon"
+
+
+def test_a_game_from_a_position_where_the_guest_moves_first_is_joined() -> None:
+    start_position = Position.parse("narde:b:24x14,13:24x15")  # black, the guest, on roll
+    host, invite = Duel.create("narde", "w", start_position)
+    guest, join = Duel.join(invite)
+    assert read_link(join).message["a"] == [] and not read_link(join).message["s"]  # nothing to give yet
+    host.receive(join)
+    assert guest.my_link_next is False and host.my_link_next  # the host's share of the guest's roll is due
+    guest.receive(host.send(host.game.copy()))
+    assert guest.may_roll(guest.game) and str(guest.game.position) == str(start_position)
