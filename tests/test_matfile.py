@@ -365,3 +365,63 @@ def test_we_read_gnubgs_records_move_for_move(tmp_path: Path) -> None:
         assert len(turns) == len(ours)
         kinds |= {e["event"] for game in record.games for e in game.history}
     assert "play" in kinds and "double" in kinds
+
+
+# -- what other programs write, and the reader's limits --------------------------------------------
+
+
+def test_a_money_games_names_may_stand_alone_on_the_score_line() -> None:
+    first_turn = "  1)                             31: 8/5 6/5\n"
+    record = read_mat(" 0 point match\n\n Game 1\n Ann Smith, 1500      Bob\n" + first_turn)
+    assert record.names == ("Bob", "Ann Smith") and record.length == 0  # black's column first, the rating gone
+    assert record.games[0].history[-1]["play"] == "8/5 6/5"
+    with pytest.raises(MatError, match="score line"):
+        read_mat(" 3 point match\n\n Game 1\n Ann Smith      Bob\n  1)                             31: 8/5 6/5\n")
+    with pytest.raises(MatError, match="score line"):
+        read_mat(" 0 point match\n\n Game 1\n Ann Bob\n  1)                             31: 8/5 6/5\n")
+    unnamed = read_mat(" 3 point match\n\n Game 1\n  : 0      : 0\n  1)                             31: 8/5 6/5\n")
+    assert unnamed.names == ("White", "Black")
+
+
+def test_a_narde_record_without_its_opening_starts_with_the_side_that_moves_first() -> None:
+    game = Game("narde", PresetDice([2, 5, 6, 4]))  # black wins the opening and rolls 64
+    game.roll()
+    game.roll()
+    game.play(next(iter(game.plays())))
+    text = write_mat(game)
+    assert '; [Opening "2-5"]' in text
+    again = read_mat(text.replace('; [Opening "2-5"]\n', "")).games[0]
+    assert again.history[1:] == game.history[1:] and again.position == game.position
+
+
+def test_an_opening_is_up_to_a_hundred_rounds_before_the_first_turn() -> None:
+    def record(rounds: str, before_the_turn: bool = True) -> str:
+        tag = f'; [Opening "{rounds}"]\n'
+        turn = "  1)                             65: 24/13\n"
+        return ('; [Variant "narde"]\n 0 point match\n\n Game 1\n Black : 0      White : 0\n'
+                + (tag + turn if before_the_turn else turn + tag))
+    hundred = " ".join(["3-3"] * 99 + ["5-2"])
+    assert len(read_mat(record(hundred)).games[0].history) == 101  # 99 ties, the opening, the turn
+    with pytest.raises(MatError, match="rounds like"):
+        read_mat(record("3-3 " + hundred))
+    with pytest.raises(MatError, match="rounds like"):
+        read_mat(record("7-7 5-2"))
+    with pytest.raises(MatError, match="comes before the first turn"):
+        read_mat(record("5-2", before_the_turn=False))
+
+
+def test_a_record_and_its_lines_are_read_up_to_their_limits() -> None:
+    from nardcore import matfile
+
+    text = write_mat(Game("backgammon", PresetDice([3, 1])))
+    padded = text + ";" + "x" * (matfile.MAX_MAT_TEXT - len(text) - 1)
+    assert len(padded) == matfile.MAX_MAT_TEXT
+    with pytest.raises(MatError) as refused:
+        read_mat(padded)  # read: the last line is too long, the record is not
+    assert "line" in str(refused.value) and "record is too long" not in str(refused.value)
+    with pytest.raises(MatError, match="record is too long"):
+        read_mat(padded + "x")
+    comment = "; " + "x" * (matfile.MAX_LINE - 2)
+    assert len(read_mat(text + comment + "\n").games) == 1
+    with pytest.raises(MatError, match="longer than"):
+        read_mat(text + comment + "x\n")
