@@ -368,16 +368,14 @@ def _read_scores(reader: _Reader, line: str) -> bool:
     found = _SCORES.fullmatch(line)
     if found:
         black, black_score, white, white_score = found.groups()
-        score = (int(white_score), int(black_score))
+        game, score = reader.games[-1], (int(white_score), int(black_score))
+        if reader.length and score != game.score:
+            raise MatError(f"the score line says white {score[0]}, black {score[1]}, the games before it "
+                           f"{game.score[0]}-{game.score[1]}")
     elif reader.length == 0 and ":" not in line and "  " in line.strip():
         black, white = line.strip().split("  ", 1)
-        score = (0, 0)
     else:
         return False
-    game = reader.games[-1]
-    if reader.length and score != game.score:
-        raise MatError(f"the score line says white {score[0]}, black {score[1]}, the games before it "
-                       f"{game.score[0]}-{game.score[1]}")
     white, black = (re.sub(r",\s*\d+(?:\.\d+)?$", "", name) for name in (white, black))  # ratings after names
     reader.names = (_clean_name(white, DEFAULT_NAMES[0]), _clean_name(black, DEFAULT_NAMES[1]))
     reader.opening = []

@@ -425,3 +425,47 @@ def test_a_record_and_its_lines_are_read_up_to_their_limits() -> None:
     assert len(read_mat(text + comment + "\n").games) == 1
     with pytest.raises(MatError, match="longer than"):
         read_mat(text + comment + "x\n")
+
+
+def finished_narde(resign: bool) -> str:
+    """A narde game played to its end (first play in notation order), or conceded early."""
+    game = Game("narde", SeededDice(3))
+    while not game.over:
+        if game.phase in ("opening", "roll"):
+            game.roll()
+        elif resign and len(game.history) > 6:
+            game.resign()
+        elif game.plays():
+            game.play(sorted(game.plays(), key=str)[0])
+        else:
+            game.confirm()
+    return write_mat(game)
+
+
+@pytest.mark.parametrize("resign", [False, True])
+def test_a_games_end_is_said_once_by_its_winner_with_its_points(resign: bool) -> None:
+    text = finished_narde(resign)
+    wins = next(line for line in text.splitlines() if "Wins" in line)
+    record = read_mat(text).games[0]
+    assert record.over and record.result is not None and f"Wins {record.result.points} point" in wins
+    at = wins.index("Wins")
+    cell = " " * at + wins[at:]  # the winner's cell alone on a line
+    with pytest.raises(MatError, match="wins"):
+        read_mat(text.replace(wins, wins + "\n" + cell))  # said twice
+    points = record.result.points
+    with pytest.raises(MatError, match="wins"):
+        read_mat(text.replace(f"Wins {points} point", f"Wins {points + 1} point"))
+    other_column = " " * (34 if at < 20 else 6) + wins[at:]
+    with pytest.raises(MatError, match="wins"):
+        read_mat(text.replace(wins, wins[:at].rstrip() + "\n" + other_column))
+
+
+def test_a_tied_opening_round_is_not_followed_by_a_second_opening_line() -> None:
+    head = '; [Variant "narde"]\n 0 point match\n\n Game 1\n Black : 0      White : 0\n'
+    with pytest.raises(MatError, match="once"):
+        read_mat(head + '; [Opening "3-3"]\n; [Opening "5-2"]\n  1)                             65: 24/13\n')
+
+
+def test_a_record_has_two_names() -> None:
+    with pytest.raises(ValueError):
+        write_mat(Game("narde"), ["Only one"])
