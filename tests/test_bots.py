@@ -91,3 +91,13 @@ def test_after_the_crawford_game_the_trailer_doubles_at_once() -> None:
     assert wants_double(game)
     leader = Game("backgammon", starter=BLACK, match_length=5, score=(1, 4))
     assert not wants_double(leader)  # winning at the current stake already wins the match
+
+
+@pytest.mark.parametrize("level", ["advanced", "strongest"])
+def test_a_double_in_a_near_even_early_position_is_taken(level: str) -> None:
+    from nardcore.bots.levels import make_bot
+
+    game = Game("backgammon", position=Position.parse("backgammon:w:24x2,13x4,8x3,6x6:24x2,13x5,8x3,6x5"))
+    game.double()  # white, a pip ahead after its 31-like opening: far too early to drop
+    bot = make_bot(level, seed=1)
+    assert bot.takes(game) and not bot.wants_double(Game("backgammon", position=Position.start("backgammon")))

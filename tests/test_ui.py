@@ -1782,3 +1782,15 @@ def test_reloading_with_other_test_dice_keeps_the_dice_of_this_page() -> None:
     same = ui.App(dice="seed:3")
     persistence.load_save(same.session, json.dumps(fresh_dice))
     assert same.session.dice.die() == ui.App(dice="seed:3").session.dice.die()  # no count: from the start
+
+
+def test_the_crawford_game_is_announced_when_a_side_comes_one_point_from_the_match() -> None:
+    app = ui.App(dice="seed:5")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 3}})["view"]
+    view = to_move(app)
+    view = act(app, "resign", level="gammon")  # the side on roll gives two points: the other is at 2 of 3
+    view = act(app, "answer_resign", accept=True)
+    assert view["phase"] == "over" and max(view["match"]["score"]) == 2 and view["can"]["next_game"]
+    view = act(app, "next_game")
+    assert view["match"]["crawford"] and view["message"]["key"] == "crawford"
+    assert app.game is not None and not app.game.may_double(0) and not app.game.may_double(1)
