@@ -666,22 +666,6 @@ def test_a_link_revealing_a_secret_its_sender_never_committed_to_is_refused() ->
     refused(receiver, edit(link, lambda body: body["r"].update({theirs: _b64(bytes(16))})), "did not commit to")
 
 
-def test_narde_is_conceded_without_a_level_and_backgammon_resigns_with_one() -> None:
-    host, guest, rng = mid_game("narde", seed=47)
-    sender, receiver, link = next_link(host, guest, rng)
-    refused(receiver, edit(link, lambda body: body.update(a=["rs"])), "resignation does not fit")
-    host, guest, rng = mid_game("backgammon", seed=43)
-    sender = host if host.my_link_next else guest
-    receiver = guest if sender is host else host
-    local = sender.game.copy()
-    local.resign("gammon")
-    link = sender.send(local)
-    assert read_link(link).message["a"] == ["rg"]
-    receiver.receive(link)
-    assert receiver.game.phase == "resign" and receiver.game.resign_offer is not None
-    assert receiver.game.resign_offer[0] == "gammon"
-
-
 def test_a_game_from_a_position_where_the_guest_moves_first_is_joined() -> None:
     start_position = Position.parse("narde:b:24x14,13:24x15")  # black, the guest, on roll
     host, invite = Duel.create("narde", "w", start_position)
