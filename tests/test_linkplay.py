@@ -505,16 +505,12 @@ def test_records_and_links_made_by_this_version_open_in_later_ones() -> None:
         assert duel.game.to_dict()["history"] == entry["history"]
         assert duel.last_link() == entry["last_link"] and read_link(entry["last_link"]).sender == duel.me
         assert duel.to_dict() == entry["record"]
-        other_key = dict(entry["record"], key=base64.urlsafe_b64encode(bytes(32)).rstrip(b"=").decode())
+        other_key = dict(entry["record"], key=linkplay._b64(bytes(32)))
         with pytest.raises(LinkError, match="key does not match"):
             Duel.from_dict(other_key)  # the record's own commitments are checked with its key
 
 
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-TABLE_OF_FIVE = {f"w{n}": _b64(bytes(16)) for n in range(1, 6)}
+TABLE_OF_FIVE = {f"w{n}": linkplay._b64(bytes(16)) for n in range(1, 6)}
 
 
 @pytest.mark.parametrize(("change", "words"), [
@@ -528,8 +524,8 @@ TABLE_OF_FIVE = {f"w{n}": _b64(bytes(16)) for n in range(1, 6)}
     (lambda body: body.update(a=[5]), "does not read"),
     (lambda body: body.update(r=["w1"]), "revealed secrets are not a small table"),
     (lambda body: body.update(s=TABLE_OF_FIVE), "shares are not a small table"),
-    (lambda body: body.update(c={"q1": _b64(bytes(32))}), "roll this app does not know"),
-    (lambda body: body.update(c={"w1": _b64(bytes(31))}), "has 31 bytes, not 32"),
+    (lambda body: body.update(c={"q1": linkplay._b64(bytes(32))}), "roll this app does not know"),
+    (lambda body: body.update(c={"w1": linkplay._b64(bytes(31))}), "has 31 bytes, not 32"),
     (lambda body: body.update(c={"w1": 5}), "not base64url"),
     (lambda body: body.update(p=5), "chain hash is not base64url"),
     (lambda body: body.update(i={"variant": "narde", "start": None, "host": "w"}), "only the first link"),
@@ -548,7 +544,7 @@ def test_a_link_at_each_limit_is_still_read() -> None:
     link = next_link(host, guest, rng)[2]
     at_limits = edit(link, lambda body: body.update(a=["-"] * linkplay.MAX_ACTIONS,
                                                      h=["-"] * linkplay.MAX_HISTORY,
-                                                     s={f"w{n}": _b64(bytes(16)) for n in range(1, 5)}))
+                                                     s={f"w{n}": linkplay._b64(bytes(16)) for n in range(1, 5)}))
     read = read_link(at_limits)
     assert len(read.message["a"]) == linkplay.MAX_ACTIONS and len(read.history) == linkplay.MAX_HISTORY
     with pytest.raises(LinkError, match="too long"):
@@ -566,7 +562,7 @@ def test_a_link_whose_data_has_no_end_is_refused() -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     unfinished = packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)  # all the data, no last block
     with pytest.raises(LinkError, match="cannot be read"):
-        read_link(head + "." + _b64(unfinished))
+        read_link(head + "." + linkplay._b64(unfinished))
 
 
 @pytest.mark.parametrize(("change", "words"), [
@@ -663,7 +659,8 @@ def test_a_link_acting_out_of_turn_or_out_of_its_rules_is_refused(actions: Any, 
 def test_a_link_revealing_a_secret_its_sender_never_committed_to_is_refused() -> None:
     receiver, link = sender_acts_first()
     theirs = f"{receiver.me}1"  # the receiver's own first roll: committed by the receiver
-    refused(receiver, edit(link, lambda body: body["r"].update({theirs: _b64(bytes(16))})), "did not commit to")
+    forged = edit(link, lambda body: body["r"].update({theirs: linkplay._b64(bytes(16))}))
+    refused(receiver, forged, "did not commit to")
 
 
 def test_a_game_from_a_position_where_the_guest_moves_first_is_joined() -> None:

@@ -930,16 +930,7 @@ def test_a_hint_is_offered_exactly_when_the_person_has_a_choice_to_make() -> Non
 
 
 def test_no_hint_in_a_game_played_by_link() -> None:
-    host = ui.App(dice="seed:1")
-    host.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
-    invitation = act(host, "link_new", variant="narde", seat="w")["link"]["url"]
-    guest = ui.App(dice="seed:2")
-    guest.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
-    answer = act(guest, "load_url", fragment=invitation)["link"]["url"]
-    view = act(host, "load_url", fragment=answer)
-    mover = host  # the opening roll (fair dice from both devices' secrets) decides who starts
-    if view["turn"] != "w":
-        mover, view = guest, act(guest, "load_url", fragment=view["link"]["url"])
+    mover, view = link_game_to_move()  # the fair opening roll decides which device moves
     assert view["phase"] == "move" and view["movable"] and not view["link"]["waiting"]  # a move of its own
     assert not view["can"]["hint"]
     assert act(mover, "hint")["message"]["key"] == "not_now" and mover.view()["hint"] is None

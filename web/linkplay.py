@@ -346,9 +346,8 @@ class Duel:
         is sent at once (`send(local, ask=True)`)."""
         if not self.my_link_next or self.book is None:
             return False
-        new = len(local.history) > len(self.game.history)
         if local.over:
-            return new
+            return len(local.history) > len(self.game.history)  # only a game ended here is news
         return local.phase != "opening" and local.to_act != SIDE_LETTERS.index(self.me)
 
     def send(self, local: Game, ask: bool = False) -> str:
