@@ -18,12 +18,13 @@ LOCK = ROOT / "package-lock.json"
 
 
 def node_modules_stale() -> str | None:
-    """Why `npm ci` is needed (None: node_modules matches package-lock.json)."""
+    """Why `npm ci` is needed (None: node_modules matches package-lock.json). The dev
+    dependencies count too: `build.py test` type-checks the page's JavaScript with them."""
     if not LOCK.exists():
         raise SystemExit("package-lock.json is missing")
     lock = json.loads(LOCK.read_text())
     for where, entry in lock.get("packages", {}).items():
-        if not where.startswith("node_modules/") or entry.get("dev") or entry.get("optional"):
+        if not where.startswith("node_modules/") or entry.get("optional"):
             continue
         manifest = ROOT / where / "package.json"
         if not manifest.exists():
@@ -41,7 +42,7 @@ def ensure_node_modules() -> None:
     log(f"node_modules out of date ({reason}): npm ci")
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch Pyodide and PyScript (Debian: apt-get install -y nodejs npm)")
+        raise SystemExit("npm is needed to fetch Pyodide, PyScript and TypeScript (Debian: apt-get install -y nodejs npm)")
     code = run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
     if code or node_modules_stale():
         raise SystemExit(f"npm ci failed (exit {code})")
