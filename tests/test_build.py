@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -20,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tools import inline, shell, site, snapshot, testenv
+from tools.serve import SiteServer
 
-from tools import inline, shell, site, snapshot, testenv  # noqa: E402
-from tools.serve import SiteServer  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DIST = shell.DIST
 TWINS = (".gz", ".br")
@@ -57,7 +57,7 @@ def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
     files = site_files(dist)
     expected = {
         "index.html", "sw.js", "pyscript.json", "nardcore.zip", snapshot.BYTECODE_NAME,
-        "web/engine.py", "web/idb-fallback.js", "web/snapshot.js",
+        "web/worker/main.py", "web/idb-fallback.js", "web/snapshot.js",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
         "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/runtime.mjs",
@@ -137,8 +137,9 @@ def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> N
     core = {p.relative_to(ROOT).as_posix() for p in shell.CORE.rglob("*.py") if "__pycache__" not in p.parts}
     assert "nardcore/__init__.py" in names
     assert core <= names, sorted(core - names)
-    web = {p.relative_to(shell.WEB).as_posix() for p in shell.WEB.rglob("*.py") if "__pycache__" not in p.parts}
-    assert web <= names  # at the top level: `import ui` in the worker
+    web = {p.relative_to(ROOT).as_posix() for p in shell.WEB.rglob("*.py") if "__pycache__" not in p.parts}
+    assert "web/worker/ui.py" in web
+    assert web <= names  # at their paths in the repository: `import web.worker.ui` in the worker
     assert not [n for n in names if n.endswith((".pyc", ".js"))]
 
 
@@ -435,14 +436,24 @@ def test_the_start_view_goes_into_the_page_as_safe_json(monkeypatch: pytest.Monk
 
 def test_the_start_view_comes_from_the_presenter_when_there_is_one(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "path", list(sys.path))
-    monkeypatch.delitem(sys.modules, "presenter", raising=False)
-    assert site.start_view(tmp_path) is None  # no presenter.py: no tag
-    (tmp_path / "presenter.py").write_text("def start_view():\n    return {'screen': 'play', 'n': 3}\n")
-    assert site.start_view(tmp_path) == {"screen": "play", "n": 3}
-    monkeypatch.delitem(sys.modules, "presenter")
-    (tmp_path / "presenter.py").write_text("VIEW = 1\n")
-    assert site.start_view(tmp_path) is None  # no start_view(): no tag
+    package = tmp_path / "app_under_test"  # a package of the test's own in place of web.worker
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(tmp_path)
+    monkeypatch.delitem(sys.modules, "app_under_test.presenter", raising=False)
+    assert site.start_view("app_under_test") is None  # no presenter.py: no tag
+    (package / "presenter.py").write_text("def start_view():\n    return {'screen': 'play', 'n': 3}\n")
+    importlib.invalidate_caches()
+    assert site.start_view("app_under_test") == {"screen": "play", "n": 3}
+    monkeypatch.delitem(sys.modules, "app_under_test.presenter")
+    (package / "presenter.py").write_text("VIEW = 1\n")
+    assert site.start_view("app_under_test") is None  # no start_view(): no tag
+
+
+def test_the_start_view_of_the_build_is_the_worker_presenters() -> None:
+    from web.worker import presenter
+
+    assert site.start_view() == presenter.start_view()
 
 
 def test_build_py_and_its_tools_run_without_site_packages(tmp_path: Path) -> None:

@@ -4,26 +4,18 @@ played as new games through the same reader as a `#p=` link."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-import editor as editing  # noqa: E402
-import persistence  # noqa: E402
-import ui  # noqa: E402
-from inputs import UIError  # noqa: E402
-from session import CountingDice  # noqa: E402
-
-from nardcore.game import Game  # noqa: E402
-from nardcore.movegen import illegal_block  # noqa: E402
-from nardcore.position import Position, PositionError  # noqa: E402
-from nardcore.variant import VARIANT_NAMES  # noqa: E402
+from nardcore.game import Game
+from nardcore.movegen import illegal_block
+from nardcore.position import Position, PositionError
+from nardcore.variant import VARIANT_NAMES
+from web.worker import editor as editing
+from web.worker import persistence, ui
+from web.worker.inputs import UIError
+from web.worker.session import CountingDice
 
 
 def editor_at(text: str) -> editing.Editor:

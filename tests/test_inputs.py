@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-from inputs import MAX_DICE_SPEC, UIError, is_count, is_lang, parse_dice_spec, parse_query  # noqa: E402
-
-from nardcore.dice import SeededDice  # noqa: E402
+from nardcore.dice import SeededDice
+from web.worker.inputs import MAX_DICE_SPEC, UIError, is_count, is_lang, parse_dice_spec, parse_query
 
 
 def dice_of(spec: str, count: int) -> list[int]:

@@ -6,33 +6,23 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
-import sys
+import pkgutil
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
+from nardcore.game import Game
+from nardcore.position import Position
+from nardcore.variant import find_variant
+from web import worker
+from web.worker import engine, flow, persistence, presenter, ui, variant_rules
+from web.worker.autopilot import Autopilot
+from web.worker.intents import INTENTS
+from web.worker.messages import Message
+from web.worker.session import CountingDice, Session
 
-import engine  # noqa: E402
-import flow  # noqa: E402
-import persistence  # noqa: E402
-import presenter  # noqa: E402
-import ui  # noqa: E402
-import variant_rules  # noqa: E402
-from autopilot import Autopilot  # noqa: E402
-from intents import INTENTS  # noqa: E402
-from messages import Message  # noqa: E402
-from session import CountingDice, Session  # noqa: E402
-
-from nardcore.game import Game  # noqa: E402
-from nardcore.position import Position  # noqa: E402
-from nardcore.variant import find_variant  # noqa: E402
-
-WEB_MODULES = sorted(p.stem for p in WEB.glob("*.py"))
+WEB_MODULES = sorted(m.name for m in pkgutil.iter_modules(worker.__path__, f"{worker.__name__}."))
 
 
 def computer_session(position: str, dice: str, **prefs: Any) -> Session:
@@ -310,7 +300,7 @@ def test_web_docstring_examples_run_as_written(name: str) -> None:
     {"colour": "w"},
 ])
 def test_saved_settings_with_one_bad_field_are_refused(change: dict[str, Any]) -> None:
-    from session import DEFAULT_SETTINGS
+    from web.worker.session import DEFAULT_SETTINGS
 
     assert persistence.checked_settings(dict(DEFAULT_SETTINGS))["variant"] == DEFAULT_SETTINGS["variant"]
     with pytest.raises(ui.UIError, match="bad game settings"):
@@ -318,7 +308,7 @@ def test_saved_settings_with_one_bad_field_are_refused(change: dict[str, Any]) -
 
 
 def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
-    from session import DEFAULT_PREFS
+    from web.worker.session import DEFAULT_PREFS
 
     read = persistence.checked_prefs({"lang": "ru", "auto_roll": not DEFAULT_PREFS["auto_roll"]})
     assert read["lang"] == "ru" and read["auto_roll"] is not DEFAULT_PREFS["auto_roll"]
@@ -330,7 +320,7 @@ def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
 
 
 def test_new_game_settings_are_read_at_their_limits() -> None:
-    from session import DEFAULT_SETTINGS, read_settings
+    from web.worker.session import DEFAULT_SETTINGS, read_settings
 
     current = {**DEFAULT_SETTINGS, "opponent": "computer", "level": "strongest"}
     merged, _ = read_settings(current, {"variant": "narde"})

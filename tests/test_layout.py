@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-from layout import Layout, point_order  # noqa: E402
-from messages import MAX_SAVED_LENGTH, Message  # noqa: E402
-from session import CountingDice, Session  # noqa: E402
-from turn_input import sync_layout  # noqa: E402
-
-from nardcore.dice import PresetDice  # noqa: E402
-from nardcore.game import Game  # noqa: E402
-from nardcore.position import Position  # noqa: E402
+from nardcore.dice import PresetDice
+from nardcore.game import Game
+from nardcore.position import Position
+from web.worker.layout import Layout, point_order
+from web.worker.messages import MAX_SAVED_LENGTH, Message
+from web.worker.session import CountingDice, Session
+from web.worker.turn_input import sync_layout
 
 START = Position.start("backgammon")
 

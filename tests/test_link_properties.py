@@ -17,32 +17,27 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_matfile import assert_same_game, recorded
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
+from nardcore.codec import encode_state, gnubg_id, xgid
+from nardcore.dice import SeededDice
+from nardcore.game import RESIGN_LEVELS, Game
+from nardcore.match import Match
+from nardcore.matfile import MatError, read_mat, write_mat
+from nardcore.position import Position
+from nardcore.variant import BAR, OFF
+from web.worker import persistence, ui
+from web.worker.inputs import UIError
+from web.worker.record import embed_record
+from web.worker.session import CountingDice, Session
 
-import persistence  # noqa: E402
-import ui  # noqa: E402
-from inputs import UIError  # noqa: E402
-from record import embed_record  # noqa: E402
-from session import CountingDice, Session  # noqa: E402
-from test_matfile import assert_same_game, recorded  # noqa: E402
-
-from nardcore.codec import encode_state, gnubg_id, xgid  # noqa: E402
-from nardcore.dice import SeededDice  # noqa: E402
-from nardcore.game import RESIGN_LEVELS, Game  # noqa: E402
-from nardcore.match import Match  # noqa: E402
-from nardcore.matfile import MatError, read_mat, write_mat  # noqa: E402
-from nardcore.position import Position  # noqa: E402
-from nardcore.variant import BAR, OFF  # noqa: E402
+WEB = Path(__file__).resolve().parent.parent / "web"  # embed.js, run in node below
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
 # states per variant token: thousands for the forms of one position (a position, an ID), a
@@ -328,7 +323,6 @@ def embed_reader(tmp_path_factory: pytest.TempPathFactory) -> Callable[[list[str
     """parseRecord of web/embed.js, with the games' numberings put in as the build does."""
     if NODE is None:
         pytest.skip("node is not installed")
-    sys.path.insert(0, str(WEB.parent))
     from tools.site import EMBED_DATA_MARK, numberings
 
     folder = tmp_path_factory.mktemp("embed")

@@ -8,7 +8,6 @@ import doctest
 import hashlib
 import json
 import random
-import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -16,15 +15,10 @@ from typing import Any
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-import linkplay  # noqa: E402
-from linkplay import Duel, LinkError, SlotDice, fragment_of, read_link  # noqa: E402
-
-from nardcore.game import Game  # noqa: E402
-from nardcore.position import SIDE_LETTERS, Position  # noqa: E402
+from nardcore.game import Game
+from nardcore.position import SIDE_LETTERS, Position
+from web.worker import linkplay
+from web.worker.linkplay import Duel, LinkError, SlotDice, fragment_of, read_link
 
 VARIANTS = ["backgammon", "narde", "khachapuri", "moultezim", "tawla31", "narde+last-roll", "backgammon+beaver"]
 
@@ -350,7 +344,7 @@ def app_turn(app: Any, rng: random.Random, answer: dict[str, Any]) -> dict[str, 
 
 
 def test_two_apps_play_by_link_to_the_end() -> None:
-    import ui
+    from web.worker import ui
 
     host, guest = ui.App(), ui.App()
     rng = random.Random(3)
@@ -389,7 +383,7 @@ def test_two_apps_play_by_link_to_the_end() -> None:
 
 
 def test_a_game_by_link_starts_from_the_board_only_where_there_is_a_position() -> None:
-    import ui
+    from web.worker import ui
 
     app = ui.App(dice="seed:4")
     app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
@@ -419,7 +413,7 @@ def test_a_game_by_link_starts_from_the_board_only_where_there_is_a_position() -
 
 
 def test_a_game_by_link_is_named_by_a_short_variant_token() -> None:
-    import ui
+    from web.worker import ui
 
     app = ui.App()
     for variant in (5, None, "x" * 121):
@@ -433,7 +427,7 @@ def test_a_game_by_link_is_named_by_a_short_variant_token() -> None:
 
 
 def test_a_game_by_link_is_a_single_game_with_a_score_of_its_own() -> None:
-    import ui
+    from web.worker import ui
 
     host = ui.App(dice="seed:2")
     host.dispatch({"type": "new_game", "settings": {"variant": "narde", "match_length": 5}})
@@ -448,7 +442,7 @@ def test_a_game_by_link_is_a_single_game_with_a_score_of_its_own() -> None:
 
 
 def test_a_link_opened_with_no_record_joins_and_with_its_record_keeps_the_preferences() -> None:
-    import ui
+    from web.worker import ui
 
     host = ui.App()
     answer = host.dispatch({"type": "link_new", "variant": "narde", "seat": "w"})
@@ -462,7 +456,7 @@ def test_a_link_opened_with_no_record_joins_and_with_its_record_keeps_the_prefer
 
 
 def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
-    import ui
+    from web.worker import ui
 
     host, guest = ui.App(), ui.App()
     answer = host.dispatch({"type": "link_new", "variant": "backgammon", "seat": "w"})

@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-import editor as editing  # noqa: E402
-import persistence  # noqa: E402
-import presenter  # noqa: E402
-import ui  # noqa: E402
-from messages import Message  # noqa: E402
-from session import DEFAULT_SETTINGS, CountingDice, Session  # noqa: E402
-
-from nardcore.game import Game  # noqa: E402
-from nardcore.position import Position  # noqa: E402
-from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
+from nardcore.game import Game
+from nardcore.position import Position
+from nardcore.variant import VARIANT_NAMES, find_variant
+from web.worker import editor as editing
+from web.worker import persistence, presenter, ui
+from web.worker.messages import Message
+from web.worker.session import DEFAULT_SETTINGS, CountingDice, Session
 
 
 def session_at(position: str, dice: list[int] | None = None, **fields: Any) -> Session:

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-import advice  # noqa: E402
-import turn_input  # noqa: E402
-import ui  # noqa: E402
-
-from nardcore.dice import PresetDice  # noqa: E402
-from nardcore.game import Game  # noqa: E402
-from nardcore.movegen import TurnPlanner  # noqa: E402
-from nardcore.position import Position  # noqa: E402
-from nardcore.variant import VARIANT_NAMES  # noqa: E402
+from nardcore.dice import PresetDice
+from nardcore.game import Game
+from nardcore.movegen import TurnPlanner
+from nardcore.position import Position
+from nardcore.variant import VARIANT_NAMES
+from web.worker import advice, turn_input, ui
 
 STARTS = {
     "backgammon": "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5",
@@ -823,9 +814,8 @@ def test_deeply_nested_links_saves_and_requests_are_refused_before_they_are_pars
     import base64
     import zlib
 
-    import engine
-
     from nardcore import safejson
+    from web.worker import engine
 
     nested = "[" * depth + "]" * depth
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -1703,7 +1693,7 @@ def test_a_position_link_is_refused_for_what_it_gets_wrong(fragment: str, compla
 
 
 def test_a_link_of_the_longest_length_is_read_on() -> None:
-    import persistence
+    from web.worker import persistence
 
     app, _ = fresh("backgammon")
     fragment = "p=" + "x" * (persistence.MAX_URL - 2)
@@ -1734,7 +1724,7 @@ def test_a_library_entry_says_whether_the_game_has_started() -> None:
 
 
 def test_a_save_is_read_at_its_edges() -> None:
-    import persistence
+    from web.worker import persistence
 
     app, _ = fresh("narde", dice="seed:3")
     to_move(app)
@@ -1758,7 +1748,7 @@ def test_a_save_is_read_at_its_edges() -> None:
 
 
 def test_reloading_with_other_test_dice_keeps_the_dice_of_this_page() -> None:
-    import persistence
+    from web.worker import persistence
 
     app, _ = fresh("narde", dice="seed:3")
     act(app, "roll")

@@ -62,7 +62,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
     "nardcore/matfile.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
-    **{f"web/{name}.py": APP for name in (
+    **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
         "persistence", "messages", "inputs", "variant_rules", "ui", "editor", "record", "linkplay", "linkgame")},
 }
@@ -250,7 +250,7 @@ def _find_code(code: types.CodeType, qualname: str) -> types.CodeType | None:
 
 
 def module_name(module: str) -> str:
-    return module.removesuffix(".py").replace("/", ".").removeprefix("web.")
+    return module.removesuffix(".py").replace("/", ".")
 
 
 def live_function(mutant: Mutant) -> types.FunctionType:
@@ -430,7 +430,7 @@ def equivalents() -> dict[str, str]:
 
 
 def run(modules: list[str], limit_factor: float, log: Callable[[str], None]) -> dict[str, dict[str, Any]]:
-    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    sys.path[:0] = [str(ROOT)]
     os.chdir(ROOT)
     os.environ["NARD_LONG"] = QUICK
     state = load_state()

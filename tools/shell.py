@@ -10,6 +10,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
+# The app's Python: the package web.worker (web/ itself is a namespace package); its script
+# main.py is what the worker runs (index.html), the rest is imported.
+WORKER = WEB / "worker"
+WORKER_PACKAGE = "web.worker"
+WORKER_SCRIPT = "main"
 CORE = ROOT / "nardcore"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE = NODE_MODULES / "pyodide"

@@ -8,7 +8,7 @@ dist/ layout:
                          stylesheet, one plain script (docs/embed.md)
     embed-example.html   a page that uses <nard-board> and the app in an iframe
     sw.js, pyscript.json, nardcore.zip, pyscript-bytecode.json
-    web/                 the rest of the app's files (runtime.mjs, engine.py, ui.py, i18n ...)
+    web/                 the rest of the app's files (runtime.mjs, worker/main.py, i18n ...)
     vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
                          snapshot.bin: its memory with the app's Python imported (made in Node)
     vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
@@ -21,14 +21,13 @@ import base64
 import concurrent.futures
 import gzip
 import hashlib
-import importlib
+import importlib.util
 import io
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -36,13 +35,14 @@ from typing import Any
 
 from tools import icons
 from tools.inline import ENTRY, bundled_script, inlined_script, module_order, script_json
-from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, log
+from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, WORKER_PACKAGE, log
 from tools.snapshot import BYTECODE_NAME, PYODIDE_FILES, SNAPSHOT_NAME, memory_snapshot
 from tools.testenv import ensure_node_modules
 
-# The app's Python in the browser: one zip of nardcore/ and web/*.py. The memory snapshot
-# has it imported already; only when Python boots without the snapshot does web/runtime.mjs
-# unpack it into the worker's working directory (on sys.path), so `import ui` just works.
+# The app's Python in the browser: one zip of nardcore/, the package web/worker/ and web/i18n/,
+# each at its path in the repository. The memory snapshot has it imported already; only when
+# Python boots without the snapshot does web/runtime.mjs unpack it into the worker's working
+# directory (on sys.path), so `import web.worker.ui` works as it does in the repository.
 ZIP_NAME = "nardcore.zip"
 CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
 # Files of web/ that are not copied as they are.
@@ -75,14 +75,15 @@ def files_under(folder: Path) -> Iterator[Path]:
 
 
 def pack_python() -> bytes:
-    """nardcore/ and the app's Python modules from web/ as one reproducible zip."""
+    """nardcore/, the app's Python (web/worker/) and its languages (web/i18n/, which the
+    presenter lists) as one reproducible zip."""
     members: dict[str, bytes] = {str(p.relative_to(ROOT).as_posix()): p.read_bytes() for p in files_under(CORE)
                                  if p.suffix in CORE_FILES or p.name == "py.typed"}
     if WEB.is_dir():
         for path in files_under(WEB):
             relative = path.relative_to(WEB).as_posix()
             if path.suffix == ".py" or relative.startswith("i18n/"):
-                members[relative] = path.read_bytes()
+                members[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in sorted(members.items()):
@@ -93,22 +94,20 @@ def pack_python() -> bytes:
     return buffer.getvalue()
 
 
-def start_view(web: Path = WEB) -> Any | None:
-    """The view model of a fresh default session, from web/presenter.py's start_view(), so
-    the page can draw the board before Python starts (None: no such presenter)."""
-    if not (web / "presenter.py").is_file():
+def start_view(package: str = WORKER_PACKAGE) -> Any | None:
+    """The view model of a fresh default session, from the presenter's start_view() (the
+    package's `presenter` module), so the page can draw the board before Python starts (None:
+    no such presenter)."""
+    name = f"{package}.presenter"
+    if importlib.util.find_spec(name) is None:
         return None
-    for folder in (str(web), str(ROOT)):
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-    presenter = importlib.import_module("presenter")
-    make = getattr(presenter, "start_view", None)
+    make = getattr(importlib.import_module(name), "start_view", None)
     return None if make is None else make()
 
 
 def page_html(web: Path = WEB) -> bytes:
     """index.html with the board's stylesheet and modules inlined (see tools/inline.py), and
-    the start view when web/presenter.py makes one."""
+    the start view when web/worker/presenter.py makes one."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
     script = '<script type="module" src="./web/app.js"></script>'
@@ -119,7 +118,7 @@ def page_html(web: Path = WEB) -> bytes:
     if "</style" in css:
         raise SystemExit(f"web/{INLINED_STYLE} cannot be inlined")
     modules = inlined_script(web)
-    view = start_view(web)
+    view = start_view()
     data = "" if view is None else (
         f'<script type="application/json" id="nard-start-view">{script_json(view)}</script>\n')
     style_text, script_text = f"\n{css}", f"\n{modules}"

@@ -15,7 +15,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tools.shell import NODE_MODULES, PYODIDE, PYSCRIPT, ROOT, WEB, log
+from tools.shell import NODE_MODULES, PYODIDE, PYSCRIPT, ROOT, WORKER, WORKER_PACKAGE, WORKER_SCRIPT, log
 
 SNAPSHOT_NAME = "vendor/pyodide/snapshot.bin"
 # PyScript's own Python package as bytecode, {path: base64}: written into the file system by
@@ -32,10 +32,17 @@ def pyscript_chunks() -> list[str]:
     return sorted(p.name for p in PYSCRIPT.glob("core-*.js"))
 
 
+def worker_modules() -> list[str]:
+    """The app's modules the snapshot has imported: web.worker's, but the worker's script (run
+    by PyScript as its main module, not imported)."""
+    stems = sorted(p.stem for p in WORKER.glob("*.py") if p.stem not in ("__init__", WORKER_SCRIPT))
+    return [f"{WORKER_PACKAGE}.{stem}" for stem in stems]
+
+
 def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path, Path]:
     """The snapshot for this Pyodide and this nardcore.zip, and PyScript's bytecode as shipped
     (BYTECODE_NAME), both made once, then cached in `cache`."""
-    modules = ",".join(sorted(p.stem for p in WEB.glob("*.py") if p.stem != "engine")) if WEB.is_dir() else ""
+    modules = ",".join(worker_modules())
     maker = MAKER.read_bytes()
     key = hashlib.sha256()
     for part in (maker, modules.encode(), archive,

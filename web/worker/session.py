@@ -14,12 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from inputs import UIError, is_count, is_lang, parse_dice_spec
-from layout import Layout
-from linkplay import Duel
-from messages import Event, Message
-from variant_rules import match_length_for
-
 from nardcore.bots import analysis
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.dice import DiceSource, SystemDice
@@ -28,8 +22,14 @@ from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import Variant, VariantError, find_variant
 
+from .inputs import UIError, is_count, is_lang, parse_dice_spec
+from .layout import Layout
+from .linkplay import Duel
+from .messages import Event, Message
+from .variant_rules import match_length_for
+
 if TYPE_CHECKING:
-    from editor import Editor
+    from .editor import Editor
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
@@ -96,7 +96,7 @@ class Session:
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
-    duel: Duel | None = None  # a game played by link (web/linkplay.py): this device's record of it
+    duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
 
     def __post_init__(self) -> None:

@@ -30,20 +30,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import linkgame
-import persistence
-import presenter
-from autopilot import Autopilot, BotFactory
-from inputs import UIError, request_kind
-from intents import INTENTS
-from layout import Layout, point_id
-from session import CountingDice, Session
-from turn_input import sync_layout
-
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
 from nardcore.game import Game, GameError, GameResult
 from nardcore.match import Match
 from nardcore.variant import CHECKERS
+
+from . import linkgame, persistence, presenter
+from .autopilot import Autopilot, BotFactory
+from .inputs import UIError, request_kind
+from .intents import INTENTS
+from .layout import Layout, point_id
+from .session import CountingDice, Session
+from .turn_input import sync_layout
 
 
 class App:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from layout import Layout
-from session import Session
-
 from nardcore.game import Game
 from nardcore.movegen import Step
 from nardcore.position import SIDE_LETTERS, WHITE
 from nardcore.variant import BAR, OFF
+
+from .layout import Layout
+from .session import Session
 
 MAX_POINT_ID = 8
 

@@ -10,12 +10,6 @@ import re
 import urllib.parse
 from typing import Any
 
-from inputs import UIError, is_count, is_lang
-from layout import POINT_IDS
-from linkplay import Duel
-from messages import Message
-from session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session, new_game_id
-
 from nardcore import safejson
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.codec import CodecError, decode_state, encode_state, game_from_gnubg, game_from_xgid, gnubg_id, xgid
@@ -25,6 +19,12 @@ from nardcore.matfile import read_mat, write_mat
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.svg import render
 from nardcore.variant import BAR, VariantError, find_variant
+
+from .inputs import UIError, is_count, is_lang
+from .layout import POINT_IDS
+from .linkplay import Duel
+from .messages import Message
+from .session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session, new_game_id
 
 # Version of the saved state (the view carries it too). 1: the single save slot, no game id;
 # 2: one save per game of the library, under its id. A schema-1 save is read as a new entry.

@@ -2,7 +2,7 @@
 
 The computer's player is made by an injected factory (nardcore.bots.levels.make_bot by
 default) and acts one action per request (`act`), so the page can show each step. A bot
-that fails raises: the error goes to the worker boundary (web/engine.py), which reports
+that fails raises: the error goes to the worker boundary (web/worker/engine.py), which reports
 it; nothing here catches it or plays something else instead.
 """
 
@@ -11,12 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import flow
-import turn_input
-from advice import coach_stops
-from inputs import UIError
-from session import Session
-
 from nardcore.bots import neural_cube
 from nardcore.bots.base import Bot
 from nardcore.bots.levels import DEFAULT_LEVEL
@@ -24,6 +18,11 @@ from nardcore.game import Game
 from nardcore.movegen import Step
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS, Position
+
+from . import flow, turn_input
+from .advice import coach_stops
+from .inputs import UIError
+from .session import Session
 
 BotFactory = Callable[..., Bot]  # make_bot(level, seed=...)
 Moment = tuple[Game, int, Position]  # games compare by identity

@@ -15,22 +15,18 @@ import json
 from pathlib import Path
 from typing import Any
 
-import advice
-import editor as editing
-import flow
-import linkgame
-import record
-import variant_rules
-from layout import Layout, point_id, point_order
-from persistence import SCHEMA
-from session import CountingDice, Session
-
 from nardcore.bots.levels import LEVELS
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-I18N = Path(__file__).resolve().parent / "i18n"
+from . import advice, flow, linkgame, record, variant_rules
+from . import editor as editing
+from .layout import Layout, point_id, point_order
+from .persistence import SCHEMA
+from .session import CountingDice, Session
+
+I18N = Path(__file__).resolve().parent.parent / "i18n"  # web/i18n, shared with the page
 
 
 def available_languages(folder: Path = I18N) -> list[dict[str, str]]:

@@ -1,7 +1,7 @@
 """A game played by link in the app: starting one, opening a link, rolling with the dice the
 two players' secrets give, and the link to send once the person has played.
 
-The protocol itself is web/linkplay.py (docs/link-play.md). The session keeps this device's
+The protocol itself is web/worker/linkplay.py (docs/link-play.md). The session keeps this device's
 record (`session.duel`); the game on the board is a copy of the record's game that the person
 plays on, and what was played on it becomes the next link.
 """
@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import flow
-import persistence
-from inputs import UIError
-from linkplay import Duel, LinkError, read_link
-from session import Session, new_game_id
-
 from nardcore.dice import PresetDice
 from nardcore.game import GameStateError
 from nardcore.position import SIDE_LETTERS
+
+from . import flow, persistence
+from .inputs import UIError
+from .linkplay import Duel, LinkError, read_link
+from .session import Session, new_game_id
 
 MAX_ERROR_TEXT = 300
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from layout import point_id
-from session import Session
-
 from nardcore.game import RESIGN_LEVELS, Game, score_game
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
+
+from .layout import point_id
+from .session import Session
 
 
 def roll(session: Session) -> None:

@@ -3,7 +3,7 @@ dice, the cube and a match score. A set-up that breaks the rules is kept as it i
 problem is named (`problems`); only a set-up without any can be played or shared, and then
 through the same reader as a `#p=` link (persistence.linked_game), so the same checks apply.
 
-Checkers keep their ids (web/layout.py) so the board can animate them. A side's tray holds the
+Checkers keep their ids (web/worker/layout.py) so the board can animate them. A side's tray holds the
 checkers it has not placed: 15 minus those on the board, never fewer than none. A checker
 placed from an empty tray is a sixteenth one, which the set-up then reports.
 
@@ -22,15 +22,15 @@ import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
-from inputs import UIError
-from layout import POINT_IDS, Layout
-from persistence import linked_game
-from session import OPPONENTS, CountingDice
-
 from nardcore.game import Game
 from nardcore.movegen import illegal_block
 from nardcore.position import SIDE_LETTERS, WHITE, Position, PositionError, format_side
 from nardcore.variant import BAR, CHECKERS, HEAD, OFF, Variant, VariantError, find_variant
+
+from .inputs import UIError
+from .layout import POINT_IDS, Layout
+from .persistence import linked_game
+from .session import OPPONENTS, CountingDice
 
 TOOLS = ("w", "b", "remove")
 MAX_LENGTH = 999

@@ -9,14 +9,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from inputs import UIError
-from layout import point_id
-from messages import Message
-from session import Session
-
 from nardcore.bots import analysis, neural_cube
 from nardcore.game import Game
 from nardcore.position import SIDE_LETTERS, Position
+
+from .inputs import UIError
+from .layout import point_id
+from .messages import Message
+from .session import Session
 
 REVIEW_SLICE = 0.25  # seconds of review per request
 HINT_PLAYS = 5

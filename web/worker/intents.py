@@ -12,22 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-import advice
-import editor as editing
-import flow
-import linkgame
-import persistence
-import record
-import turn_input
-from autopilot import Autopilot
-from inputs import UIError, is_lang, parse_dice_spec, parse_query
-from linkplay import is_link
-from session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
-
 from nardcore.game import RESIGN_LEVELS, GameError, GameStateError
 from nardcore.position import Position, PositionError
 from nardcore.svg import render
 from nardcore.variant import VariantError
+
+from . import advice, flow, linkgame, persistence, record, turn_input
+from . import editor as editing
+from .autopilot import Autopilot
+from .inputs import UIError, is_lang, parse_dice_spec, parse_query
+from .linkplay import is_link
+from .session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
 
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
@@ -165,7 +160,7 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Start a game played by link (web/linkgame.py): the invitation is the link to send."""
+    """Start a game played by link (web/worker/linkgame.py): the invitation is the link to send."""
     linkgame.start(session, request)
 
 
@@ -336,7 +331,7 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
     advice.run_review(session)
 
 
-# -- the position editor (web/editor.py) ----------------------------------------------------
+# -- the position editor (web/worker/editor.py) ----------------------------------------------------
 
 
 def edit_open(session: Session, pilot: Autopilot, request: Request) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from session import Session
-
 from nardcore.game import Game, event_text
 from nardcore.position import Position
+
+from .session import Session
 
 TURNS = ("play", "pass")
 
