@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from .dice import DiceError, PresetDice, Roll, SeededDice, SystemDice
 from .errors import NardError
-from .game import Game, GameError, GameResult, GameStateError, score_game
+from .game import Game, GameError
 from .match import Match
 from .movegen import Step, legal_plays, result_positions
 from .notation import AmbiguousPlayError, IllegalPlayError, MalformedPlayError, NotationError, format_play, parse_play
 from .plays import LegalPlays, Play
 from .position import BLACK, WHITE, Position, PositionError
+from .readers import GameStateError
+from .scoring import GameResult, score_game
 from .variant import VARIANT_NAMES, VARIANTS, Variant, VariantError, find_variant
 
 __version__ = "0.2.0"

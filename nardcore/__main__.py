@@ -19,7 +19,8 @@ from typing import TextIO
 from .bots import HeuristicBot, act
 from .bots import cli as engine_cli
 from .dice import Roll, SeededDice, SystemDice
-from .game import Game, GameError, event_text
+from .game import Game, GameError
+from .gamedata import event_text
 from .movegen import result_positions
 from .notation import format_play, play_texts
 from .position import Position, PositionError

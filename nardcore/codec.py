@@ -32,9 +32,10 @@ from typing import Any
 from . import safejson
 from .dice import DiceSource
 from .errors import NardError
-from .game import RESIGN_LEVELS, Game, GameError, GameStateError
+from .game import RESIGN_LEVELS, Game, GameError
 from .match import Match
 from .position import BLACK, WHITE, Position, PositionError, make_board
+from .readers import GameStateError
 from .variant import BAR, Variant, find_variant
 
 __all__ = [

@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import DiceSource, SystemDice
-from .game import Game, GameResult, GameStateError, _expect_dict, _int
+from .game import Game
 from .position import Position
+from .readers import GameStateError, read_int, read_list, read_object, read_text
+from .scoring import GameResult
 from .variant import Variant, VariantError, find_variant
 
 __all__ = ["DEFAULT_LENGTH", "Match", "default_length"]
@@ -131,20 +133,16 @@ class Match:
     @classmethod
     def from_dict(cls, data: Any, dice: DiceSource | None = None) -> Match:
         """Rebuild a match from `to_dict()` data; raises GameStateError saying what is wrong."""
-        data = _expect_dict(data, "match", {"version", "variant", "length", "games", "score", "game", "played"},
-                            {"version", "variant", "length", "games", "game"})
+        data = read_object(data, "match", {"version", "variant", "length", "games", "score", "game", "played"},
+                           {"version", "variant", "length", "games", "game"})
         if data["version"] != MATCH_VERSION:
             raise GameStateError(f"match data version {data['version']!r} is not {MATCH_VERSION}")
-        if not isinstance(data["variant"], str) or len(data["variant"]) > 200:
-            raise GameStateError("variant must be text")
         try:
-            variant = find_variant(data["variant"])
+            variant = find_variant(read_text(data["variant"], "variant", 200))
         except VariantError as error:
             raise GameStateError(str(error)) from None
-        length = _int(data["length"], "length", 1, MAX_LENGTH)
-        games = data["games"]
-        if not isinstance(games, list) or len(games) > MAX_GAMES:
-            raise GameStateError(f"games must be a list of at most {MAX_GAMES} results")
+        length = read_int(data["length"], "length", 1, MAX_LENGTH)
+        games = read_list(data["games"], "games", MAX_GAMES, "results")
         closed = [GameResult.from_dict(item) for item in games]
         for number in range(len(closed)):
             if max(_score(closed[:number])) >= length:

@@ -57,10 +57,11 @@ from typing import Any
 
 from .dice import DiceSource, Roll
 from .errors import NardError, quoted
-from .game import Game, GameResult
+from .game import Game
 from .match import Match
 from .movegen import Step, legal_plays
 from .position import BLACK, WHITE
+from .scoring import GameResult
 from .variant import Variant, VariantError, find_variant
 
 __all__ = ["MAX_MAT_TEXT", "MatError", "MatRecord", "read_mat", "write_mat"]

@@ -541,6 +541,14 @@ class TurnPlanner:
     def undo(self) -> Step | None:
         return self.path.pop()[0] if self.path else None
 
+    def copy(self) -> TurnPlanner:
+        """The same turn with the same steps, to go on with apart. The graph is shared: it is
+        whole once built, and what it learns later (children, completable nodes) is cached."""
+        twin = object.__new__(TurnPlanner)
+        twin.graph = self.graph
+        twin.path = list(self.path)
+        return twin
+
     def result(self) -> Position:
         """The position after the turn, with the turn passed (only when done)."""
         if not self.done:

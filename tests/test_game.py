@@ -10,9 +10,12 @@ import pytest
 
 from nardcore.bots import RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
-from nardcore.game import Game, GameError, GameResult, GameStateError, event_text, score_game
+from nardcore.game import Game, GameError
+from nardcore.gamedata import event_text
 from nardcore.movegen import Step, TurnPlanner, legal_plays
 from nardcore.position import BLACK, WHITE, Position
+from nardcore.readers import GameStateError
+from nardcore.scoring import GameResult, score_game
 
 
 def scored(text: str, winner: int = WHITE, cube: int = 1, jacoby: bool = False) -> tuple[int, str]:

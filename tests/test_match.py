@@ -10,9 +10,11 @@ import pytest
 
 from nardcore.bots import HeuristicBot, RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
-from nardcore.game import Game, GameResult, GameStateError
+from nardcore.game import Game
 from nardcore.match import MAX_GAMES, MAX_LENGTH, Match, default_length
 from nardcore.position import Position
+from nardcore.readers import GameStateError
+from nardcore.scoring import GameResult
 
 
 def finish_game(match: Match, seed: int) -> None:

@@ -22,10 +22,11 @@ from nardcore.codec import (
 )
 from nardcore.dice import DiceError, Roll
 from nardcore.errors import NardError
-from nardcore.game import Game, GameStateError
+from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.notation import NotationError, parse_play
 from nardcore.position import Position, PositionError
+from nardcore.readers import GameStateError
 from nardcore.variant import VARIANT_NAMES, VariantError, find_variant
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,11 +25,12 @@ import pytest
 
 from nardcore.bots import RandomBot, act
 from nardcore.dice import SeededDice, roll
-from nardcore.game import Game, score_game
+from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.movegen import TurnPlanner, legal_plays, result_positions
 from nardcore.notation import format_play, parse_play
 from nardcore.position import Position
+from nardcore.scoring import score_game
 from nardcore.variant import VARIANT_NAMES, find_variant
 
 LONG = float(os.environ.get("NARD_LONG", "1"))  # below 1 for quick runs (build.py mutate uses 0.1)

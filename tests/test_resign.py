@@ -9,9 +9,10 @@ from nardcore.bots import RandomBot, act
 from nardcore.bots.neural_cube import accepts_resignation
 from nardcore.codec import GAME_RESIGNED, decode_state, encode_state, match_info
 from nardcore.dice import PresetDice, SeededDice
-from nardcore.game import Game, GameError, GameStateError
+from nardcore.game import Game, GameError
 from nardcore.match import Match
 from nardcore.position import BLACK, Position
+from nardcore.readers import GameStateError
 
 
 def after_opening(variant: str = "backgammon", dice: list[int] | None = None) -> Game:

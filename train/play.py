@@ -18,9 +18,9 @@ from nardcore.bots.heuristic import HeuristicBot
 from nardcore.bots.neural import OUTCOMES, Outcomes, final_outcome
 from nardcore.bots.neural_bot import POINTS_SCALE
 from nardcore.dice import ROLLS
-from nardcore.game import score_game
 from nardcore.movegen import result_positions
 from nardcore.position import Position
+from nardcore.scoring import score_game
 from nardcore.variant import Variant, find_variant
 
 from .npnet import Net, boards_of, encode

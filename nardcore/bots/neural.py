@@ -30,6 +30,7 @@ from functools import cache
 from importlib import resources
 
 from ..position import Position
+from ..scoring import score_game
 from ..variant import BAR, CHECKERS, OFF, Variant
 
 SIDE_INPUTS = 100  # per side: 24 points x 4 units, bar, off, pips, all home
@@ -76,8 +77,6 @@ OUTCOMES = {
 
 def final_outcome(position: Position, side: int) -> list[float]:
     """The target outputs of a finished game (someone has borne off all), for `side`."""
-    from ..game import score_game  # game imports the bots' modules' users, not the reverse
-
     variant = position.variant
     spec = OUTCOMES[variant.name]
     winner = position.winner()
