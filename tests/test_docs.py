@@ -32,7 +32,7 @@ def test_the_readme_embed_link_holds_a_game_the_app_reads() -> None:
     found = re.search(r'<iframe src="[^"#]*#([^"]*)"', readme)
     assert found, "no embed snippet in the README"
     fields = dict(part.split("=", 1) for part in found.group(1).split("&"))
-    # web/ui.py load_url reads exactly the fields s (required) and vs (optional).
+    # web/worker/ui.py load_url reads exactly the fields s (required) and vs (optional).
     assert set(fields) <= {"s", "vs"} and "s" in fields
     assert fields.get("vs", "computer") == "computer"
     game = decode_state(fields["s"])

@@ -1,4 +1,4 @@
-"""The position editor (web/editor.py) and its intents: checkers placed, moved and taken away,
+"""The position editor (web/worker/editor.py) and its intents: checkers placed, moved and taken away,
 every rule a set-up can break named with its reason, and valid set-ups of every variant
 played as new games through the same reader as a `#p=` link."""
 
@@ -13,9 +13,9 @@ from nardcore.movegen import illegal_block
 from nardcore.position import Position, PositionError
 from nardcore.variant import VARIANT_NAMES
 from web.worker import editor as editing
-from web.worker import persistence, ui
+from web.worker import links, ui
+from web.worker.dice import CountingDice
 from web.worker.inputs import UIError
-from web.worker.session import CountingDice
 
 
 def editor_at(text: str) -> editing.Editor:
@@ -292,7 +292,7 @@ def test_problems_come_from_the_same_reader_as_links() -> None:
     editor = editor_at("backgammon:w:6:6")
     editor.set("dice", "21")
     assert keys(editor) == []
-    game = persistence.linked_game(editor.fields(), CountingDice(None))
+    game = links.linked_game(editor.fields(), CountingDice(None))
     assert isinstance(game, Game) and str(game.position) == "backgammon:w:6:6" and game.phase == "move"
 
 

@@ -1,4 +1,4 @@
-"""web/inputs.py: what comes from outside Python is read exactly or refused, at its limits."""
+"""web/worker/inputs.py: what comes from outside Python is read exactly or refused, at its limits."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The app's parts beside the presenter: the intent table, messages, the autopilot, persistence's
-readers, the variant switches, and the worker boundary (web/engine.py)."""
+"""The app's parts beside the presenter: the intent table, messages, the autopilot, the readers
+of saves, links and settings, the variant switches, and the worker boundary (web/worker/engine.py)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from nardcore.game import Game
 from nardcore.position import Position
 from nardcore.variant import find_variant
 from web import worker
-from web.worker import engine, flow, persistence, presenter, ui, variant_rules
+from web.worker import engine, flow, links, presenter, saves, settings, ui, variant_rules
 from web.worker.autopilot import Autopilot
+from web.worker.dice import CountingDice
 from web.worker.intents import INTENTS
 from web.worker.messages import Message
-from web.worker.session import CountingDice, Session
+from web.worker.session import Session
 
 WEB_MODULES = sorted(m.name for m in pkgutil.iter_modules(worker.__path__, f"{worker.__name__}."))
 
@@ -234,38 +235,38 @@ def test_the_computer_doubles_when_its_player_wants_to(wants: bool) -> None:
     assert session.game.phase == ("take" if wants else "move")
 
 
-# -- persistence --------------------------------------------------------------------------------------
+# -- saves, links and settings ----------------------------------------------------------------------
 
 
 def test_an_unreadable_save_changes_nothing() -> None:
     app = ui.App(dice="seed:3")
     app.dispatch({"type": "new_game", "settings": {"variant": "moultezim"}})
     app.dispatch({"type": "roll"})
-    before = persistence.save_text(app.session)
+    before = saves.save_text(app.session)
     good = json.loads(before)
     for broken in ({**good, "screen": "menu"}, {**good, "tally": [1]}, {**good, "game": None},
                    {**good, "settings": {**good["settings"], "seat": "red"}}):
         with pytest.raises(ValueError):
-            persistence.load_save(app.session, json.dumps(broken))
-        assert persistence.save_text(app.session) == before
+            saves.load_save(app.session, json.dumps(broken))
+        assert saves.save_text(app.session) == before
 
 
 def test_the_last_move_from_a_save_is_read_strictly() -> None:
     last = {"side": "w", "dice": "61", "text": "13/7 8/7", "steps": [["13", "7"], ["8", "7"]]}
-    assert persistence.checked_last(last) == last
+    assert saves.checked_last(last) == last
     four = {**last, "dice": "44", "steps": [["13", "9"]] * 4}  # doubles: four steps are kept
-    assert persistence.checked_last(four) == four
-    long = persistence.checked_last({**last, "text": "x" * 100, "dice": "123456"})
+    assert saves.checked_last(four) == four
+    long = saves.checked_last({**last, "text": "x" * 100, "dice": "123456"})
     assert long is not None and (long["text"], long["dice"]) == ("x" * 80, "1234")  # cut to what is shown
     for steps in ([[["13"], "7"]], [[{"a": 1}, "7"]], [["13", "0"]], [["13", "7"]] * 5):
-        assert persistence.checked_last({**last, "steps": steps}) is None
-    assert persistence.checked_last({**last, "side": "x"}) is None
+        assert saves.checked_last({**last, "steps": steps}) is None
+    assert saves.checked_last({**last, "side": "x"}) is None
 
 
 @pytest.mark.parametrize("fragment", ["s=a&s=b", "vs=computer", "s=a&x=1", "s", "#" + "s=" + "A" * 25_000])
 def test_link_fields_are_read_strictly(fragment: str) -> None:
     with pytest.raises(ui.UIError):
-        persistence.link_fields(fragment)
+        links.link_fields(fragment)
 
 
 # -- variant switches ------------------------------------------------------------------------------
@@ -300,19 +301,19 @@ def test_web_docstring_examples_run_as_written(name: str) -> None:
     {"colour": "w"},
 ])
 def test_saved_settings_with_one_bad_field_are_refused(change: dict[str, Any]) -> None:
-    from web.worker.session import DEFAULT_SETTINGS
+    from web.worker.settings import DEFAULT_SETTINGS
 
-    assert persistence.checked_settings(dict(DEFAULT_SETTINGS))["variant"] == DEFAULT_SETTINGS["variant"]
+    assert settings.checked_settings(dict(DEFAULT_SETTINGS))["variant"] == DEFAULT_SETTINGS["variant"]
     with pytest.raises(ui.UIError, match="bad game settings"):
-        persistence.checked_settings({**DEFAULT_SETTINGS, **change})
+        settings.checked_settings({**DEFAULT_SETTINGS, **change})
 
 
 def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
-    from web.worker.session import DEFAULT_PREFS
+    from web.worker.settings import DEFAULT_PREFS
 
-    read = persistence.checked_prefs({"lang": "ru", "auto_roll": not DEFAULT_PREFS["auto_roll"]})
+    read = settings.checked_prefs({"lang": "ru", "auto_roll": not DEFAULT_PREFS["auto_roll"]})
     assert read["lang"] == "ru" and read["auto_roll"] is not DEFAULT_PREFS["auto_roll"]
-    ignored = persistence.checked_prefs({"lang": True, "flip": "ru", "auto_roll": "yes", "unknown": True})
+    ignored = settings.checked_prefs({"lang": True, "flip": "ru", "auto_roll": "yes", "unknown": True})
     assert ignored == DEFAULT_PREFS
 
 
@@ -320,7 +321,7 @@ def test_saved_preferences_keep_known_values_of_the_right_type_only() -> None:
 
 
 def test_new_game_settings_are_read_at_their_limits() -> None:
-    from web.worker.session import DEFAULT_SETTINGS, read_settings
+    from web.worker.settings import DEFAULT_SETTINGS, read_settings
 
     current = {**DEFAULT_SETTINGS, "opponent": "computer", "level": "strongest"}
     merged, _ = read_settings(current, {"variant": "narde"})

@@ -1,4 +1,4 @@
-"""web/layout.py: checker ids that follow the checkers, and web/messages.py's saved form."""
+"""web/worker/layout.py: checker ids that follow the checkers, and web/worker/messages.py's saved form."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import json
 from nardcore.dice import PresetDice
 from nardcore.game import Game
 from nardcore.position import Position
+from web.worker.dice import CountingDice
 from web.worker.layout import Layout, point_order
 from web.worker.messages import MAX_SAVED_LENGTH, Message
-from web.worker.session import CountingDice, Session
+from web.worker.session import Session
 from web.worker.turn_input import sync_layout
 
 START = Position.start("backgammon")

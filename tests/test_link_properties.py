@@ -2,9 +2,9 @@
 same state, parse then format gives the same text, and mutated texts are read or refused with
 the documented error, nothing else.
 
-The forms: `#p=` (web/persistence.py position links), `#gnubg=` and `#xgid=` (backgammon),
+The forms: `#p=` (web/worker/links.py position links), `#gnubg=` and `#xgid=` (backgammon),
 `#s=` (the whole game or match, nardcore.codec), `.mat` records (nardcore.matfile) and the
-`<nard-board>` record (web/record.py writes it, web/embed.js reads it, run here in node).
+`<nard-board>` record (web/worker/record.py writes it, web/embed.js reads it, run here in node).
 
 NARD_LONG=N checks N times as many states and mutations.
 """
@@ -32,10 +32,11 @@ from nardcore.match import Match
 from nardcore.matfile import MatError, read_mat, write_mat
 from nardcore.position import Position
 from nardcore.variant import BAR, OFF
-from web.worker import persistence, ui
+from web.worker import links, saves, ui
+from web.worker.dice import CountingDice
 from web.worker.inputs import UIError
 from web.worker.record import embed_record
-from web.worker.session import CountingDice, Session
+from web.worker.session import Session
 
 WEB = Path(__file__).resolve().parent.parent / "web"  # embed.js, run in node below
 
@@ -131,8 +132,8 @@ def session_of(thing: Game | Match) -> Session:
 
 
 def read_link(fragment: str) -> Game | Match:
-    """What the app makes of a link's fragment (persistence.link_fields, then linked_game)."""
-    return persistence.linked_game(persistence.link_fields(fragment), CountingDice(None))
+    """What the app makes of a link's fragment (links.link_fields, then linked_game)."""
+    return links.linked_game(links.link_fields(fragment), CountingDice(None))
 
 
 def sorted_dice(game: Game) -> tuple[int, ...] | None:
@@ -176,7 +177,7 @@ def test_position_links(token: str) -> None:
             break
         assert count < 50_000, "no finished game among the states"
         game = game_of(thing)
-        fragment = persistence.position_fragment(session_of(thing))
+        fragment = saves.position_fragment(session_of(thing))
         if game.position.winner() is not None:  # borne off: no game to play on, refused with the UI's error
             with pytest.raises(UIError, match="finished"):
                 read_link(fragment)
@@ -190,7 +191,7 @@ def test_position_links(token: str) -> None:
         assert (again.score, again.match_length) == (game.score, game.match_length), fragment
         assert again.variant == game.variant and again.history == [] and again.crawford == game.crawford
         assert again.phase == ("move" if game.phase == "move" else again._turn_phase()), fragment
-        assert persistence.position_fragment(session_of(again)) == fragment
+        assert saves.position_fragment(session_of(again)) == fragment
 
 
 def money_token(game: Game, options: tuple[str, ...]) -> str:
@@ -420,9 +421,9 @@ def valid_links(token: str, count: int, seed: int) -> list[str]:
     for thing in sample(token, count, seed):
         game = game_of(thing)
         session = session_of(thing)
-        links.append(persistence.position_fragment(session))
+        links.append(saves.position_fragment(session))
         if rng_pick(len(links)) == 0:
-            links.append(persistence.export_url(session))
+            links.append(saves.export_url(session))
         if shareable(game):
             links += ["gnubg=" + gnubg_id(game), "xgid=" + xgid(game).removeprefix(rng_prefix(len(links)))]
     return links

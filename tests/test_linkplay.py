@@ -1,4 +1,4 @@
-"""Play by link (web/linkplay.py): whole games between two simulated devices in every game,
+"""Play by link (web/worker/linkplay.py): whole games between two simulated devices in every game,
 and every way of cheating the protocol is meant to stop, refused with the honest game going on."""
 
 from __future__ import annotations
@@ -318,7 +318,7 @@ def test_damaged_record_is_refused() -> None:
         Duel.from_dict({"v": 1})
 
 
-# -- in the app (web/ui.py), two devices -------------------------------------------------------
+# -- in the app (web/worker/ui.py), two devices -------------------------------------------------------
 
 
 def app_turn(app: Any, rng: random.Random, answer: dict[str, Any]) -> dict[str, Any]:

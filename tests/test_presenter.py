@@ -1,4 +1,4 @@
-"""The presenter (web/presenter.py) from hand-built sessions: no intents, no whole games."""
+"""The presenter (web/worker/presenter.py) from hand-built sessions: no intents, no whole games."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from nardcore.game import Game
 from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 from web.worker import editor as editing
-from web.worker import persistence, presenter, ui
+from web.worker import presenter, saves, ui
+from web.worker.dice import CountingDice
 from web.worker.messages import Message
-from web.worker.session import DEFAULT_SETTINGS, CountingDice, Session
+from web.worker.session import Session
+from web.worker.settings import DEFAULT_SETTINGS
 
 
 def session_at(position: str, dice: list[int] | None = None, **fields: Any) -> Session:
@@ -234,10 +236,10 @@ def test_a_reviewed_turn_is_drawn_instead_of_the_game_without_its_dice_or_input(
 
 def test_the_presenter_changes_nothing() -> None:
     session = session_at(BACKGAMMON, [6, 1], selected=13)
-    before = json.dumps(persistence.to_save(session), sort_keys=True)
+    before = json.dumps(saves.to_save(session), sort_keys=True)
     first = presenter.view(session)
     assert presenter.view(session) == first
-    assert json.dumps(persistence.to_save(session), sort_keys=True) == before
+    assert json.dumps(saves.to_save(session), sort_keys=True) == before
 
 
 # -- sent once, and before Python is up ---------------------------------------------------------------

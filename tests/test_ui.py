@@ -1,4 +1,4 @@
-"""The app's state machine (web/ui.py) on CPython: intents in, view model out, no browser."""
+"""The app's state machine (web/worker/ui.py) on CPython: intents in, view model out, no browser."""
 
 from __future__ import annotations
 
@@ -1693,13 +1693,13 @@ def test_a_position_link_is_refused_for_what_it_gets_wrong(fragment: str, compla
 
 
 def test_a_link_of_the_longest_length_is_read_on() -> None:
-    from web.worker import persistence
+    from web.worker import links
 
     app, _ = fresh("backgammon")
-    fragment = "p=" + "x" * (persistence.MAX_URL - 2)
+    fragment = "p=" + "x" * (links.MAX_URL - 2)
     view = act(app, "load_url", fragment=fragment)
     assert view["message"]["key"] == "url_bad" and "too long" not in view["message"]["args"]["error"]
-    assert persistence.shorten("x" * 40) == "x" * 40 and persistence.shorten("x" * 41) == "x" * 40 + "…"
+    assert links.shorten("x" * 40) == "x" * 40 and links.shorten("x" * 41) == "x" * 40 + "…"
 
 
 def test_a_single_game_record_imports_as_a_single_game_with_a_fresh_tally() -> None:
@@ -1724,7 +1724,7 @@ def test_a_library_entry_says_whether_the_game_has_started() -> None:
 
 
 def test_a_save_is_read_at_its_edges() -> None:
-    from web.worker import persistence
+    from web.worker import saves
 
     app, _ = fresh("narde", dice="seed:3")
     to_move(app)
@@ -1732,23 +1732,23 @@ def test_a_save_is_read_at_its_edges() -> None:
     act(app, "click", point=movable)
     data = json.loads(app.dispatch({"type": "dismiss"})["save"])
     other, _ = fresh("backgammon", dice="seed:3")
-    persistence.load_save(other.session, json.dumps(data))
+    saves.load_save(other.session, json.dumps(data))
     assert other.session.selected == app.session.selected is not None  # the checker held stays held
     del data["tally"]
-    persistence.load_save(other.session, json.dumps(data))
+    saves.load_save(other.session, json.dumps(data))
     assert other.session.tally == [0, 0]
     with pytest.raises(ui.UIError, match="no valid id"):
-        persistence.load_save(other.session, json.dumps({**data, "id": 5}))
+        saves.load_save(other.session, json.dumps({**data, "id": 5}))
     padded = json.dumps(data)
-    padded = padded[:-1] + " " * (persistence.MAX_SAVE - len(padded)) + "}"
-    assert len(padded) == persistence.MAX_SAVE
-    persistence.load_save(other.session, padded)  # at the limit: read
+    padded = padded[:-1] + " " * (saves.MAX_SAVE - len(padded)) + "}"
+    assert len(padded) == saves.MAX_SAVE
+    saves.load_save(other.session, padded)  # at the limit: read
     with pytest.raises(ui.UIError, match="too large"):
-        persistence.load_save(other.session, padded[:-1] + " }")
+        saves.load_save(other.session, padded[:-1] + " }")
 
 
 def test_reloading_with_other_test_dice_keeps_the_dice_of_this_page() -> None:
-    from web.worker import persistence
+    from web.worker import saves
 
     app, _ = fresh("narde", dice="seed:3")
     act(app, "roll")
@@ -1756,12 +1756,12 @@ def test_reloading_with_other_test_dice_keeps_the_dice_of_this_page() -> None:
     other = ui.App(dice="seed:9")
     first = other.session.dice.die()
     again = ui.App(dice="seed:9")
-    persistence.load_save(again.session, save)
+    saves.load_save(again.session, save)
     assert again.session.dice.die() == first  # seed:9 from its start, not moved on by the other's count
     fresh_dice = json.loads(save)
     fresh_dice["dice"].pop("drawn", None)
     same = ui.App(dice="seed:3")
-    persistence.load_save(same.session, json.dumps(fresh_dice))
+    saves.load_save(same.session, json.dumps(fresh_dice))
     assert same.session.dice.die() == ui.App(dice="seed:3").session.dice.die()  # no count: from the start
 
 

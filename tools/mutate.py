@@ -64,7 +64,8 @@ TARGETS: dict[str, tuple[str, ...]] = {
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
-        "persistence", "messages", "inputs", "variant_rules", "ui", "editor", "record", "linkplay", "linkgame")},
+        "saves", "links", "settings", "dice", "messages", "inputs", "variant_rules", "ui", "editor", "record",
+        "linkplay", "linkgame")},
 }
 # the rule modules the 5% target is for
 RULE_MODULES = ("nardcore/variant.py", "nardcore/position.py", "nardcore/movegen.py", "nardcore/game.py",

@@ -1,7 +1,7 @@
 """The position editor: checkers placed, moved and taken away by hand, the side on roll, the
 dice, the cube and a match score. A set-up that breaks the rules is kept as it is and each
 problem is named (`problems`); only a set-up without any can be played or shared, and then
-through the same reader as a `#p=` link (persistence.linked_game), so the same checks apply.
+through the same reader as a `#p=` link (links.linked_game), so the same checks apply.
 
 Checkers keep their ids (web/worker/layout.py) so the board can animate them. A side's tray holds the
 checkers it has not placed: 15 minus those on the board, never fewer than none. A checker
@@ -27,10 +27,11 @@ from nardcore.movegen import illegal_block
 from nardcore.position import SIDE_LETTERS, WHITE, Position, PositionError, format_side
 from nardcore.variant import BAR, CHECKERS, HEAD, OFF, Variant, VariantError, find_variant
 
+from .dice import CountingDice
 from .inputs import UIError
 from .layout import POINT_IDS, Layout
-from .persistence import linked_game
-from .session import OPPONENTS, CountingDice
+from .links import linked_game
+from .settings import OPPONENTS
 
 TOOLS = ("w", "b", "remove")
 MAX_LENGTH = 999

@@ -1,7 +1,7 @@
 """Reading what comes from outside Python: requests, the page's query string, language codes.
 
 Everything here is untrusted: a value is either read exactly or refused with a `UIError`
-that says what was wrong. Saved data has its own readers in persistence.py.
+that says what was wrong. Saved data has its own readers in saves.py and settings.py.
 """
 
 from __future__ import annotations

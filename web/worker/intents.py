@@ -3,7 +3,7 @@ review survive it (a hint belongs to the moment it was asked for; a review too, 
 game moves on).
 
 A handler reads its request (untrusted), asks whether the action is allowed now (a control
-pressed at the wrong moment does nothing), acts through flow / turn_input / persistence,
+pressed at the wrong moment does nothing), acts through flow / turn_input / saves,
 then lets the autopilot play what needs no decision. It may answer a URL fragment.
 """
 
@@ -17,12 +17,14 @@ from nardcore.position import Position, PositionError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, persistence, record, turn_input
+from . import advice, flow, linkgame, record, saves, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
+from .dice import CountingDice
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .linkplay import is_link
-from .session import DEFAULT_SETTINGS, CountingDice, Session, read_pref
+from .session import Session
+from .settings import DEFAULT_SETTINGS, read_pref
 
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
@@ -76,7 +78,7 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
     save = request.get("save")
     if isinstance(save, str) and save:
         try:
-            persistence.load_save(session, save)
+            saves.load_save(session, save)
         except SAVE_ERRORS as error:
             session.set_aside = save
             session.settings = dict(DEFAULT_SETTINGS)
@@ -93,7 +95,7 @@ def sync(session: Session, pilot: Autopilot, request: Request) -> None:
     save = request.get("save")
     if not isinstance(save, str) or not save:
         raise UIError("nothing to take over")
-    persistence.load_save(session, save)
+    saves.load_save(session, save)
     session.say("synced")
 
 
@@ -105,10 +107,10 @@ def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
     if not isinstance(save, str) or not save:
         raise UIError("no game to open")
     try:
-        if request.get("copy") is True and persistence.looks_like_mat(save):
-            persistence.load_mat(session, save)  # a game record (.mat) imported as a new game
+        if request.get("copy") is True and saves.looks_like_mat(save):
+            saves.load_mat(session, save)  # a game record (.mat) imported as a new game
         else:
-            persistence.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
+            saves.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
     except SAVE_ERRORS as error:
         session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
         return
@@ -152,7 +154,7 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
     try:
-        persistence.load_url(session, fragment if isinstance(fragment, str) else "")
+        saves.load_url(session, fragment if isinstance(fragment, str) else "")
     except (UIError, GameStateError, VariantError, ValueError) as error:
         session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
         return
@@ -165,7 +167,7 @@ def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
-    return persistence.export_url(session)
+    return saves.export_url(session)
 
 
 def share(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -173,7 +175,7 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
         edit_share(session, pilot, request)
         return
     # and the record for <nard-board> (docs/embed.md), positions worked out here: the page has no rules
-    session.share = {**persistence.share_links(session), "record": record.embed_record(session.game)}
+    session.share = {**saves.share_links(session), "record": record.embed_record(session.game)}
 
 
 # -- the turn -------------------------------------------------------------------------------
@@ -405,7 +407,7 @@ def edit_play(session: Session, pilot: Autopilot, request: Request) -> None:
     if editor is None or editor.problems(False):
         return
     try:
-        persistence.load_url(session, editor.fragment())
+        saves.load_url(session, editor.fragment())
     except (UIError, GameStateError, GameError, ValueError) as error:
         session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
         return

@@ -14,7 +14,7 @@ from nardcore.dice import PresetDice
 from nardcore.game import GameStateError
 from nardcore.position import SIDE_LETTERS
 
-from . import flow, persistence
+from . import flow, saves
 from .inputs import UIError
 from .linkplay import Duel, LinkError, read_link
 from .session import Session, new_game_id
@@ -79,7 +79,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
         return
     if isinstance(save, str) and save:
         try:
-            persistence.load_save(session, save, keep_prefs=True)
+            saves.load_save(session, save, keep_prefs=True)
         except (UIError, GameStateError, LinkError, ValueError, KeyError, TypeError) as error:
             session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
             return

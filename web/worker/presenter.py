@@ -22,9 +22,10 @@ from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
 from . import advice, flow, linkgame, record, variant_rules
 from . import editor as editing
+from .dice import CountingDice
 from .layout import Layout, point_id, point_order
-from .persistence import SCHEMA
-from .session import CountingDice, Session
+from .saves import SCHEMA
+from .session import Session
 
 I18N = Path(__file__).resolve().parent.parent / "i18n"  # web/i18n, shared with the page
 

@@ -4,7 +4,8 @@ Settings (what game, against whom), preferences (how the app behaves), the match
 the dice source, the screen, the message, the last move, and the turn's input state
 (selection, checker ids). Who plays which side is answered here too, since the view, the
 intents and the autopilot all ask it. The parts that change a session live beside it:
-turn_input.py, flow.py, autopilot.py, advice.py, persistence.py.
+turn_input.py, flow.py, autopilot.py, advice.py, saves.py; the settings' defaults and
+readers are settings.py.
 """
 
 from __future__ import annotations
@@ -15,62 +16,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nardcore.bots import analysis
-from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
-from nardcore.dice import DiceSource, SystemDice
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position
-from nardcore.variant import Variant, VariantError, find_variant
+from nardcore.variant import find_variant
 
-from .inputs import UIError, is_count, is_lang, parse_dice_spec
+from .dice import CountingDice
 from .layout import Layout
 from .linkplay import Duel
 from .messages import Event, Message
-from .variant_rules import match_length_for
+from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
 
 if TYPE_CHECKING:
     from .editor import Editor
-
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
-    "match_length": 0,  # 0: a single game (tawla31: see variant_rules)
-    "opponent": "human",  # "human" (same device) or "computer"
-    "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
-    "seat": "w",  # the colour the person plays against the computer
-}
-DEFAULT_PREFS: dict[str, Any] = {
-    "lang": "en",
-    "auto_roll": False,
-    "auto_confirm": False,
-    "auto_forced": True,
-    "flip": False,
-    "turn_board": False,  # hot-seat: the board turns to the player to act
-    "coach": False,  # before a blunder is confirmed, say so and offer to take it back
-}
-OPPONENTS = ("human", "computer")
-SEATS = ("w", "b")
 
 
 def new_game_id() -> str:
     """The id a game keeps in the player's library (web/library.js): 12 hex digits."""
     return secrets.token_hex(6)
-
-
-class CountingDice:
-    """A dice source that counts the dice it gave, so a reload can resume the same sequence."""
-
-    def __init__(self, spec: str | None) -> None:
-        self.spec = spec
-        self.drawn = 0
-        self._source: DiceSource = SystemDice() if spec is None else parse_dice_spec(spec)
-
-    def die(self) -> int:
-        self.drawn += 1
-        return self._source.die()
-
-    def skip(self, count: int) -> None:
-        for _ in range(count):
-            self.die()
 
 
 @dataclass
@@ -182,46 +145,3 @@ class Session:
 
     def human_moving(self) -> bool:
         return self.game.phase == "move" and not self.others_to_act()
-
-
-def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, Any], Variant]:
-    """The settings of a new game: `requested` (untrusted) over `current`; raises UIError."""
-    if not isinstance(requested, dict):
-        raise UIError("settings must be an object")
-    merged = dict(DEFAULT_SETTINGS)
-    merged.update({k: v for k, v in current.items() if k in DEFAULT_SETTINGS})
-    for key, value in requested.items():
-        if key not in DEFAULT_SETTINGS:
-            raise UIError(f"unknown game setting {key!r}")
-        merged[key] = value
-    token = merged["variant"]
-    if not isinstance(token, str) or len(token) > 120:
-        raise UIError("variant must be a name")
-    try:
-        variant = find_variant(token)
-    except VariantError as error:
-        raise UIError(str(error)) from None
-    length = merged["match_length"]
-    if not is_count(length) or length > 999:
-        raise UIError(f"match length must be 0..999, not {length!r}")
-    if merged["opponent"] not in OPPONENTS:
-        raise UIError("opponent is 'human' or 'computer'")
-    if merged["level"] not in LEVELS:
-        raise UIError(f"level is one of {', '.join(LEVELS)}")
-    if merged["seat"] not in SEATS:
-        raise UIError("seat is 'w' or 'b'")
-    asked = length if "match_length" in requested else None
-    merged.update(variant=variant.token, match_length=match_length_for(variant, asked, length))
-    return merged, variant
-
-
-def read_pref(name: Any, value: Any) -> str:
-    """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
-    if not isinstance(name, str) or name not in DEFAULT_PREFS:
-        raise UIError(f"unknown setting {name!r}")
-    if name == "lang":
-        if not is_lang(value):
-            raise UIError(f"bad language {value!r}")
-    elif not isinstance(value, bool):
-        raise UIError(f"setting {name} is true or false")
-    return name

@@ -7,13 +7,15 @@ paints the view it gets back; it keeps `save` in localStorage.
 `App` is the façade over the parts, each with one reason to change:
 
     session.py     the state: settings, prefs, match/game, dice, screen, message, last move
+    settings.py    the settings' and preferences' defaults and readers      dice.py  the dice
     messages.py    a message, and the one rule for how long it is shown
     intents.py     the table of requests and their handlers
     turn_input.py  selection, click and drag routes, undo        layout.py  checker ids
     flow.py        the game's actions and what they say          advice.py  hints, coach, review
     autopilot.py   automation and the computer player (the bot is injected)
     presenter.py   session -> view model; the catalogue; the start view
-    persistence.py save/load, link export/import, strict readers
+    saves.py       save/load, the library entry, the game shared as links and opened from one
+    links.py       links read strictly (no session)
     variant_rules.py  what the app knows of a game's rules beyond nardcore's Variant
 
 >>> app = App(dice="1,2,6,5")
@@ -35,12 +37,13 @@ from nardcore.game import Game, GameError, GameResult
 from nardcore.match import Match
 from nardcore.variant import CHECKERS
 
-from . import linkgame, persistence, presenter
+from . import linkgame, presenter, saves
 from .autopilot import Autopilot, BotFactory
+from .dice import CountingDice
 from .inputs import UIError, request_kind
 from .intents import INTENTS
 from .layout import Layout, point_id
-from .session import CountingDice, Session
+from .session import Session
 from .turn_input import sync_layout
 
 
@@ -68,8 +71,8 @@ class App:
             session.say("not_now", error=str(error))
         linkgame.after(session)
         sync_layout(session)
-        answer: dict[str, Any] = {"view": self.view(), "save": persistence.save_text(session),
-                                  "entry": persistence.library_entry(session)}
+        answer: dict[str, Any] = {"view": self.view(), "save": saves.save_text(session),
+                                  "entry": saves.library_entry(session)}
         if url is not None:
             answer["url"] = url
         if session.set_aside is not None:
@@ -82,7 +85,7 @@ class App:
         return presenter.view(self.session)
 
     def to_save(self) -> dict[str, Any]:
-        return persistence.to_save(self.session)
+        return saves.to_save(self.session)
 
     # read-only views of the session, for tests and tools
     @property

@@ -1,6 +1,8 @@
-"""Saving and sharing: the session as JSON for localStorage, the game as a link, both read back
-strictly. Saved data and links are untrusted: a reader either takes everything or raises
-(UIError, or nardcore's errors, all ValueErrors) and the session is left as it was.
+"""Saving and sharing the session: as JSON for localStorage (its save and library entry), the
+game as links and a .mat record, and the session restored from any of them. Saved data and
+links are untrusted: a reader either takes everything or raises (UIError, or nardcore's
+errors, all ValueErrors) and the session is left as it was. The links themselves are read by
+links.py, the settings and preferences in a save by settings.py.
 """
 
 from __future__ import annotations
@@ -11,35 +13,31 @@ import urllib.parse
 from typing import Any
 
 from nardcore import safejson
-from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
-from nardcore.codec import CodecError, decode_state, encode_state, game_from_gnubg, game_from_xgid, gnubg_id, xgid
-from nardcore.game import Game, GameError, GameStateError
+from nardcore.bots.levels import DEFAULT_LEVEL
+from nardcore.codec import CodecError, encode_state, gnubg_id, xgid
+from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.matfile import read_mat, write_mat
-from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.position import SIDE_LETTERS
 from nardcore.svg import render
-from nardcore.variant import BAR, VariantError, find_variant
+from nardcore.variant import BAR
 
-from .inputs import UIError, is_count, is_lang
+from .dice import CountingDice
+from .inputs import UIError, is_count
 from .layout import POINT_IDS
 from .linkplay import Duel
+from .links import link_fields, linked_game
 from .messages import Message
-from .session import DEFAULT_PREFS, DEFAULT_SETTINGS, OPPONENTS, SEATS, CountingDice, Session, new_game_id
+from .session import Session, new_game_id
+from .settings import SEATS, checked_prefs, checked_settings
 
 # Version of the saved state (the view carries it too). 1: the single save slot, no game id;
 # 2: one save per game of the library, under its id. A schema-1 save is read as a new entry.
 SCHEMA = 2
 READABLE_SCHEMAS = (1, 2)
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-MAX_URL = 24_100  # characters of a URL fragment we are willing to read
 MAX_SAVE = 2_000_000
 MAX_REPLAYED_DICE = 100_000
-# A link's fragment: the whole state (`s`), or a position a person can write (`p`, with `dice`,
-# `cube`, `owner`, `score`, `length`), or a backgammon position as gnubg (`gnubg`) or eXtreme
-# Gammon (`xgid`) writes it; `vs=computer` for a game against the computer.
-STATE_FIELDS = ("s", "p", "gnubg", "xgid")
-LINK_FIELDS = (*STATE_FIELDS, "vs", "dice", "cube", "owner", "score", "length", "crawford")
-POSITION_FIELDS = ("dice", "cube", "owner", "score", "length", "crawford")
 
 
 def to_save(session: Session) -> dict[str, Any]:
@@ -133,7 +131,7 @@ def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None,
     raise UIError("the save holds no game")
 
 
-# -- links ----------------------------------------------------------------------------------
+# -- the game shared as links, and opened from one -------------------------------------------
 
 
 def export_url(session: Session) -> str:
@@ -255,116 +253,17 @@ def library_entry(session: Session) -> dict[str, Any]:
     }
 
 
-def link_fields(fragment: str) -> dict[str, str]:
-    """The fields of a link's fragment (percent-decoded): one of STATE_FIELDS, each field at
-    most once, the position fields only with `p`."""
-    text = fragment.lstrip("#").strip()
-    if len(text) > MAX_URL:
-        raise UIError("the link is too long")
-    fields: dict[str, str] = {}
-    for part in text.split("&"):
-        name, sep, value = part.partition("=")
-        if not sep or name not in LINK_FIELDS:
-            raise UIError(f"the link has a part this app does not read: {shorten(part)!r}")
-        if name in fields:
-            raise UIError(f"the link names {name!r} twice")
-        try:
-            fields[name] = urllib.parse.unquote(value, errors="strict") if name != "s" else value
-        except UnicodeDecodeError:  # `%C3` alone, `%ff`: a UIError like every other refusal, not the codec's
-            raise UIError(f"the link's {name}= has %-escapes that are not UTF-8: {shorten(value)!r}") from None
-    kinds = [name for name in STATE_FIELDS if name in fields]
-    if len(kinds) != 1:
-        raise UIError("the link does not hold a game of this app (s=, p=, gnubg= or xgid=)")
-    extra = [name for name in POSITION_FIELDS if name in fields]
-    if extra and kinds != ["p"]:
-        raise UIError(f"{', '.join(extra)} go with a p= position only")
-    return fields
 
 
-def shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
-def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
-    """The game a link's fields describe; UIError naming what is wrong."""
-    try:
-        if "s" in fields:
-            return decode_state(fields["s"], dice)
-        if "gnubg" in fields:
-            return game_from_gnubg(fields["gnubg"], dice)
-        if "xgid" in fields:
-            text = fields["xgid"]
-            return game_from_xgid(text if text.startswith("XGID=") else "XGID=" + text, dice)
-        return position_game(fields, dice)
-    except (CodecError, PositionError, GameStateError, GameError) as error:
-        raise UIError(str(error)) from None
 
 
-def position_game(fields: dict[str, str], dice: CountingDice) -> Game:
-    """`p=POSITION` with `dice=D1D2` (a roll already thrown), `cube=N&owner=w|b` (games with a
-    cube), `score=W-B&length=N` (a position from a match), `crawford=1` (its Crawford game)."""
-    position = Position.parse(fields["p"])
-    variant = position.variant
-    roll = fields.get("dice")
-    if roll is not None and not re.fullmatch(r"[1-6][1-6]", roll):
-        raise UIError(f"dice are two digits 1..6 like 52, not {shorten(roll)!r}")
-    cube_text, owner_text = fields.get("cube", "1"), fields.get("owner")
-    if not re.fullmatch(r"[1-9][0-9]{0,4}", cube_text):
-        raise UIError(f"the cube is a number like 2, not {shorten(cube_text)!r}")
-    cube = int(cube_text)
-    if (cube != 1 or owner_text is not None) and not variant.cube:
-        raise UIError(f"{variant.name} has no cube")
-    if owner_text not in (None, "w", "b") or (cube == 1) != (owner_text is None):
-        raise UIError("the owner is w or b, and only a turned cube (2 or more) has one")
-    length_text, score_text = fields.get("length"), fields.get("score")
-    if (length_text is None) != (score_text is None):
-        raise UIError("a match position needs both score=W-B and length=N")
-    length, score = 0, (0, 0)
-    if length_text is not None and score_text is not None:
-        found = re.fullmatch(r"(\d{1,3})-(\d{1,3})", score_text)
-        if not re.fullmatch(r"[1-9]\d{0,2}", length_text) or found is None:
-            raise UIError("score is W-B and length N, like score=2-1&length=5")
-        length, score = int(length_text), (int(found.group(1)), int(found.group(2)))
-    crawford_text = fields.get("crawford")
-    if crawford_text not in (None, "1"):
-        raise UIError(f"crawford=1 marks the Crawford game, not {shorten(crawford_text or '')!r}")
-    owner = None if owner_text is None else SIDE_LETTERS.index(owner_text)
-    game = Game(variant, dice, position=position, match_length=length, score=score, cube=cube, cube_owner=owner,
-                crawford=crawford_text == "1")
-    if roll is not None:
-        game.roll((int(roll[0]), int(roll[1])))  # thrown already: no double before it
-    return game
 
 
 # -- strict readers for saved data -----------------------------------------------------------
 
 
-def checked_settings(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) - set(DEFAULT_SETTINGS):
-        raise UIError("bad game settings")
-    settings = {**DEFAULT_SETTINGS, **data}  # a save from before a setting existed gets its default
-    try:
-        settings["variant"] = find_variant(str(settings["variant"])).token
-    except VariantError as error:
-        raise UIError(str(error)) from None
-    if not is_count(settings["match_length"]) or settings["opponent"] not in OPPONENTS:
-        raise UIError("bad game settings")
-    if settings["level"] not in LEVELS or settings["seat"] not in SEATS:
-        raise UIError("bad game settings")
-    return settings
-
-
-def checked_prefs(data: Any) -> dict[str, Any]:
-    """Known preferences of the right type; anything else keeps its default."""
-    if not isinstance(data, dict):
-        raise UIError("bad preferences")
-    prefs = dict(DEFAULT_PREFS)
-    for key, value in data.items():
-        if key == "lang" and is_lang(value):
-            prefs[key] = value
-        elif key in DEFAULT_PREFS and key != "lang" and isinstance(value, bool):
-            prefs[key] = value
-    return prefs
 
 
 def checked_tally(data: Any) -> list[int]:

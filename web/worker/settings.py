@@ -1,0 +1,110 @@
+"""A game's settings (what game, against whom) and the person's preferences (how the app
+behaves): their defaults, and the strict readers of both, from a request or a save.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
+from nardcore.variant import Variant, VariantError, find_variant
+
+from .inputs import UIError, is_count, is_lang
+from .variant_rules import match_length_for
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "variant": "backgammon",  # a variant token: name plus options, e.g. "narde+koks"
+    "match_length": 0,  # 0: a single game (tawla31: see variant_rules)
+    "opponent": "human",  # "human" (same device) or "computer"
+    "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
+    "seat": "w",  # the colour the person plays against the computer
+}
+DEFAULT_PREFS: dict[str, Any] = {
+    "lang": "en",
+    "auto_roll": False,
+    "auto_confirm": False,
+    "auto_forced": True,
+    "flip": False,
+    "turn_board": False,  # hot-seat: the board turns to the player to act
+    "coach": False,  # before a blunder is confirmed, say so and offer to take it back
+}
+OPPONENTS = ("human", "computer")
+SEATS = ("w", "b")
+
+
+
+def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, Any], Variant]:
+    """The settings of a new game: `requested` (untrusted) over `current`; raises UIError."""
+    if not isinstance(requested, dict):
+        raise UIError("settings must be an object")
+    merged = dict(DEFAULT_SETTINGS)
+    merged.update({k: v for k, v in current.items() if k in DEFAULT_SETTINGS})
+    for key, value in requested.items():
+        if key not in DEFAULT_SETTINGS:
+            raise UIError(f"unknown game setting {key!r}")
+        merged[key] = value
+    token = merged["variant"]
+    if not isinstance(token, str) or len(token) > 120:
+        raise UIError("variant must be a name")
+    try:
+        variant = find_variant(token)
+    except VariantError as error:
+        raise UIError(str(error)) from None
+    length = merged["match_length"]
+    if not is_count(length) or length > 999:
+        raise UIError(f"match length must be 0..999, not {length!r}")
+    if merged["opponent"] not in OPPONENTS:
+        raise UIError("opponent is 'human' or 'computer'")
+    if merged["level"] not in LEVELS:
+        raise UIError(f"level is one of {', '.join(LEVELS)}")
+    if merged["seat"] not in SEATS:
+        raise UIError("seat is 'w' or 'b'")
+    asked = length if "match_length" in requested else None
+    merged.update(variant=variant.token, match_length=match_length_for(variant, asked, length))
+    return merged, variant
+
+
+
+def read_pref(name: Any, value: Any) -> str:
+    """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
+    if not isinstance(name, str) or name not in DEFAULT_PREFS:
+        raise UIError(f"unknown setting {name!r}")
+    if name == "lang":
+        if not is_lang(value):
+            raise UIError(f"bad language {value!r}")
+    elif not isinstance(value, bool):
+        raise UIError(f"setting {name} is true or false")
+    return name
+
+
+# -- strict readers for saved data -----------------------------------------------------------
+
+
+def checked_settings(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or set(data) - set(DEFAULT_SETTINGS):
+        raise UIError("bad game settings")
+    settings = {**DEFAULT_SETTINGS, **data}  # a save from before a setting existed gets its default
+    try:
+        settings["variant"] = find_variant(str(settings["variant"])).token
+    except VariantError as error:
+        raise UIError(str(error)) from None
+    if not is_count(settings["match_length"]) or settings["opponent"] not in OPPONENTS:
+        raise UIError("bad game settings")
+    if settings["level"] not in LEVELS or settings["seat"] not in SEATS:
+        raise UIError("bad game settings")
+    return settings
+
+
+
+def checked_prefs(data: Any) -> dict[str, Any]:
+    """Known preferences of the right type; anything else keeps its default."""
+    if not isinstance(data, dict):
+        raise UIError("bad preferences")
+    prefs = dict(DEFAULT_PREFS)
+    for key, value in data.items():
+        if key == "lang" and is_lang(value):
+            prefs[key] = value
+        elif key in DEFAULT_PREFS and key != "lang" and isinstance(value, bool):
+            prefs[key] = value
+    return prefs
+
