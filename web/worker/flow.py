@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from nardcore.game import RESIGN_LEVELS, Game, score_game
+from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
+from nardcore.scoring import score_game
 
 from .layout import point_id
 from .session import Session

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from nardcore.game import RESIGN_LEVELS, GameError, GameStateError
+from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.position import Position, PositionError
+from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
@@ -22,7 +23,7 @@ from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
-from .linkplay import is_link
+from .linkformat import is_link
 from .session import Session
 from .settings import DEFAULT_SETTINGS, read_pref
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.dice import PresetDice
-from nardcore.game import GameStateError
 from nardcore.position import SIDE_LETTERS
+from nardcore.readers import GameStateError
 
 from . import flow, saves
 from .inputs import UIError
-from .linkplay import Duel, LinkError, read_link
+from .linkformat import LinkError, read_link
+from .linkplay import Duel
 from .session import Session, new_game_id
 
 MAX_ERROR_TEXT = 300

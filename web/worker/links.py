@@ -10,9 +10,10 @@ import re
 import urllib.parse
 
 from nardcore.codec import CodecError, decode_state, game_from_gnubg, game_from_xgid
-from nardcore.game import Game, GameError, GameStateError
+from nardcore.game import Game, GameError
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.readers import GameStateError
 
 from .dice import CountingDice
 from .inputs import UIError
@@ -52,10 +53,8 @@ def link_fields(fragment: str) -> dict[str, str]:
     return fields
 
 
-
 def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
-
 
 
 def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
@@ -71,7 +70,6 @@ def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
         return position_game(fields, dice)
     except (CodecError, PositionError, GameStateError, GameError) as error:
         raise UIError(str(error)) from None
-
 
 
 def position_game(fields: dict[str, str], dice: CountingDice) -> Game:

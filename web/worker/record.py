@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nardcore.game import Game, event_text
+from nardcore.game import Game
+from nardcore.gamedata import event_text
 from nardcore.position import Position
 
 from .session import Session

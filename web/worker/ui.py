@@ -33,8 +33,9 @@ import random
 from typing import Any
 
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
-from nardcore.game import Game, GameError, GameResult
+from nardcore.game import Game, GameError
 from nardcore.match import Match
+from nardcore.scoring import GameResult
 from nardcore.variant import CHECKERS
 
 from . import linkgame, presenter, saves
