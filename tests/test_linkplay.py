@@ -17,8 +17,9 @@ import pytest
 
 from nardcore.game import Game
 from nardcore.position import SIDE_LETTERS, Position
-from web.worker import linkplay
-from web.worker.linkplay import Duel, LinkError, SlotDice, fragment_of, read_link
+from web.worker import linkformat, linkplay
+from web.worker.linkformat import LinkError, fragment_of, read_link
+from web.worker.linkplay import Duel, SlotDice
 
 VARIANTS = ["backgammon", "narde", "khachapuri", "moultezim", "tawla31", "narde+last-roll", "backgammon+beaver"]
 
@@ -499,27 +500,27 @@ def test_records_and_links_made_by_this_version_open_in_later_ones() -> None:
         assert duel.game.to_dict()["history"] == entry["history"]
         assert duel.last_link() == entry["last_link"] and read_link(entry["last_link"]).sender == duel.me
         assert duel.to_dict() == entry["record"]
-        other_key = dict(entry["record"], key=linkplay._b64(bytes(32)))
+        other_key = dict(entry["record"], key=linkformat.b64(bytes(32)))
         with pytest.raises(LinkError, match="key does not match"):
             Duel.from_dict(other_key)  # the record's own commitments are checked with its key
 
 
-TABLE_OF_FIVE = {f"w{n}": linkplay._b64(bytes(16)) for n in range(1, 6)}
+TABLE_OF_FIVE = {f"w{n}": linkformat.b64(bytes(16)) for n in range(1, 6)}
 
 
 @pytest.mark.parametrize(("change", "words"), [
     (lambda body: body.update(x=1), "unknown or missing fields"),
     (lambda body: body.pop("r"), "unknown or missing fields"),
     (lambda body: body.update(h="p24/13"), "history is not a list"),
-    (lambda body: body.update(h=["-"] * (linkplay.MAX_HISTORY + 1)), "history is not a list"),
+    (lambda body: body.update(h=["-"] * (linkformat.MAX_HISTORY + 1)), "history is not a list"),
     (lambda body: body.update(h=[1]), "history is not a list"),
     (lambda body: body.update(a="p24/13"), "not a short list"),
-    (lambda body: body.update(a=["-"] * (linkplay.MAX_ACTIONS + 1)), "not a short list"),
+    (lambda body: body.update(a=["-"] * (linkformat.MAX_ACTIONS + 1)), "not a short list"),
     (lambda body: body.update(a=[5]), "does not read"),
     (lambda body: body.update(r=["w1"]), "revealed secrets are not a small table"),
     (lambda body: body.update(s=TABLE_OF_FIVE), "shares are not a small table"),
-    (lambda body: body.update(c={"q1": linkplay._b64(bytes(32))}), "roll this app does not know"),
-    (lambda body: body.update(c={"w1": linkplay._b64(bytes(31))}), "has 31 bytes, not 32"),
+    (lambda body: body.update(c={"q1": linkformat.b64(bytes(32))}), "roll this app does not know"),
+    (lambda body: body.update(c={"w1": linkformat.b64(bytes(31))}), "has 31 bytes, not 32"),
     (lambda body: body.update(c={"w1": 5}), "not base64url"),
     (lambda body: body.update(p=5), "chain hash is not base64url"),
     (lambda body: body.update(i={"variant": "narde", "start": None, "host": "w"}), "only the first link"),
@@ -536,15 +537,15 @@ def test_each_malformed_part_of_a_link_is_refused_by_name(change: Any, words: st
 def test_a_link_at_each_limit_is_still_read() -> None:
     host, guest, rng = mid_game(seed=37)
     link = next_link(host, guest, rng)[2]
-    at_limits = edit(link, lambda body: body.update(a=["-"] * linkplay.MAX_ACTIONS,
-                                                     h=["-"] * linkplay.MAX_HISTORY,
-                                                     s={f"w{n}": linkplay._b64(bytes(16)) for n in range(1, 5)}))
+    at_limits = edit(link, lambda body: body.update(a=["-"] * linkformat.MAX_ACTIONS,
+                                                     h=["-"] * linkformat.MAX_HISTORY,
+                                                     s={f"w{n}": linkformat.b64(bytes(16)) for n in range(1, 5)}))
     read = read_link(at_limits)
-    assert len(read.message["a"]) == linkplay.MAX_ACTIONS and len(read.history) == linkplay.MAX_HISTORY
+    assert len(read.message["a"]) == linkformat.MAX_ACTIONS and len(read.history) == linkformat.MAX_HISTORY
     with pytest.raises(LinkError, match="too long"):
-        read_link("d=" + "A" * (linkplay.MAX_LINK - 1))
+        read_link("d=" + "A" * (linkformat.MAX_LINK - 1))
     with pytest.raises(LinkError) as refused:
-        read_link("d=" + "A" * (linkplay.MAX_LINK - 2))  # as long as a link may be: read, and not one
+        read_link("d=" + "A" * (linkformat.MAX_LINK - 2))  # as long as a link may be: read, and not one
     assert "too long" not in str(refused.value)
 
 
@@ -556,7 +557,7 @@ def test_a_link_whose_data_has_no_end_is_refused() -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     unfinished = packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)  # all the data, no last block
     with pytest.raises(LinkError, match="cannot be read"):
-        read_link(head + "." + linkplay._b64(unfinished))
+        read_link(head + "." + linkformat.b64(unfinished))
 
 
 @pytest.mark.parametrize(("change", "words"), [
@@ -653,7 +654,7 @@ def test_a_link_acting_out_of_turn_or_out_of_its_rules_is_refused(actions: Any, 
 def test_a_link_revealing_a_secret_its_sender_never_committed_to_is_refused() -> None:
     receiver, link = sender_acts_first()
     theirs = f"{receiver.me}1"  # the receiver's own first roll: committed by the receiver
-    forged = edit(link, lambda body: body["r"].update({theirs: linkplay._b64(bytes(16))}))
+    forged = edit(link, lambda body: body["r"].update({theirs: linkformat.b64(bytes(16))}))
     refused(receiver, forged, "did not commit to")
 
 

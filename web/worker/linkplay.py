@@ -7,7 +7,7 @@ derives its secrets from a key it never sends (HMAC), so a reload gives the same
 and it checks every link it receives against everything it has seen: the sequence number,
 the hash chain, the history, every commitment, the dice and every move, replayed in
 nardcore. A link that fails any check is refused with a `LinkError` naming what is wrong,
-and the device's record of the game is left as it was.
+and the device's record of the game is left as it was. Links as text: linkformat.py.
 
 A `Duel` is one device's record of one game (its side, its key, every link so far) and the
 game as far as that device can know it:
@@ -23,62 +23,42 @@ True
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import json
 import re
 import secrets
-import zlib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardcore import safejson
-from nardcore.game import RESIGN_LEVELS, Game, GameError
+from nardcore.game import Game, GameError
 from nardcore.notation import NotationError
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.variant import VariantError, find_variant
 
-VERSION = 1
+from .linkformat import (
+    CHAIN_BYTES,
+    COMMIT_BYTES,
+    MAX_ACTIONS,
+    SECRET_BYTES,
+    VERSION,
+    Link,
+    LinkError,
+    b64,
+    check_shape,
+    fragment_of,
+    read_link,
+    unb64,
+)
+
 KEY_BYTES = 32
-SECRET_BYTES = 16
-COMMIT_BYTES = 32
-CHAIN_BYTES = 16  # of the hash chain's head, carried by each link as `p`
-MAX_LINK = 24_000  # characters of a link's fragment
-MAX_INFLATED = 60_000  # bytes of a link's JSON
-MAX_ACTIONS = 8  # in one link
-MAX_HISTORY = 4_000  # actions in a whole game
 MAX_LINKS = 6_000
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-SLOT = re.compile(r"o|[wb][1-9][0-9]{0,3}")
-FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{1,24000})")
-ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
 RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
 EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
 
 
-class LinkError(ValueError):
-    """A link (or a record of a game) that this device refuses; the message says why."""
-
-
 # -- the cryptography -------------------------------------------------------------------------
-
-
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def _unb64(text: Any, size: int, what: str) -> bytes:
-    if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
-        raise LinkError(f"{what} is not base64url")
-    try:
-        data = base64.urlsafe_b64decode(text + "==")  # padding enough for any length; the rest is ignored
-    except ValueError:
-        raise LinkError(f"{what} is not base64url") from None
-    if len(data) != size:
-        raise LinkError(f"{what} has {len(data)} bytes, not {size}")
-    return data
 
 
 def commitment(gid: str, slot: str, secret: bytes) -> bytes:
@@ -128,105 +108,6 @@ def _canonical(message: dict[str, Any]) -> bytes:
 
 def _chain(head: bytes, message: dict[str, Any]) -> bytes:
     return hashlib.sha256(head + _canonical(message)).digest()
-
-
-# -- links as text ----------------------------------------------------------------------------
-
-
-def fragment_of(message: dict[str, Any], history: Sequence[str]) -> str:
-    """A message as a URL fragment: `d=GAME.SIDE+SEQ.PAYLOAD`, the payload base64url of raw
-    deflated JSON (the message's fields and the actions so far, `h`)."""
-    body = {k: v for k, v in message.items() if k not in ("g", "f", "n")}
-    body["h"] = list(history)
-    raw = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    payload = _b64(packer.compress(raw) + packer.flush())
-    return f"d={message['g']}.{message['f']}{message['n']}.{payload}"
-
-
-@dataclass(frozen=True)
-class Link:
-    """A link as read: its message (what the hash chain covers) and the history it carries."""
-
-    message: dict[str, Any]
-    history: tuple[str, ...]
-
-    @property
-    def gid(self) -> str:
-        return str(self.message["g"])
-
-    @property
-    def sender(self) -> str:
-        return str(self.message["f"])
-
-    @property
-    def seq(self) -> int:
-        return int(self.message["n"])
-
-
-def is_link(fragment: str) -> bool:
-    return fragment.lstrip("#").startswith("d=")
-
-
-def read_link(fragment: str) -> Link:
-    """Parse a link strictly; LinkError naming what is wrong. Nothing is checked against a
-    game here (`Duel.receive` does that)."""
-    text = fragment.lstrip("#").strip()
-    if len(text) > MAX_LINK:
-        raise LinkError("the link is too long")
-    found = FRAGMENT.fullmatch(text)
-    if found is None:
-        raise LinkError("this is not a link of a game played by link (d=GAME.SIDE+NUMBER.DATA), or it was cut short")
-    gid, sender, seq, payload = found.groups()
-    try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        unpacker = zlib.decompressobj(-15)
-        raw = unpacker.decompress(packed, MAX_INFLATED)
-        if unpacker.unconsumed_tail or not unpacker.eof:
-            raise LinkError("the link's data is cut short or too large")
-        body = safejson.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError, safejson.JSONShapeError):
-        raise LinkError("the link's data cannot be read: it was changed or cut short") from None
-    if not isinstance(body, dict):
-        raise LinkError("the link's data is not an object")
-    allowed = {"v", "p", "i", "a", "r", "s", "c", "h"}
-    if set(body) - allowed or not {"v", "a", "r", "s", "c", "h"} <= set(body):
-        raise LinkError("the link's data has unknown or missing fields")
-    if body["v"] != VERSION:
-        raise LinkError(f"the link is of version {body['v']!r}; this app reads version {VERSION}")
-    message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
-    for name in ("a", "r", "s", "c", "v"):
-        message[name] = body[name]
-    if "p" in body:
-        _unb64(body["p"], CHAIN_BYTES, "the link's chain hash")
-        message["p"] = body["p"]
-    if "i" in body:
-        message["i"] = body["i"]
-    _check_shape(message)
-    history = body["h"]
-    if not isinstance(history, list) or len(history) > MAX_HISTORY or not all(isinstance(a, str) for a in history):
-        raise LinkError("the link's history is not a list of moves")
-    return Link(message, tuple(history))
-
-
-def _check_shape(message: dict[str, Any]) -> None:
-    actions = message["a"]
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise LinkError("the link's moves are not a short list")
-    for action in actions:
-        if not isinstance(action, str) or not ACTION.fullmatch(action):
-            raise LinkError(f"the link holds a move this app does not read: {str(action)[:40]!r}")
-    for name, size, what in (("r", SECRET_BYTES, "revealed secret"), ("s", SECRET_BYTES, "share"),
-                             ("c", COMMIT_BYTES, "commitment")):
-        table = message[name]
-        if not isinstance(table, dict) or len(table) > 4:
-            raise LinkError(f"the link's {what}s are not a small table")
-        for slot, value in table.items():
-            if not SLOT.fullmatch(slot):
-                raise LinkError(f"the link names a roll this app does not know: {slot[:12]!r}")
-            _unb64(value, size, f"the {what} for roll {slot}")
-    if (message["n"] == 0) != ("i" in message) or (message["n"] == 0) == ("p" in message):
-        raise LinkError("only the first link of a game (the invitation) sets the game up")
 
 
 # -- one device's record of a game -----------------------------------------------------------
@@ -386,7 +267,7 @@ class Duel:
     # -- saving --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"v": VERSION, "gid": self.gid, "me": self.me, "key": _b64(self.key), "links": self.links}
+        return {"v": VERSION, "gid": self.gid, "me": self.me, "key": b64(self.key), "links": self.links}
 
     @classmethod
     def from_dict(cls, data: Any) -> Duel:
@@ -398,13 +279,13 @@ class Duel:
             raise LinkError("the record of the game played by link is damaged")
         if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
             raise LinkError("the record of the game played by link has no links")
-        duel = cls(gid, me, _unb64(data["key"], KEY_BYTES, "the key"))
+        duel = cls(gid, me, unb64(data["key"], KEY_BYTES, "the key"))
         for message in links:
             if not isinstance(message, dict) or not {"g", "f", "n", "v", "a", "r", "s", "c"} <= set(message):
                 raise LinkError("the record of the game played by link is damaged")
             if message["g"] != gid or message["n"] != len(duel.links) or message["f"] not in SIDE_LETTERS:
                 raise LinkError("the record of the game played by link is out of order")
-            _check_shape(message)
+            check_shape(message)
             duel._take(Link(dict(message), tuple(duel.book.actions if duel.book else ())))
         return duel
 
@@ -427,7 +308,7 @@ class Duel:
         message: dict[str, Any] = {"g": self.gid, "f": self.me, "n": len(self.links), "v": VERSION,
                                    "a": actions, "r": {}, "s": {}, "c": {}, **extra}
         if self.links:
-            message["p"] = _b64(self.head[:CHAIN_BYTES])
+            message["p"] = b64(self.head[:CHAIN_BYTES])
         history = list(self.book.actions) if self.book is not None else []
         self._take(Link(message, tuple(history)), compose=True)
         return fragment_of(message, history)
@@ -461,7 +342,7 @@ class Duel:
         if self.book is not None:
             if message["f"] != (self.host if message["n"] % 2 == 0 else _other(self.host)):
                 raise LinkError("this link is not from the player whose link comes next")
-            if message.get("p") != _b64(self.head[:CHAIN_BYTES]):
+            if message.get("p") != b64(self.head[:CHAIN_BYTES]):
                 raise LinkError("the history of this link differs from the game on this device (its chain hash)")
             if list(link.history) != self.book.actions:
                 raise LinkError("the history of this link differs from the game on this device (its moves)")
@@ -492,7 +373,7 @@ class Duel:
         other = _other(sender)
         reveals: dict[str, bytes] = {}
         for slot, text in message["r"].items():
-            secret = _unb64(text, SECRET_BYTES, f"the secret for roll {slot}")
+            secret = unb64(text, SECRET_BYTES, f"the secret for roll {slot}")
             if _committer(slot, self.host) != sender or slot not in book.commits:
                 raise LinkError(f"the link reveals a secret for roll {slot}, which its sender did not commit to")
             if not hmac.compare_digest(commitment(self.gid, slot, secret), book.commits[slot]):
@@ -503,11 +384,11 @@ class Duel:
         for slot, text in message["s"].items():
             if slot in book.shares:
                 raise LinkError(f"the share for roll {slot} was given already")
-            book.shares[slot] = _unb64(text, SECRET_BYTES, f"the share for roll {slot}")
+            book.shares[slot] = unb64(text, SECRET_BYTES, f"the share for roll {slot}")
         for slot, text in message["c"].items():
             if slot in book.commits:
                 raise LinkError(f"the commitment for roll {slot} was made already")
-            book.commits[slot] = _unb64(text, COMMIT_BYTES, f"the commitment for roll {slot}")
+            book.commits[slot] = unb64(text, COMMIT_BYTES, f"the commitment for roll {slot}")
         due: dict[str, set[str]] = {"r": set(), "s": set(), "c": set()}
         if seq == 0:
             due["c"] = {f"{sender}1"} | ({"o"} if game.opening else set())
@@ -534,9 +415,9 @@ class Duel:
         if seq > 1 and mine not in committed and not game.over:
             due["c"].add(mine)
         if compose:
-            message["r"] = {slot: _b64(self._own(slot)) for slot in sorted(due["r"])}
-            message["s"] = {slot: _b64(self._share_secret(slot)) for slot in sorted(due["s"])}
-            message["c"] = {slot: _b64(commitment(self.gid, slot, self._own(slot))) for slot in sorted(due["c"])}
+            message["r"] = {slot: b64(self._own(slot)) for slot in sorted(due["r"])}
+            message["s"] = {slot: b64(self._share_secret(slot)) for slot in sorted(due["s"])}
+            message["c"] = {slot: b64(commitment(self.gid, slot, self._own(slot))) for slot in sorted(due["c"])}
             book.reveals.update({slot: self._own(slot) for slot in due["r"]})
             book.shares.update({slot: self._share_secret(slot) for slot in due["s"]})
             book.commits.update({slot: commitment(self.gid, slot, self._own(slot)) for slot in due["c"]})
@@ -648,5 +529,4 @@ def actions_between(before: Game, after: Game) -> list[str]:
     return actions
 
 
-__all__ = ["RESIGN_LEVELS", "Duel", "Link", "LinkError", "SlotDice", "actions_between", "commitment",
-           "derive_secret", "fragment_of", "is_link", "read_link"]
+__all__ = ["Duel", "NoDice", "SlotDice", "actions_between", "commitment", "derive_secret"]

@@ -253,17 +253,7 @@ def library_entry(session: Session) -> dict[str, Any]:
     }
 
 
-
-
-
-
-
-
-
-
 # -- strict readers for saved data -----------------------------------------------------------
-
-
 
 
 def checked_tally(data: Any) -> list[int]:

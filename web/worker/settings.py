@@ -32,7 +32,6 @@ OPPONENTS = ("human", "computer")
 SEATS = ("w", "b")
 
 
-
 def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, Any], Variant]:
     """The settings of a new game: `requested` (untrusted) over `current`; raises UIError."""
     if not isinstance(requested, dict):
@@ -64,7 +63,6 @@ def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, An
     return merged, variant
 
 
-
 def read_pref(name: Any, value: Any) -> str:
     """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
     if not isinstance(name, str) or name not in DEFAULT_PREFS:
@@ -93,7 +91,6 @@ def checked_settings(data: Any) -> dict[str, Any]:
     if settings["level"] not in LEVELS or settings["seat"] not in SEATS:
         raise UIError("bad game settings")
     return settings
-
 
 
 def checked_prefs(data: Any) -> dict[str, Any]:

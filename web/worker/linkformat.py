@@ -1,0 +1,150 @@
+"""Links of a game played by link as text: a message and the history so far, deflated into a
+URL fragment `d=GAME.SIDE+SEQ.PAYLOAD`, and read back strictly. Reading checks only the link's
+own shape; whether it fits the game is the protocol's to check (linkplay.py, docs/link-play.md).
+
+>>> link = read_link(fragment_of({"g": "0123456789ab", "f": "b", "n": 1, "v": VERSION, "a": [], "r": {},
+...                               "s": {}, "c": {}, "p": b64(bytes(CHAIN_BYTES))}, []))
+>>> link.gid, link.sender, link.seq, link.history
+('0123456789ab', 'b', 1, ())
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nardcore import safejson
+
+VERSION = 1
+SECRET_BYTES = 16
+COMMIT_BYTES = 32
+CHAIN_BYTES = 16  # of the hash chain's head, carried by each link as `p`
+MAX_LINK = 24_000  # characters of a link's fragment
+MAX_INFLATED = 60_000  # bytes of a link's JSON
+MAX_ACTIONS = 8  # in one link
+MAX_HISTORY = 4_000  # actions in a whole game
+SLOT = re.compile(r"o|[wb][1-9][0-9]{0,3}")
+FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{1,24000})")
+ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
+
+
+class LinkError(ValueError):
+    """A link (or a record of a game) that this device refuses; the message says why."""
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: Any, size: int, what: str) -> bytes:
+    if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise LinkError(f"{what} is not base64url")
+    try:
+        data = base64.urlsafe_b64decode(text + "==")  # padding enough for any length; the rest is ignored
+    except ValueError:
+        raise LinkError(f"{what} is not base64url") from None
+    if len(data) != size:
+        raise LinkError(f"{what} has {len(data)} bytes, not {size}")
+    return data
+
+
+def fragment_of(message: dict[str, Any], history: Sequence[str]) -> str:
+    """A message as a URL fragment: `d=GAME.SIDE+SEQ.PAYLOAD`, the payload base64url of raw
+    deflated JSON (the message's fields and the actions so far, `h`)."""
+    body = {k: v for k, v in message.items() if k not in ("g", "f", "n")}
+    body["h"] = list(history)
+    raw = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    payload = b64(packer.compress(raw) + packer.flush())
+    return f"d={message['g']}.{message['f']}{message['n']}.{payload}"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as read: its message (what the hash chain covers) and the history it carries."""
+
+    message: dict[str, Any]
+    history: tuple[str, ...]
+
+    @property
+    def gid(self) -> str:
+        return str(self.message["g"])
+
+    @property
+    def sender(self) -> str:
+        return str(self.message["f"])
+
+    @property
+    def seq(self) -> int:
+        return int(self.message["n"])
+
+
+def is_link(fragment: str) -> bool:
+    return fragment.lstrip("#").startswith("d=")
+
+
+def read_link(fragment: str) -> Link:
+    """Parse a link strictly; LinkError naming what is wrong. Nothing is checked against a
+    game here (`Duel.receive` does that)."""
+    text = fragment.lstrip("#").strip()
+    if len(text) > MAX_LINK:
+        raise LinkError("the link is too long")
+    found = FRAGMENT.fullmatch(text)
+    if found is None:
+        raise LinkError("this is not a link of a game played by link (d=GAME.SIDE+NUMBER.DATA), or it was cut short")
+    gid, sender, seq, payload = found.groups()
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        unpacker = zlib.decompressobj(-15)
+        raw = unpacker.decompress(packed, MAX_INFLATED)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise LinkError("the link's data is cut short or too large")
+        body = safejson.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError, safejson.JSONShapeError):
+        raise LinkError("the link's data cannot be read: it was changed or cut short") from None
+    if not isinstance(body, dict):
+        raise LinkError("the link's data is not an object")
+    allowed = {"v", "p", "i", "a", "r", "s", "c", "h"}
+    if set(body) - allowed or not {"v", "a", "r", "s", "c", "h"} <= set(body):
+        raise LinkError("the link's data has unknown or missing fields")
+    if body["v"] != VERSION:
+        raise LinkError(f"the link is of version {body['v']!r}; this app reads version {VERSION}")
+    message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
+    for name in ("a", "r", "s", "c", "v"):
+        message[name] = body[name]
+    if "p" in body:
+        unb64(body["p"], CHAIN_BYTES, "the link's chain hash")
+        message["p"] = body["p"]
+    if "i" in body:
+        message["i"] = body["i"]
+    check_shape(message)
+    history = body["h"]
+    if not isinstance(history, list) or len(history) > MAX_HISTORY or not all(isinstance(a, str) for a in history):
+        raise LinkError("the link's history is not a list of moves")
+    return Link(message, tuple(history))
+
+
+def check_shape(message: dict[str, Any]) -> None:
+    actions = message["a"]
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise LinkError("the link's moves are not a short list")
+    for action in actions:
+        if not isinstance(action, str) or not ACTION.fullmatch(action):
+            raise LinkError(f"the link holds a move this app does not read: {str(action)[:40]!r}")
+    for name, size, what in (("r", SECRET_BYTES, "revealed secret"), ("s", SECRET_BYTES, "share"),
+                             ("c", COMMIT_BYTES, "commitment")):
+        table = message[name]
+        if not isinstance(table, dict) or len(table) > 4:
+            raise LinkError(f"the link's {what}s are not a small table")
+        for slot, value in table.items():
+            if not SLOT.fullmatch(slot):
+                raise LinkError(f"the link names a roll this app does not know: {slot[:12]!r}")
+            unb64(value, size, f"the {what} for roll {slot}")
+    if (message["n"] == 0) != ("i" in message) or (message["n"] == 0) == ("p" in message):
+        raise LinkError("only the first link of a game (the invitation) sets the game up")
+
