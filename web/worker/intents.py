@@ -23,7 +23,7 @@ from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
-from .linkplay import is_link
+from .linkformat import is_link
 from .session import Session
 from .settings import DEFAULT_SETTINGS, read_pref
 

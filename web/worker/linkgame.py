@@ -16,7 +16,8 @@ from nardcore.readers import GameStateError
 
 from . import flow, saves
 from .inputs import UIError
-from .linkplay import Duel, LinkError, read_link
+from .linkformat import LinkError, read_link
+from .linkplay import Duel
 from .session import Session, new_game_id
 
 MAX_ERROR_TEXT = 300
