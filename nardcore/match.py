@@ -55,7 +55,7 @@ class Match:
             raise ValueError(f"match length must be 1..{MAX_LENGTH}, not {length!r}")
         self.closed: list[GameResult] = []  # games finished before the current one
         # the finished games as played, beside `closed` (None: only the result is known, as in
-        # data saved before records were kept); records (nardcore.matfile) need the moves
+        # data saved before records were kept); records (nardcore.formats.mat) need the moves
         self.played: list[Game | None] = []
         self.game = self._new_game()
 

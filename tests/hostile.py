@@ -8,7 +8,7 @@ import random
 import zlib
 from typing import Any
 
-from nardcore.codec import encode_state
+from nardcore.formats.state import encode_state
 from nardcore.game import Game
 
 

@@ -11,29 +11,25 @@ import gnubg_nn
 import pytest
 
 from nardcore.bots import RandomBot, act
-from nardcore.codec import (
+from nardcore.dice import SeededDice, roll
+from nardcore.formats import CodecError
+from nardcore.formats.gnubg import (
     GAME_DROP,
     GAME_NONE,
     GAME_OVER,
     GAME_PLAYING,
     GAME_RESIGNED,
-    CodecError,
     MatchInfo,
-    decode_state,
-    encode_state,
     game_from_gnubg,
-    game_from_xgid,
     gnubg_id,
     match_id,
     match_info,
     match_info_from_id,
     position_from_id,
-    position_from_xgid,
     position_id,
-    xgid,
-    xgid_of_position,
 )
-from nardcore.dice import SeededDice, roll
+from nardcore.formats.state import decode_state, encode_state
+from nardcore.formats.xgid import game_from_xgid, position_from_xgid, xgid, xgid_of_position
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.movegen import legal_plays
@@ -462,7 +458,7 @@ def test_an_xgid_position_may_carry_any_cube_up_to_two_to_the_fifteenth() -> Non
 
 
 def test_a_long_match_goes_into_the_url_with_its_results_only() -> None:
-    from nardcore.codec import MAX_STATE_TEXT
+    from nardcore.formats.state import MAX_STATE_TEXT
 
     match = Match("backgammon", SeededDice(5), length=999)
     bot = RandomBot(5)
@@ -470,7 +466,7 @@ def test_a_long_match_goes_into_the_url_with_its_results_only() -> None:
         while not match.game.over:
             act(match.game, bot)
         match.next_game()
-    from nardcore.codec import _packed
+    from nardcore.formats.state import _packed
 
     assert len(_packed("match", match.to_dict())) > MAX_STATE_TEXT  # with the games as played: too long
     text = encode_state(match)
@@ -490,7 +486,7 @@ def test_the_url_of_a_state_does_not_depend_on_the_order_of_its_keys() -> None:
 
 
 def test_a_state_at_the_length_limit_is_read_on_and_one_longer_is_not() -> None:
-    from nardcore.codec import MAX_STATE_TEXT
+    from nardcore.formats.state import MAX_STATE_TEXT
 
     with pytest.raises(CodecError) as at_limit:
         decode_state("A" * MAX_STATE_TEXT)

@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from nardcore.codec import decode_state
+from nardcore.formats.state import decode_state
 from nardcore.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent

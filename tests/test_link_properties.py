@@ -3,7 +3,7 @@ same state, parse then format gives the same text, and mutated texts are read or
 the documented error, nothing else.
 
 The forms: `#p=` (web/worker/links.py position links), `#gnubg=` and `#xgid=` (backgammon),
-`#s=` (the whole game or match, nardcore.codec), `.mat` records (nardcore.matfile) and the
+`#s=` (the whole game or match, nardcore.formats.state), `.mat` records (nardcore.formats.mat) and the
 `<nard-board>` record (web/worker/record.py writes it, web/embed.js reads it, run here in node).
 
 NARD_LONG=N checks N times as many states and mutations.
@@ -25,11 +25,13 @@ from typing import Any
 import pytest
 from test_matfile import assert_same_game, recorded
 
-from nardcore.codec import encode_state, gnubg_id, xgid
 from nardcore.dice import SeededDice
+from nardcore.formats.gnubg import gnubg_id
+from nardcore.formats.mat import MatError, read_mat, write_mat
+from nardcore.formats.state import encode_state
+from nardcore.formats.xgid import xgid
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.match import Match
-from nardcore.matfile import MatError, read_mat, write_mat
 from nardcore.position import Position
 from nardcore.variant import BAR, OFF
 from web.worker import links, saves, ui

@@ -1,4 +1,4 @@
-"""Game records as .mat text (nardcore.matfile): round trips on random games and matches of every
+"""Game records as .mat text (nardcore.formats.mat): round trips on random games and matches of every
 variant, mutated files, and backgammon records checked by gnubg itself (`gnubg -t`).
 
 NARD_LONG=N plays N times as many random games and mutations.
@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from nardcore.codec import match_info_from_id, position_id
 from nardcore.dice import PresetDice, SeededDice
+from nardcore.formats.gnubg import match_info_from_id, position_id
+from nardcore.formats.mat import MatError, read_mat, write_mat
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.match import Match
-from nardcore.matfile import MatError, read_mat, write_mat
 from nardcore.position import Position
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
@@ -411,17 +411,17 @@ def test_an_opening_is_up_to_a_hundred_rounds_before_the_first_turn() -> None:
 
 
 def test_a_record_and_its_lines_are_read_up_to_their_limits() -> None:
-    from nardcore import matfile
+    from nardcore.formats import mat
 
     text = write_mat(Game("backgammon", PresetDice([3, 1])))
-    padded = text + ";" + "x" * (matfile.MAX_MAT_TEXT - len(text) - 1)
-    assert len(padded) == matfile.MAX_MAT_TEXT
+    padded = text + ";" + "x" * (mat.MAX_MAT_TEXT - len(text) - 1)
+    assert len(padded) == mat.MAX_MAT_TEXT
     with pytest.raises(MatError) as refused:
         read_mat(padded)  # read: the last line is too long, the record is not
     assert "line" in str(refused.value) and "record is too long" not in str(refused.value)
     with pytest.raises(MatError, match="record is too long"):
         read_mat(padded + "x")
-    comment = "; " + "x" * (matfile.MAX_LINE - 2)
+    comment = "; " + "x" * (mat.MAX_LINE - 2)
     assert len(read_mat(text + comment + "\n").games) == 1
     with pytest.raises(MatError, match="longer than"):
         read_mat(text + comment + "x\n")

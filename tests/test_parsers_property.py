@@ -10,18 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardcore import safejson
-from nardcore.codec import (
-    CodecError,
-    decode_state,
-    encode_state,
-    game_from_gnubg,
-    game_from_xgid,
-    match_info_from_id,
-    position_from_id,
-    position_from_xgid,
-)
 from nardcore.dice import DiceError, Roll
 from nardcore.errors import NardError
+from nardcore.formats import CodecError
+from nardcore.formats.gnubg import game_from_gnubg, match_info_from_id, position_from_id
+from nardcore.formats.state import decode_state, encode_state
+from nardcore.formats.xgid import game_from_xgid, position_from_xgid
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.notation import NotationError, parse_play

@@ -7,8 +7,9 @@ import pytest
 
 from nardcore.bots import RandomBot, act
 from nardcore.bots.neural_cube import accepts_resignation
-from nardcore.codec import GAME_RESIGNED, decode_state, encode_state, match_info
 from nardcore.dice import PresetDice, SeededDice
+from nardcore.formats.gnubg import GAME_RESIGNED, match_info
+from nardcore.formats.state import decode_state, encode_state
 from nardcore.game import Game, GameError
 from nardcore.match import Match
 from nardcore.position import BLACK, Position

@@ -1229,7 +1229,7 @@ def test_a_drawn_game_is_said_as_a_draw_and_scores_nothing() -> None:
 
 
 def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> None:
-    from nardcore.codec import encode_state
+    from nardcore.formats.state import encode_state
     from nardcore.dice import SeededDice
     from nardcore.game import Game
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 import urllib.parse
 
-from nardcore.codec import CodecError, decode_state, game_from_gnubg, game_from_xgid
+from nardcore.formats import CodecError
+from nardcore.formats.gnubg import game_from_gnubg
+from nardcore.formats.state import decode_state
+from nardcore.formats.xgid import game_from_xgid
 from nardcore.game import Game, GameError
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position, PositionError

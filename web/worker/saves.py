@@ -14,10 +14,13 @@ from typing import Any
 
 from nardcore import safejson
 from nardcore.bots.levels import DEFAULT_LEVEL
-from nardcore.codec import CodecError, encode_state, gnubg_id, xgid
+from nardcore.formats import CodecError
+from nardcore.formats.gnubg import gnubg_id
+from nardcore.formats.mat import read_mat, write_mat
+from nardcore.formats.state import encode_state
+from nardcore.formats.xgid import xgid
 from nardcore.game import Game
 from nardcore.match import Match
-from nardcore.matfile import read_mat, write_mat
 from nardcore.position import SIDE_LETTERS
 from nardcore.svg import render
 from nardcore.variant import BAR
@@ -135,7 +138,7 @@ def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None,
 
 
 def export_url(session: Session) -> str:
-    """The URL fragment for the whole game: `s=<nardcore.codec state>` (+ `&vs=computer`)."""
+    """The URL fragment for the whole game: `s=<nardcore.formats.state text>` (+ `&vs=computer`)."""
     fragment = "s=" + encode_state(session.match if session.match is not None else session.game)
     if session.against_computer:
         fragment += "&vs=computer"
@@ -179,7 +182,7 @@ def share_links(session: Session) -> dict[str, str]:
 
 
 def looks_like_mat(text: str) -> bool:
-    """A game record (.mat, nardcore.matfile) rather than a save of this app (JSON)."""
+    """A game record (.mat, nardcore.formats.mat) rather than a save of this app (JSON)."""
     return not text.lstrip("\ufeff \t\r\n").startswith("{")
 
 

@@ -13,7 +13,7 @@ A backgammon record is what gnubg's `export match mat` writes and `import mat` r
           Wins 1 point
 
 The left column is black (gnubg's player 0), the right one white (gnubg's player 1, the
-bottom player, as in `nardcore.codec`). Each turn is `DICE: MOVES` in the mover's own
+bottom player, as in `nardcore.formats`). Each turn is `DICE: MOVES` in the mover's own
 numbering, one die's step at a time as gnubg writes it (`13/8 8/3`, bar = 25, off = 0, `*`
 where a checker was hit); a roll with no legal play is the dice alone (`66:`). Cube actions
 are ` Doubles => N`, ` Beavers => N`, ` Takes`, ` Drops`; `Wins N point(s)` in the winner's
@@ -55,14 +55,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dice import DiceSource, Roll
-from .errors import NardError, quoted
-from .game import Game
-from .match import Match
-from .movegen import Step, legal_plays
-from .position import BLACK, WHITE
-from .scoring import GameResult
-from .variant import Variant, VariantError, find_variant
+from ..dice import DiceSource, Roll
+from ..errors import NardError, quoted
+from ..game import Game
+from ..match import Match
+from ..movegen import Step, legal_plays
+from ..position import BLACK, SIDE_LETTERS, WHITE
+from ..scoring import GameResult
+from ..variant import Variant, VariantError, find_variant
 
 __all__ = ["MAX_MAT_TEXT", "MatError", "MatRecord", "read_mat", "write_mat"]
 
@@ -151,7 +151,7 @@ def _game_lines(game: Game) -> list[str]:
         if index in skip:
             continue
         kind = event["event"]
-        column = SIDE_OF_COLUMN.index(_side(event["side"])) if "side" in event else 0
+        column = SIDE_OF_COLUMN.index(SIDE_LETTERS.index(event["side"])) if "side" in event else 0
         if kind == "opening":
             rounds.append(f"{event['dice'][0]}-{event['dice'][1]}")
         elif kind == "play":
@@ -223,10 +223,6 @@ def _gnubg_play(before: Any, dice: list[int], after: Any) -> str:
     """A backgammon play step by step, as gnubg writes it: `24/18 18/13`, `25/20*`, `3/0`."""
     steps: Sequence[Step] = legal_plays(before, (dice[0], dice[1]))[after]
     return " ".join(f"{step.origin}/{step.target}{'*' if step.hit else ''}" for step in steps)
-
-
-def _side(letter: Any) -> int:
-    return WHITE if letter == "w" else BLACK
 
 
 # -- reading --------------------------------------------------------------------------
