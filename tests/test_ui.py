@@ -1229,8 +1229,8 @@ def test_a_drawn_game_is_said_as_a_draw_and_scores_nothing() -> None:
 
 
 def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> None:
-    from nardcore.formats.state import encode_state
     from nardcore.dice import SeededDice
+    from nardcore.formats.state import encode_state
     from nardcore.game import Game
 
     game = Game("backgammon", SeededDice(1), position=Position.parse("backgammon:w:24x15:2"))
