@@ -195,11 +195,13 @@ def test_a_match_positions_score_counts_the_game_once_it_is_won(score: tuple[int
     start = Position.parse("backgammon:w:2:18x2,13x5,8x3,6x5")
     game = Game("backgammon", position=start, match_length=5, score=score)
     session = Session(dice=CountingDice(None), game=game, settings={**DEFAULT_SETTINGS}, screen="board")
-    assert presenter.view(session)["match"]["score"] == list(score)
+    match = presenter.view(session)["match"]
+    assert match is not None and match["score"] == list(score)
     game.roll([6, 5])
     game.play(next(iter(game.plays())))
     assert game.over and game.result is not None and game.result.points == 2  # a gammon
-    assert presenter.view(session)["match"]["score"] == shown  # capped at the length
+    match = presenter.view(session)["match"]
+    assert match is not None and match["score"] == shown  # capped at the length
 
 
 def test_the_languages_are_the_i18n_files_with_their_own_names(tmp_path: Path) -> None:

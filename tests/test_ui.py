@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -25,7 +26,8 @@ STARTS = {
 }
 
 
-def fresh(variant: str = "backgammon", dice: str | None = "seed:5", **prefs: Any) -> tuple[ui.App, dict[str, Any]]:
+def fresh(variant: str = "backgammon", dice: str | None = "seed:5",
+          **prefs: Any) -> tuple[ui.App, Mapping[str, Any]]:
     app = ui.App(dice=dice)
     for name, value in prefs.items():
         app.dispatch({"type": "set", "name": name, "value": value})
@@ -33,12 +35,12 @@ def fresh(variant: str = "backgammon", dice: str | None = "seed:5", **prefs: Any
     return app, view
 
 
-def act(app: ui.App, kind: str, **args: Any) -> dict[str, Any]:
-    view: dict[str, Any] = app.dispatch({"type": kind, **args})["view"]
+def act(app: ui.App, kind: str, **args: Any) -> Mapping[str, Any]:
+    view: Mapping[str, Any] = app.dispatch({"type": kind, **args})["view"]
     return view
 
 
-def to_move(app: ui.App) -> dict[str, Any]:
+def to_move(app: ui.App) -> Mapping[str, Any]:
     """Roll (and pass) until the side to act has a checker to move."""
     for _ in range(20):
         view = app.view()
@@ -62,7 +64,7 @@ def play_turns(app: ui.App, count: int) -> None:
         act(app, "confirm")
 
 
-def check_invariants(view: dict[str, Any]) -> None:
+def check_invariants(view: Mapping[str, Any]) -> None:
     position = Position.parse(view["position"])
     sides = Counter(c["side"] for c in view["checkers"])
     assert sides == {"w": 15, "b": 15}
@@ -320,7 +322,7 @@ def test_passes_and_forced_plays_happen_by_themselves_when_asked() -> None:
 
 def test_auto_roll_and_auto_confirm_carry_the_game_along() -> None:
     app, _ = fresh("narde", dice="seed:3", auto_roll=True, auto_confirm=True)
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     assert view["phase"] == "move"  # opening and the starter's roll happened at once
     turn = view["turn"]
     for _ in range(4):
@@ -334,8 +336,8 @@ def test_auto_roll_and_auto_confirm_carry_the_game_along() -> None:
 # -- whole games ------------------------------------------------------------------------------------
 
 
-def play_random_game(app: ui.App, rng: random.Random, limit: int = 4000) -> dict[str, Any]:
-    view = app.view()
+def play_random_game(app: ui.App, rng: random.Random, limit: int = 4000) -> Mapping[str, Any]:
+    view: Mapping[str, Any] = app.view()
     for _ in range(limit):
         check_invariants(view)
         if view["phase"] == "over":
@@ -507,7 +509,7 @@ def test_a_checker_picked_up_from_the_bar_is_still_in_hand_after_a_reload() -> N
     assert (again["selected"], again["destinations"]) == ("bar-w", view["destinations"])
 
 
-def link_game_to_move() -> tuple[ui.App, dict[str, Any]]:
+def link_game_to_move() -> tuple[ui.App, Mapping[str, Any]]:
     """A narde game by link between two apps, on the device whose player has rolled first
     (forced plays are left to the player: nothing moves unless a test moves it)."""
     host, _ = fresh("narde", dice="seed:1", auto_forced=False)
@@ -696,7 +698,7 @@ def test_the_pages_language_guess_counts_only_until_a_save_says_otherwise() -> N
 # -- the computer's levels ------------------------------------------------------------------------------
 
 
-def bot_until_human(app: ui.App, view: dict[str, Any]) -> dict[str, Any]:
+def bot_until_human(app: ui.App, view: Mapping[str, Any]) -> Mapping[str, Any]:
     for _ in range(200):
         if not view["bot_pending"]:
             return view
@@ -1236,7 +1238,7 @@ def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> 
     game = Game("backgammon", SeededDice(1), position=Position.parse("backgammon:w:24x15:2"))
     app = ui.App(dice="seed:1")
     app.dispatch({"type": "load_url", "fragment": f"s={encode_state(game)}&vs=computer"})
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     assert [c["points"] for c in view["resign"]["levels"]] == [1, 2, 3]
     view = act(app, "resign", level="single")
     assert view["phase"] == "resign" and view["bot_pending"] and not view["can"]["answer_resign"]
@@ -1287,7 +1289,7 @@ def test_the_person_answers_the_other_players_offer_in_hot_seat() -> None:
     app, _ = fresh("backgammon", dice="seed:6")
     to_move(app)
     act(app, "resign", level="gammon")
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     assert view["can"]["answer_resign"] and view["resign"]["offer"] == "gammon" and view["resign"]["points"] == 2
     assert view["message"]["key"] == "resign_offered"
     with pytest.raises(ui.UIError):
@@ -1491,7 +1493,7 @@ def test_the_share_dialogs_record_for_a_web_page_holds_each_turns_position_dice_
 def test_the_record_lists_every_turn_and_replay_steps_through_it() -> None:
     app, _ = fresh("narde", dice="seed:3")
     play_turns(app, 4)
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     record, events = view["record"], app.game.history
     assert [e["text"] for e in record][0].startswith("opening roll") and len(record) == len(events)
     numbers = [e["number"] for e in record if e["kind"] in ("play", "pass")]
@@ -1561,7 +1563,7 @@ def test_replay_shows_the_game_on_the_board_when_two_games_share_their_moves() -
 def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> None:
     app, _ = fresh("backgammon", dice="seed:3")
     to_move(app)
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     while view["movable"]:
         view = act(app, "click", point=view["movable"][0])
         view = act(app, "click", point=view["destinations"][0])

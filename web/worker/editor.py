@@ -32,6 +32,7 @@ from .inputs import UIError
 from .layout import POINT_IDS, Layout
 from .links import linked_game
 from .settings import OPPONENTS
+from .viewmodel import EditorForm
 
 TOOLS = ("w", "b", "remove")
 MAX_LENGTH = 999
@@ -312,7 +313,7 @@ class Editor:
             found.append(_problem("crawford", away=max(0, self.length - 1)))
         return found
 
-    def view(self, flipped: bool) -> dict[str, Any]:
+    def view(self, flipped: bool) -> EditorForm:
         """The form's state, the position string, what is wrong, and the link when nothing is."""
         problems = self.problems(flipped)
         return {

@@ -19,6 +19,7 @@ from .inputs import UIError
 from .linkformat import LinkError, read_link
 from .linkplay import Duel
 from .session import Session, new_game_id
+from .viewmodel import LinkView
 
 MAX_ERROR_TEXT = 300
 
@@ -151,7 +152,7 @@ def send(session: Session, ask: bool = False) -> None:
     session.say("link_asked" if ask else "link_send")
 
 
-def view(session: Session) -> dict[str, Any] | None:
+def view(session: Session) -> LinkView | None:
     """What the page shows of a game by link: the link to send while the device waits."""
     duel = session.duel
     if duel is None:

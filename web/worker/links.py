@@ -56,10 +56,8 @@ def link_fields(fragment: str) -> dict[str, str]:
     return fields
 
 
-
 def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
-
 
 
 def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
@@ -75,7 +73,6 @@ def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
         return position_game(fields, dice)
     except (CodecError, PositionError, GameStateError, GameError) as error:
         raise UIError(str(error)) from None
-
 
 
 def position_game(fields: dict[str, str], dice: CountingDice) -> Game:

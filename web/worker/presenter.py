@@ -12,8 +12,8 @@ so the board is drawn before Python is up. Nothing here changes a session.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from nardcore.bots.levels import LEVELS
 from nardcore.game import RESIGN_LEVELS, Game
@@ -26,13 +26,29 @@ from .dice import CountingDice
 from .layout import Layout, point_id, point_order
 from .saves import SCHEMA
 from .session import Session
+from .viewmodel import BoardView as BoardPart
+from .viewmodel import (
+    Can,
+    Catalogue,
+    Checker,
+    Cube,
+    Die,
+    Language,
+    MatchView,
+    Player,
+    PointInfo,
+    Resign,
+    Side,
+    VariantEntry,
+    View,
+)
 
 I18N = Path(__file__).resolve().parent.parent / "i18n"  # web/i18n, shared with the page
 
 
-def available_languages(folder: Path = I18N) -> list[dict[str, str]]:
+def available_languages(folder: Path = I18N) -> list[Language]:
     """The interface languages: one JSON file each in i18n/ (`_name`: the language's own name)."""
-    found = []
+    found: list[Language] = []
     for path in sorted(folder.glob("*.json")):
         try:
             name = json.loads(path.read_text(encoding="utf-8")).get("_name", path.stem)
@@ -48,7 +64,7 @@ LANGUAGES = available_languages()
 # -- sent once ------------------------------------------------------------------------------
 
 
-def variant_entry(variant: Variant) -> dict[str, Any]:
+def variant_entry(variant: Variant) -> VariantEntry:
     """What the setup form needs to offer one game."""
     return {
         "name": variant.name,
@@ -63,12 +79,12 @@ def variant_entry(variant: Variant) -> dict[str, Any]:
     }
 
 
-def catalogue() -> dict[str, Any]:
+def catalogue() -> Catalogue:
     return {"variants": [variant_entry(VARIANTS[name]) for name in VARIANT_NAMES], "languages": LANGUAGES,
             "levels": list(LEVELS)}
 
 
-def start_view() -> dict[str, Any]:
+def start_view() -> View:
     """The view of a fresh default session (system dice, nothing rolled)."""
     return view(Session.fresh(CountingDice(None)))
 
@@ -81,12 +97,11 @@ def numbering(variant: Variant) -> list[int]:
 # -- every answer ---------------------------------------------------------------------------
 
 
-def view(session: Session) -> dict[str, Any]:
+def view(session: Session) -> View:
     """The whole view model of the session as it is now."""
     if session.editor is not None:
         return editor_view(session, session.editor)
     game = session.game
-    variant = game.variant
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
     board = reviewed if reviewed is not None else game.board
@@ -98,31 +113,21 @@ def view(session: Session) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "screen": session.screen,
-        "variant": variant.name,
-        "token": variant.token,
-        "options": sorted(variant.options),
-        "cube_limit": variant.cube_limit,
-        "cube_face": cube_face(game),
-        "geometry": "same" if variant.same_direction else "opposite",
-        "numbering": numbering(variant),
-        "position": str(board),
-        "phase": game.phase,
-        "turn": SIDE_LETTERS[board.turn],
-        "to_act": None if game.to_act is None else SIDE_LETTERS[game.to_act],
-        "checkers": checkers(layout),
-        "points": points(layout),
-        "movable": movable,
-        "selected": None if session.selected is None else point_id(board.turn, session.selected, board),
-        "destinations": destinations,
-        "dice": [] if reviewed is not None else dice(game),
-        "dice_text": str(game.dice) if game.dice else "",
-        "opening_dice": None if reviewed is not None else opening_dice(game),
-        "cube": {
-            "enabled": variant.cube,
-            "value": game.cube_value,
-            "owner": None if game.cube_owner is None else SIDE_LETTERS[game.cube_owner],
-            "offered": game.phase == "take",
-        },
+        **board_part(
+            game.variant, position=str(board), phase=game.phase, turn=SIDE_LETTERS[board.turn],
+            to_act=None if game.to_act is None else SIDE_LETTERS[game.to_act], stacks=layout.stacks,
+            movable=movable,
+            selected=None if session.selected is None else point_id(board.turn, session.selected, board),
+            destinations=destinations,
+            dice=[] if reviewed is not None else dice(game), dice_text=str(game.dice) if game.dice else "",
+            opening_dice=None if reviewed is not None else opening_dice(game),
+            cube={
+                "enabled": game.variant.cube,
+                "value": game.cube_value,
+                "owner": None if game.cube_owner is None else SIDE_LETTERS[game.cube_owner],
+                "offered": game.phase == "take",
+            },
+            cube_face=cube_face(game)),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
@@ -145,46 +150,28 @@ def view(session: Session) -> dict[str, Any]:
     }
 
 
-def editor_view(session: Session, editor: editing.Editor) -> dict[str, Any]:
+def editor_view(session: Session, editor: editing.Editor) -> View:
     """The set-up being edited, drawn by the same board (phase "edit": nothing to play; the
     board sends edit intents), with the editor's form in `editor`. White at the bottom unless
     the person flipped the board."""
     flipped = bool(session.prefs["flip"])
     variant = editor.variant
-    stacks = {where: ids for where, ids in editor.stacks.items() if ids}
-    found = [{"id": checker, "side": checker[0], "at": where, "i": index}
-             for where, ids in stacks.items() for index, checker in enumerate(ids)]
     counts = [editor.counts(side) for side in (0, 1)]
     length = editor.length
     rolled = [int(d) for d in editor.dice]
     shown_dice = rolled * 2 if len(rolled) == 2 and rolled[0] == rolled[1] else rolled
-    no = {name: False for name in ("roll", "double", "take", "drop", "beaver", "undo", "hint", "review", "confirm",
-                                   "resign", "answer_resign", "replay", "play_on", "next_game", "new_match")}
     turn = SIDE_LETTERS[editor.turn]
     return {
         "schema": SCHEMA,
         "screen": "board",
-        "variant": variant.name,
-        "token": variant.token,
-        "options": sorted(variant.options),
-        "cube_limit": variant.cube_limit,
-        "cube_face": editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit,
-        "geometry": "same" if variant.same_direction else "opposite",
-        "numbering": numbering(variant),
-        "position": editor.text(),
-        "phase": "edit",
-        "turn": turn,
-        "to_act": turn,
-        "checkers": sorted(found, key=lambda c: (c["side"], int(c["id"][1:]))),
-        "points": {where: {"side": ids[0][0], "count": len(ids)} for where, ids in stacks.items()},
-        "movable": [],
-        "selected": None,
-        "destinations": [],
-        "dice": [{"value": value, "used": False} for value in sorted(shown_dice, reverse=True)],
-        "dice_text": editor.dice,
-        "opening_dice": None,
-        "cube": {"enabled": variant.cube, "value": editor.cube, "owner": editor.owner or None, "offered": False},
-        "can": no,
+        **board_part(
+            variant, position=editor.text(), phase="edit", turn=turn, to_act=turn, stacks=editor.stacks,
+            movable=[], selected=None, destinations=[],
+            dice=[{"value": value, "used": False} for value in sorted(shown_dice, reverse=True)],
+            dice_text=editor.dice, opening_dice=None,
+            cube={"enabled": variant.cube, "value": editor.cube, "owner": editor.owner or None, "offered": False},
+            cube_face=editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit),
+        "can": _no_controls(),
         "players": {SIDE_LETTERS[side]: {"kind": "human", "pips": sum(p * counts[side][p] for p in range(1, 26)),
                                          "off": counts[side][0], "score": editor.score[side] if length else 0}
                     for side in (0, 1)},
@@ -207,6 +194,44 @@ def editor_view(session: Session, editor: editing.Editor) -> dict[str, Any]:
     }
 
 
+def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
+               stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
+               dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
+               cube_face: int) -> BoardPart:
+    """What the board draws, for the game on it and for a set-up in the editor alike: the
+    game and its options, the position with every checker (`stacks`: point id -> checker
+    ids, bottom first), what may be moved now, the dice and the cube."""
+    return {
+        "variant": variant.name,
+        "token": variant.token,
+        "options": sorted(variant.options),
+        "cube_limit": variant.cube_limit,
+        "cube_face": cube_face,
+        "geometry": "same" if variant.same_direction else "opposite",
+        "numbering": numbering(variant),
+        "position": position,
+        "phase": phase,
+        "turn": turn,
+        "to_act": to_act,
+        "checkers": checkers(stacks),
+        "points": points(stacks),
+        "movable": movable,
+        "selected": selected,
+        "destinations": destinations,
+        "dice": dice,
+        "dice_text": dice_text,
+        "opening_dice": opening_dice,
+        "cube": cube,
+    }
+
+
+def _no_controls() -> Can:
+    """Nothing to play: the editor's set-up is not a game."""
+    return {"roll": False, "double": False, "take": False, "drop": False, "beaver": False, "undo": False,
+            "hint": False, "review": False, "confirm": False, "resign": False, "answer_resign": False,
+            "replay": False, "play_on": False, "next_game": False, "new_match": False}
+
+
 def _targets(session: Session) -> tuple[list[str], list[str]]:
     """The points the person may move from, and the selected checker's destinations."""
     game, board = session.game, session.game.board
@@ -219,24 +244,24 @@ def _targets(session: Session) -> tuple[list[str], list[str]]:
     return movable, destinations
 
 
-def checkers(layout: Layout) -> list[dict[str, Any]]:
+def checkers(stacks: Mapping[str, list[str]]) -> list[Checker]:
     """Every checker by id with its point and its place in the stack (0 = bottom)."""
-    found = [{"id": checker, "side": checker[0], "at": where, "i": index}
-             for where, ids in layout.stacks.items() for index, checker in enumerate(ids)]
+    found: list[Checker] = [{"id": checker, "side": checker[0], "at": where, "i": index}
+                            for where, ids in stacks.items() for index, checker in enumerate(ids)]
     return sorted(found, key=lambda c: (c["side"], int(c["id"][1:])))
 
 
-def points(layout: Layout) -> dict[str, dict[str, Any]]:
-    return {where: {"side": ids[0][0], "count": len(ids)} for where, ids in layout.stacks.items() if ids}
+def points(stacks: Mapping[str, list[str]]) -> dict[str, PointInfo]:
+    return {where: {"side": ids[0][0], "count": len(ids)} for where, ids in stacks.items() if ids}
 
 
-def dice(game: Game) -> list[dict[str, Any]]:
+def dice(game: Game) -> list[Die]:
     """The dice rolled, each used or not (four for a double); `blocked`: left but unplayable."""
     if game.dice is None:
         return []
     left = list(game.planner.dice_left) if game.planner else []
     values = [game.dice.high] * 4 if game.dice.is_double else [game.dice.high, game.dice.low]
-    shown: list[dict[str, Any]] = []
+    shown: list[Die] = []
     for value in values:
         shown.append({"value": value, "used": value not in left})
         if value in left:
@@ -247,7 +272,7 @@ def dice(game: Game) -> list[dict[str, Any]]:
     return shown
 
 
-def opening_dice(game: Game) -> dict[str, int] | None:
+def opening_dice(game: Game) -> dict[Side, int] | None:
     """The last opening round's dice, while they are news (before anyone has rolled again)."""
     if game.phase not in ("opening", "roll", "cube"):  # dice are rolled only in "move"
         return None
@@ -266,7 +291,7 @@ def cube_face(game: Game) -> int:
     return game.cube_value if game.cube_owner is not None else game.variant.cube_limit
 
 
-def can(session: Session, human_moving: bool) -> dict[str, bool]:
+def can(session: Session, human_moving: bool) -> Can:
     """The controls the person may use now."""
     game, finished_match = session.game, session.match is not None and session.match.over
     human_turn = not session.others_to_act() and not game.over and session.replay is None
@@ -302,7 +327,7 @@ def viewer(session: Session) -> int:
     return WHITE
 
 
-def resign(session: Session) -> dict[str, Any] | None:
+def resign(session: Session) -> Resign | None:
     """What giving up costs now (the choices the Resign dialog offers), or the offer on the
     table: {"offer": level, "side", "points"}; None when neither applies."""
     game = session.game
@@ -317,7 +342,7 @@ def resign(session: Session) -> dict[str, Any] | None:
     return {"concede": flow.resign_points(game, None)}
 
 
-def players(session: Session, board: Position) -> dict[str, dict[str, Any]]:
+def players(session: Session, board: Position) -> dict[Side, Player]:
     # a match score is shown capped: "16 of 5" after a big last game reads as nonsense
     score = _capped_score(session) or list(session.tally)
     return {
@@ -331,7 +356,7 @@ def players(session: Session, board: Position) -> dict[str, dict[str, Any]]:
     }
 
 
-def match(session: Session) -> dict[str, Any] | None:
+def match(session: Session) -> MatchView | None:
     """The match: a whole one, or the one a position opened from a link belongs to (its score
     and length; that game is played alone)."""
     game = session.game

@@ -46,6 +46,7 @@ from .intents import INTENTS
 from .layout import Layout, point_id
 from .session import Session
 from .turn_input import sync_layout
+from .viewmodel import View
 
 
 class App:
@@ -82,7 +83,7 @@ class App:
             answer["share"] = session.share
         return answer
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return presenter.view(self.session)
 
     def to_save(self) -> dict[str, Any]:
