@@ -26,8 +26,8 @@ from .dice import CountingDice
 from .layout import Layout, point_id, point_order
 from .saves import SCHEMA
 from .session import Session
-from .viewmodel import BoardView as BoardPart
 from .viewmodel import (
+    BoardView,
     Can,
     Catalogue,
     Checker,
@@ -197,7 +197,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int) -> BoardPart:
+               cube_face: int) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
     ids, bottom first), what may be moved now, the dice and the cube."""
