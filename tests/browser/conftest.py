@@ -15,18 +15,11 @@ Helpers live in browser_support.py (and are re-exported here):
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from browser_support import (  # noqa: E402 - also re-exported: `from conftest import AppPage, open_app`
+from browser_support import (  # also re-exported: `from conftest import AppPage, open_app`
     CHROMIUM,
     CHROMIUM_FLAGS,
     AppPage,
@@ -35,8 +28,9 @@ from browser_support import (  # noqa: E402 - also re-exported: `from conftest i
     origin_of,
     wait_ready,
 )
+from playwright.sync_api import Browser
 
-import build  # noqa: E402
+import build
 
 __all__ = ["AppPage", "Watch", "open_app", "origin_of", "wait_ready"]
 

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 from browser_support import board, open_app, put_save, saved, wait_ready
+from hostile import hostile_fragments, hostile_saves  # tests/hostile.py
 from playwright.sync_api import Browser, expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from hostile import hostile_fragments, hostile_saves  # noqa: E402
 
 DEEP_LINK = "s=7cEBDQAAAMKgoO_fwxxuQAEAAAAAAAAAAMC_AQ"  # deflated "[" x 10,000: 41 characters
 
