@@ -3,7 +3,7 @@
 
     python build.py build              # the static site in dist/ (tools/site.py)
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:8000
-    python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff + mypy
+    python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff + mypy + tsc
     python build.py bench              # the scripts in bench/
 
 The work is done in tools/: site.py (the page, dist/, compression), inline.py (the page's
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, from any working folder
 
 from tools.serve import MIME_TYPES, SiteServer, serve  # noqa: E402
-from tools.shell import DIST, ROOT, run  # noqa: E402
+from tools.shell import DIST, NODE_MODULES, ROOT, run  # noqa: E402
 from tools.site import COMPRESSIBLE, brotli_compressor, build, site_files  # noqa: E402
 from tools.snapshot import SNAPSHOT_NAME  # noqa: E402
 from tools.testenv import ensure_test_tools  # noqa: E402
@@ -39,13 +39,15 @@ def mypy_files() -> list[str]:
 
 
 def test(pytest_args: list[str]) -> int:
-    """pytest, then ruff over the repository and strict mypy over the configured files."""
+    """pytest, then ruff over the repository, strict mypy over the configured files and
+    TypeScript's check of the page's JavaScript (tsconfig.json)."""
     ensure_test_tools()
     build()
     results = {
         "pytest": run([sys.executable, "-m", "pytest", *pytest_args]),
         "ruff": run([sys.executable, "-m", "ruff", "check", "."]),
         "mypy": run([sys.executable, "-m", "mypy", *mypy_files()]),
+        "tsc": run([str(NODE_MODULES / ".bin" / "tsc"), "--noEmit", "-p", str(ROOT)]),
     }
     failed = [name for name, code in results.items() if code]
     print("[build] " + ("all checks passed" if not failed else f"FAILED: {', '.join(failed)}"), flush=True)
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="build the static site into dist/")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="install what tests need, build, run pytest, ruff and mypy",
+    commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy and tsc",
                         add_help=False)
     commands.add_parser("bench", help="run the benchmarks in bench/")
     commands.add_parser("mutate", help="mutation testing of the core and the app's Python (hours; see tools/mutate.py)",

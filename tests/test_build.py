@@ -57,13 +57,14 @@ def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
     files = site_files(dist)
     expected = {
         "index.html", "sw.js", "pyscript.json", "nardcore.zip", snapshot.BYTECODE_NAME,
-        "web/worker/main.py", "web/idb-fallback.js", "web/snapshot.js",
+        "web/worker/main.py", "web/page/boot/idb-fallback.js", "web/page/boot/snapshot.js",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
-        "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/runtime.mjs",
+        "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/page/boot/runtime.mjs",
     }
     assert expected <= files, sorted(expected - files)
-    assert "web/sw.js" not in files  # the service worker lives at the root, for the root scope
+    assert f"web/{site.SERVICE_WORKER}" not in files  # the service worker lives at the root, for the root scope
+    assert not [name for name in files if name.endswith(".ts")]  # the page's types are for the check only
 
 
 def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None:
@@ -74,10 +75,10 @@ def test_every_pyscript_chunk_is_shipped_without_source_maps(dist: Path) -> None
 
 
 def test_web_files_are_copied_as_they_are_unless_the_page_holds_them(dist: Path) -> None:
-    inlined_only = {site.INLINED_STYLE, site.BOARD_STYLE, *site.inlined_modules()} - {"idb-fallback.js"}
+    inlined_only = {site.INLINED_STYLE, site.BOARD_STYLE, *site.inlined_modules()} - site.ALSO_A_FILE
     for source in site.files_under(shell.WEB):
         relative = source.relative_to(shell.WEB).as_posix()
-        if relative in site.WEB_SKIP or relative in inlined_only:
+        if relative in site.WEB_SKIP or relative in inlined_only or relative.endswith(site.TYPES_ONLY):
             assert not (dist / "web" / relative).exists(), relative
         else:
             assert (dist / "web" / relative).read_bytes() == source.read_bytes(), relative
@@ -87,8 +88,8 @@ def test_the_page_holds_the_stylesheet_and_the_modules_that_draw_the_board(dist:
     html = (dist / "index.html").read_text()
     style = (shell.WEB / site.INLINED_STYLE).read_text()
     assert style.replace(site.BOARD_IMPORT, (shell.WEB / site.BOARD_STYLE).read_text()) in html
-    assert "@import" not in html and "./board.css" not in html and "href=\"./web/board.css" not in html
-    assert 'src="./web/app.js"' not in html and "web/style.css" not in html
+    assert "@import" not in html and 'url("./board/' not in html and "board.css\"" not in html
+    assert f'src="./web/{inline.ENTRY}"' not in html and site.INLINED_STYLE not in html
     scripts = re.findall(r'<script type="module" async>\n(.*?)</script>\n</body>', html, re.S)
     assert len(scripts) == 1
     for module in site.inlined_modules():
@@ -121,15 +122,16 @@ def test_the_page_carries_a_policy_that_allows_its_own_origin_and_its_two_hashed
 
 
 @pytest.mark.parametrize("source", [
-    'import Board from "./board.js";\n',
-    'import * as board from "./board.js";\n',
+    'import Board from "./board/board.js";\n',
+    'import * as board from "./board/board.js";\n',
     "export default 1;\n",
     'import { x } from "./not-inlined.js";\n',
+    'import { x } from "../board/board.js";\n',  # page/../board/board.js: not the module inlined
     'const text = "</script>";\n',
 ])
 def test_a_module_the_page_cannot_hold_stops_the_build(source: str) -> None:
     with pytest.raises(SystemExit):
-        inline.wrap_module("view.js", source, ["board.js"])
+        inline.wrap_module("page/page.js", source, ["page/board/board.js"])
 
 
 def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> None:
@@ -216,7 +218,7 @@ def test_pyscript_config_uses_the_local_pyodide_and_the_zip(dist: Path) -> None:
     config = json.loads((dist / "pyscript.json").read_text())
     assert (dist / config["interpreter"]).is_file()
     assert "vendor/pyodide/pyodide.mjs" in (dist / config["interpreter"]).read_text()
-    assert "files" not in config  # web/runtime.mjs puts the app's Python in place
+    assert "files" not in config  # web/page/boot/runtime.mjs puts the app's Python in place
     assert "packages" not in config  # the npm pyodide package ships no wheels
 
 
@@ -308,7 +310,7 @@ def fetch(url: str, headers: dict[str, str] | None = None, timeout: float = 10) 
     [
         ("", "text/html"),
         ("index.html", "text/html"),
-        ("web/idb-fallback.js", "text/javascript"),
+        ("web/page/boot/idb-fallback.js", "text/javascript"),
         ("vendor/pyodide/pyodide.mjs", "text/javascript"),
         ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
         ("pyscript.json", "application/json"),
@@ -333,8 +335,8 @@ def test_server_sends_precompressed_twins_when_asked(server: str, dist: Path) ->
 
 
 def test_server_answers_304_to_a_matching_etag(server: str) -> None:
-    _, headers, _ = fetch(server + "web/idb-fallback.js")
-    status, _, body = fetch(server + "web/idb-fallback.js", {"If-None-Match": headers["ETag"]})
+    _, headers, _ = fetch(server + "web/page/boot/idb-fallback.js")
+    status, _, body = fetch(server + "web/page/boot/idb-fallback.js", {"If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
 
 
@@ -363,7 +365,7 @@ def test_server_handles_requests_in_parallel(server: str) -> None:
     host, port = server.removeprefix("http://").rstrip("/").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as held:
         held.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n")
-        assert fetch(server + "web/idb-fallback.js", timeout=3)[0] == 200
+        assert fetch(server + "web/page/boot/idb-fallback.js", timeout=3)[0] == 200
         held.sendall(b"Connection: close\r\n\r\n")
         answer = b""
         while chunk := held.recv(65536):
@@ -376,35 +378,48 @@ def test_server_handles_requests_in_parallel(server: str) -> None:
 
 def write_modules(folder: Path, modules: dict[str, str]) -> Path:
     for name, source in modules.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(source)
     return folder
 
 
+APP = inline.ENTRY  # page/boot/app.js: its imports go up and across the page's folders
+
+
 def test_modules_are_inlined_after_everything_they_import(tmp_path: Path) -> None:
     web = write_modules(tmp_path, {
-        "app.js": 'import { b } from "./b.js";\nimport { c } from "./c.js";\nb(); c();\n',
-        "b.js": 'import { d } from "./d.js";\nexport function b() { return d; }\n',
-        "c.js": 'import { d as e } from "./d.js";\nexport const c = () => e;\n',  # d.js twice: a diamond
-        "d.js": "export const d = 1;\n",
-        "unused.js": "export const u = 1;\n",
+        APP: 'import { b } from "../b/b.js";\nimport { c } from "./c.js";\nb(); c();\n',
+        "page/b/b.js": 'import { d } from "../d.js";\nexport function b() { return d; }\n',
+        "page/boot/c.js": 'import { d as e } from "../../page/d.js";\nexport const c = () => e;\n',  # a diamond
+        "page/d.js": "export const d = 1;\n",
+        "page/unused.js": "export const u = 1;\n",
     })
     order = inline.module_order(web)
-    assert order[-1] == "app.js" and sorted(order) == ["app.js", "b.js", "c.js", "d.js"]
-    assert order.index("d.js") < order.index("b.js") and order.index("d.js") < order.index("c.js")
+    assert order[-1] == APP and sorted(order) == ["page/b/b.js", APP, "page/boot/c.js", "page/d.js"]
+    assert order.index("page/d.js") < order.index("page/b/b.js") < order.index(APP)
+    assert order.index("page/d.js") < order.index("page/boot/c.js")
     script = inline.inlined_script(web)
-    assert script.count("const __web_d = (() => {") == 1
-    assert "const { d: e } = __web_d;" in script
-    assert script.index("const __web_d =") < script.index("const __web_b =") < script.index("const __web_app =")
+    assert script.count("const __web_page_d = (() => {") == 1
+    assert "const { d: e } = __web_page_d;" in script
+    assert script.index("const __web_page_d =") < script.index("const __web_page_b_b =") < script.index(
+        "const __web_page_boot_app =")
+    # each module finds its own files from its own folder, once inlined in the page
+    assert 'new URL("./web/page/d.js", import.meta.url)' in inline.wrap_module(
+        "page/d.js", "export const d = import.meta.url;\n", [])
 
 
 @pytest.mark.parametrize(("modules", "message"), [
-    ({"app.js": 'import { a } from "./a.js";\n', "a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
-      "b.js": 'import { a } from "./a.js";\nexport const b = 1;\n'}, "cycle"),
-    ({"app.js": 'import { a } from "./a.js";\n'}, "not in web/"),
-    ({"app.js": 'import { a } from "../lib/a.js";\n'}, "not a module of web/"),
-    ({"app.js": 'import { a } from "https://cdn.example/a.js";\n'}, "not a module of web/"),
-    ({"app.js": 'import a from "./a.js";\n', "a.js": "export default 1;\n"}, "cannot be inlined"),
-    ({"app.js": 'import { a } from "./a.js";\n', "a.js": "export default 1;\n"}, "cannot be inlined"),
+    ({APP: 'import { a } from "./a.js";\n', "page/boot/a.js": 'import { b } from "../b.js";\nexport const a = 1;\n',
+      "page/b.js": 'import { a } from "./boot/a.js";\nexport const b = 1;\n'}, "cycle"),
+    ({APP: 'import { a } from "./a.js";\n'}, "not in web/"),
+    ({APP: 'import { a } from "../a.js";\n', "page/boot/a.js": "export const a = 1;\n"}, "not in web/"),
+    ({APP: 'import { a } from "../../../lib/a.js";\n'}, "not a module of web/"),
+    ({APP: 'import { a } from "https://cdn.example/a.js";\n'}, "not a module of web/"),
+    ({APP: 'import { a } from "/page/a.js";\n'}, "not a module of web/"),
+    ({APP: 'import { a } from "./a/../b.js";\n'}, "not a module of web/"),
+    ({APP: 'import { a } from "./a.mjs";\n'}, "not a module of web/"),
+    ({APP: 'import a from "./a.js";\n', "page/boot/a.js": "export default 1;\n"}, "cannot be inlined"),
+    ({APP: 'import { a } from "./a.js";\n', "page/boot/a.js": "export default 1;\n"}, "cannot be inlined"),
 ])
 def test_a_module_graph_the_page_cannot_hold_stops_the_build(tmp_path: Path, modules: dict[str, str],
                                                             message: str) -> None:
@@ -415,7 +430,7 @@ def test_a_module_graph_the_page_cannot_hold_stops_the_build(tmp_path: Path, mod
 
 def test_the_page_inlines_app_js_and_what_it_imports_in_todays_order() -> None:
     assert site.inlined_modules() == inline.module_order(shell.WEB)
-    assert site.inlined_modules()[-1] == "app.js"
+    assert site.inlined_modules()[-1] == "page/boot/app.js"
 
 
 # -------------------------------------------------------------------------- the start view
@@ -488,7 +503,7 @@ def test_embed_js_is_one_plain_script_with_the_board_under_its_byte_budget(dist:
     assert len(gzip.compress(text.encode(), 9)) <= 60_000  # docs/embed.md's budget
     assert text.startswith("(() => {") and text.rstrip().endswith("})();")
     assert not re.search(r"^\s*(import|export)\b", text, re.M) and "import.meta" not in text
-    for module in ("embed.js", "board.js", "geometry.js", "board-input.js"):
+    for module in ("page/embed/embed.js", "page/board/board.js", "page/board/geometry.js", "page/board/board-input.js"):
         assert f"const {inline.module_name(module)} = (() => {{" in text, module
     # the board's look and each game's numbering come in with it: nothing else is fetched
     assert site.EMBED_DATA_MARK not in text
@@ -498,10 +513,10 @@ def test_embed_js_is_one_plain_script_with_the_board_under_its_byte_budget(dist:
 
 
 def test_a_module_a_plain_script_cannot_hold_stops_the_bundle(tmp_path: Path) -> None:
-    web = write_modules(tmp_path, {"embed.js": 'import { a } from "./a.js";\n',
-                                   "a.js": "export const a = import.meta.url;\n"})
+    web = write_modules(tmp_path, {"page/embed/embed.js": 'import { a } from "../a.js";\n',
+                                   "page/a.js": "export const a = import.meta.url;\n"})
     with pytest.raises(SystemExit, match="import.meta"):
-        inline.bundled_script(web, "embed.js")
+        inline.bundled_script(web, "page/embed/embed.js")
 
 
 def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: Path) -> None:

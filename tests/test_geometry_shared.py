@@ -1,4 +1,4 @@
-"""The board's geometry in the app (web/geometry.js) and in nardcore are one set of numbers."""
+"""The board's geometry in the app (web/page/board/geometry.js) and in nardcore are one set of numbers."""
 
 import json
 import re
@@ -8,9 +8,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_js_geometry_is_the_shared_json() -> None:
-    source = (ROOT / "web" / "geometry.js").read_text(encoding="utf-8")
+    source = (ROOT / "web" / "page" / "board" / "geometry.js").read_text(encoding="utf-8")
     match = re.search(r"^export const GEOMETRY = (\{.*?\});$", source, re.MULTILINE)
-    assert match, "web/geometry.js must export GEOMETRY as one JSON object literal"
+    assert match, "web/page/board/geometry.js must export GEOMETRY as one JSON object literal"
     shared = (ROOT / "nardcore" / "geometry.json").read_text(encoding="utf-8")
     assert match.group(1) == shared.strip()
     assert json.loads(match.group(1)) == json.loads(shared)

@@ -4,7 +4,7 @@ the documented error, nothing else.
 
 The forms: `#p=` (web/worker/links.py position links), `#gnubg=` and `#xgid=` (backgammon),
 `#s=` (the whole game or match, nardcore.formats.state), `.mat` records (nardcore.formats.mat) and the
-`<nard-board>` record (web/worker/record.py writes it, web/embed.js reads it, run here in node).
+`<nard-board>` record (web/worker/record.py writes it, web/page/embed/embed.js reads it, run here in node).
 
 NARD_LONG=N checks N times as many states and mutations.
 """
@@ -40,7 +40,7 @@ from web.worker.inputs import UIError
 from web.worker.record import embed_record
 from web.worker.session import Session
 
-WEB = Path(__file__).resolve().parent.parent / "web"  # embed.js, run in node below
+PAGE = Path(__file__).resolve().parent.parent / "web" / "page"  # embed/embed.js, run in node below
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
 # states per variant token: thousands for the forms of one position (a position, an ID), a
@@ -299,7 +299,7 @@ def unconfirmed_pass(again: Game, game: Game) -> bool:
             and game.history[-1]["event"] == "pass" and len(recorded(again)) == len(recorded(game)) - 1)
 
 
-# -- <nard-board> records, read by web/embed.js in node ----------------------------------------
+# -- <nard-board> records, read by web/page/embed/embed.js in node ------------------------------
 
 HARNESS = """
 globalThis.document = {currentScript: null};
@@ -323,15 +323,15 @@ process.stdout.write(JSON.stringify(answers));
 
 @pytest.fixture(scope="module")
 def embed_reader(tmp_path_factory: pytest.TempPathFactory) -> Callable[[list[str]], list[dict[str, Any]]]:
-    """parseRecord of web/embed.js, with the games' numberings put in as the build does."""
+    """parseRecord of web/page/embed/embed.js, with the games' numberings put in as the build does."""
     if NODE is None:
         pytest.skip("node is not installed")
     from tools.site import EMBED_DATA_MARK, numberings
 
     folder = tmp_path_factory.mktemp("embed")
-    source = (WEB / "embed.js").read_text(encoding="utf-8")
+    source = (PAGE / "embed" / "embed.js").read_text(encoding="utf-8")
     source = source.replace(EMBED_DATA_MARK, json.dumps({"style": "", "numberings": numberings(), "strings": {}}))
-    source = source.replace('"./board.js"', json.dumps((WEB / "board.js").as_uri()))
+    source = source.replace('"../board/board.js"', json.dumps((PAGE / "board" / "board.js").as_uri()))
     (folder / "embed.mjs").write_text(source, encoding="utf-8")
     (folder / "harness.mjs").write_text(HARNESS, encoding="utf-8")
 

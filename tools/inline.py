@@ -1,36 +1,48 @@
-"""web/app.js and the modules it imports, as one script for the page (see site.page_html).
+"""web/page/boot/app.js and the modules it imports, as one script for the page (see
+site.page_html).
 
 On a first visit each file the page waits for costs a round trip, and the board can only be
 drawn once its modules are in. So they go into index.html, each wrapped in a function, in
-the order app.js's import graph needs them. Only the import and export forms our modules
+the order app.js's import graph needs them. A module is named by its path under web/
+("page/board/board.js"); imports are relative to the importing module ("./x.js",
+"../board/board.js") and must stay inside web/. Only the import and export forms our modules
 use are understood; anything else stops the build rather than ship a page that breaks.
 """
 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 
-IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";\n', re.M)
-EXPORT = re.compile(r"^export ((?:async function|function|class|const|let) )(\w+)", re.M)
+RELATIVE = r"(?:\.\.?/)+(?:[\w-]+/)*[\w-]+\.js"  # ./x.js, ../board/board.js
+IMPORT = re.compile(rf'^import \{{([^}}]*)\}} from "({RELATIVE})";\n', re.M)
+EXPORT = re.compile(r"^export ((?:async function|function|class|const|let) )([\w$]+)", re.M)
 # Any import line at all, to find the ones IMPORT does not understand.
 ANY_IMPORT = re.compile(r'^\s*import\b.*?from\s*["\']([^"\']+)["\']', re.M)
-ENTRY = "app.js"
+ENTRY = "page/boot/app.js"
 
 
 def module_name(file: str) -> str:
     return "__web_" + re.sub(r"\W", "_", file.removesuffix(".js"))
 
 
+def resolve(file: str, target: str) -> str:
+    """The module `file` means by the relative `target`, as a path under web/."""
+    found = posixpath.normpath(posixpath.join(posixpath.dirname(file), target))
+    if found.startswith("../") or found == "..":
+        raise SystemExit(f"web/{file}: imports {target}, which is not a module of web/")
+    return found
+
+
 def imports_of(file: str, source: str) -> list[str]:
-    """The web/ modules `file` imports, in the order it names them."""
-    found = [match.group(2) for match in IMPORT.finditer(source)]
+    """The web/ modules `file` imports (paths under web/), in the order it names them."""
     for match in ANY_IMPORT.finditer(source):
         target = match.group(1)
-        if not re.fullmatch(r"\./[\w-]+\.js", target):
+        if not re.fullmatch(RELATIVE, target):
             raise SystemExit(f"web/{file}: imports {target}, which is not a module of web/")
-    return found
+    return [resolve(file, match.group(2)) for match in IMPORT.finditer(source)]
 
 
 def module_order(web: Path, entry: str = ENTRY) -> list[str]:
@@ -63,10 +75,11 @@ def wrap_module(file: str, source: str, before: list[str], classic: bool = False
     modules already inlined ahead of it. `classic`: for a plain script, where import.meta is
     not defined (a module that needs its own address cannot go there)."""
     def imported(match: re.Match[str]) -> str:
-        if match.group(2) not in before:
+        target = resolve(file, match.group(2))
+        if target not in before:
             raise SystemExit(f"web/{file}: imports {match.group(2)}, which is not inlined before it")
         names = [name.strip().replace(" as ", ": ") for name in match.group(1).split(",") if name.strip()]
-        return f"const {{ {', '.join(names)} }} = {module_name(match.group(2))};\n"
+        return f"const {{ {', '.join(names)} }} = {module_name(target)};\n"
 
     body = IMPORT.sub(imported, source)
     exports = EXPORT.findall(body)

@@ -4,11 +4,11 @@ worker's precache list, and the pre-compressed twins. Standard library only.
 dist/ layout:
 
     index.html           the page, with the stylesheet and the board's modules inside it
-    embed.js             <nard-board> for any page: web/embed.js with the board's modules and
-                         stylesheet, one plain script (docs/embed.md)
+    embed.js             <nard-board> for any page: web/page/embed/embed.js with the board's
+                         modules and stylesheet, one plain script (docs/embed.md)
     embed-example.html   a page that uses <nard-board> and the app in an iframe
     sw.js, pyscript.json, nardcore.zip, pyscript-bytecode.json
-    web/                 the rest of the app's files (runtime.mjs, worker/main.py, i18n ...)
+    web/                 the rest of the app's files (page/boot/runtime.mjs, worker/main.py, i18n ...)
     vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
                          snapshot.bin: its memory with the app's Python imported (made in Node)
     vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
@@ -41,23 +41,24 @@ from tools.testenv import ensure_node_modules
 
 # The app's Python in the browser: one zip of nardcore/, the package web/worker/ and web/i18n/,
 # each at its path in the repository. The memory snapshot has it imported already; only when
-# Python boots without the snapshot does web/runtime.mjs unpack it into the worker's working
+# Python boots without the snapshot does web/page/boot/runtime.mjs unpack it into the worker's working
 # directory (on sys.path), so `import web.worker.ui` works as it does in the repository.
 ZIP_NAME = "nardcore.zip"
 CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
-# Files of web/ that are not copied as they are.
-WEB_SKIP = {"sw.js", "embed.js"}  # dist/sw.js (root scope), with the precache list filled in;
-# dist/embed.js, bundled (embed_script)
+# Files of web/ (paths under it) that are not copied as they are.
+SERVICE_WORKER = "page/boot/sw.js"  # dist/sw.js (root scope), with the precache list filled in
+EMBED_ENTRY = "page/embed/embed.js"  # dist/embed.js, bundled (embed_script)
+WEB_SKIP = {SERVICE_WORKER, EMBED_ENTRY}
+TYPES_ONLY = ".d.ts"  # the page's types (tsconfig.json): for the check, never shipped
 # Put into index.html itself (see page_html). idb-fallback.js also stays a file: the worker
 # imports it too.
-INLINED_STYLE = "style.css"
-BOARD_STYLE = "board.css"  # the board's look: inside the page's stylesheet, and inside embed.js
-BOARD_IMPORT = f'@import url("./{BOARD_STYLE}");\n'
-EMBED_ENTRY = "embed.js"
-EMBED_DATA_MARK = "/* BUILT */ null"  # web/embed.js's place for what the build gives it
+INLINED_STYLE = "page/style.css"
+BOARD_STYLE = "page/board/board.css"  # the board's look: inside the page's stylesheet, and inside embed.js
+BOARD_IMPORT = '@import url("./board/board.css");\n'  # BOARD_STYLE, from INLINED_STYLE's folder
+EMBED_DATA_MARK = "/* BUILT */ null"  # web/page/embed/embed.js's place for what the build gives it
 EMBED_EXAMPLE = "embed-example.html"
 EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.")  # the interface words <nard-board> uses
-ALSO_A_FILE = {"idb-fallback.js"}
+ALSO_A_FILE = {"page/boot/idb-fallback.js"}
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
 
 
@@ -110,7 +111,7 @@ def page_html(web: Path = WEB) -> bytes:
     the start view when web/worker/presenter.py makes one."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     style = f'<link rel="stylesheet" href="./web/{INLINED_STYLE}">'
-    script = '<script type="module" src="./web/app.js"></script>'
+    script = f'<script type="module" src="./web/{ENTRY}"></script>'
     ends_right = html.rstrip().endswith(f"{script}\n</body>\n</html>")
     if html.count(style) != 1 or html.count(script) != 1 or html.count(CSP_MARK) != 1 or not ends_right:
         raise SystemExit(f"index.html must hold {style} and {CSP_MARK} once and end its body with {script}")
@@ -130,7 +131,7 @@ def page_html(web: Path = WEB) -> bytes:
 
 
 def page_style(web: Path = WEB) -> str:
-    """web/style.css with web/board.css in the place of its import."""
+    """web/page/style.css with web/page/board/board.css in the place of its import."""
     css = (web / INLINED_STYLE).read_text(encoding="utf-8")
     if css.count(BOARD_IMPORT) != 1:
         raise SystemExit(f"web/{INLINED_STYLE} must hold the line {BOARD_IMPORT.strip()} once")
@@ -155,7 +156,7 @@ def embed_strings(web: Path = WEB) -> dict[str, dict[str, str]]:
 
 
 def embed_script(web: Path = WEB) -> bytes:
-    """dist/embed.js: web/embed.js and the board's modules as one plain script, with the
+    """dist/embed.js: web/page/embed/embed.js and the board's modules as one plain script, with the
     board's stylesheet, the games' numberings and the words it shows put in its place for them."""
     script = bundled_script(web, EMBED_ENTRY)
     if script.count(EMBED_DATA_MARK) != 1:
@@ -213,9 +214,9 @@ def csp_meta(script: str, style: str) -> str:
 
 def pyscript_config() -> bytes:
     config = {
-        # Our own copy of Pyodide, through web/runtime.mjs: nothing is fetched from a CDN.
+        # Our own copy of Pyodide, through web/page/boot/runtime.mjs: nothing is fetched from a CDN.
         # It also puts the app's Python in place (see ZIP_NAME, BYTECODE_NAME).
-        "interpreter": "./web/runtime.mjs",
+        "interpreter": "./web/page/boot/runtime.mjs",
     }
     return (json.dumps(config, indent=2) + "\n").encode()
 
@@ -232,7 +233,7 @@ def site_files() -> dict[str, bytes | Path]:
     inlined_only = {INLINED_STYLE, BOARD_STYLE, *inlined_modules()} - ALSO_A_FILE
     for path in files_under(WEB):
         relative = path.relative_to(WEB).as_posix()
-        if relative not in WEB_SKIP | inlined_only:
+        if relative not in WEB_SKIP | inlined_only and not relative.endswith(TYPES_ONLY):
             files[f"web/{relative}"] = path
     for name in PYODIDE_FILES:
         files[f"vendor/pyodide/{name}"] = PYODIDE / name
@@ -255,18 +256,19 @@ def content(source: bytes | Path) -> bytes:
 
 
 def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:
-    """web/sw.js with the precache list and a version that changes whenever any file does."""
+    """web/page/boot/sw.js with the precache list and a version that changes whenever any file does."""
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
-    template = (WEB / "sw.js").read_text()
+    template = (WEB / SERVICE_WORKER).read_text()
     digest.update(template.encode())
     version = digest.hexdigest()[:16]
     precache = ["./"] + sorted(files)
     text = template.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(version)};", 1)
     text = text.replace("const PRECACHE = [];", f"const PRECACHE = {json.dumps(precache, indent=1)};", 1)
     if version not in text or '"index.html"' not in text:
-        raise SystemExit('web/sw.js must hold the lines `const VERSION = "dev";` and `const PRECACHE = [];`')
+        raise SystemExit(f'web/{SERVICE_WORKER} must hold the lines `const VERSION = "dev";` '
+                         'and `const PRECACHE = [];`')
     return text.encode(), version
 
 

@@ -42,7 +42,8 @@ def ensure_node_modules() -> None:
     log(f"node_modules out of date ({reason}): npm ci")
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("npm is needed to fetch Pyodide, PyScript and TypeScript (Debian: apt-get install -y nodejs npm)")
+        raise SystemExit("npm is needed to fetch Pyodide, PyScript and TypeScript "
+                         "(Debian: apt-get install -y nodejs npm)")
     code = run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
     if code or node_modules_stale():
         raise SystemExit(f"npm ci failed (exit {code})")

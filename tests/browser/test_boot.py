@@ -185,8 +185,8 @@ def test_boards_can_be_mounted_side_by_side_and_taken_down(app: AppPage) -> None
         });
         const one = window.nardApp.createBoard(roots[0], {onIntent: i => heard.one.push(i.type)});
         const two = window.nardApp.createBoard(roots[1], {onIntent: i => heard.two.push(i.type)});
-        one.render(view);
-        two.render(view);
+        one.paint(view);
+        two.paint(view);
         const counts = roots.map(r => r.querySelectorAll('[data-checker]').length);
         const press = (root) => {
             const hit = root.querySelector('[data-point="13"] .hit');

@@ -2,13 +2,18 @@
 // string, the key itself where English does too. `t` is the one door to it; the catalogues
 // stay inside this module (the inlined page copies exports once, so no exported `let`).
 
-import { readStore, writeStore } from "./store.js";
+import { readStore, writeStore } from "./library/store.js";
+
+/** @typedef {(key: string, args?: Record<string, unknown>) => string} Translate */
+/** @typedef {Record<string, string | string[]>} Strings */
 
 const LANG_KEY = "nard.lang";
+/** @type {Strings} */
 const FALLBACK = { "app.loading": "Loading…" };
 let strings = FALLBACK;
 let english = FALLBACK;
 
+/** @type {Translate} */
 export function t(key, args = {}) {
   let text = strings[key];
   if (text === undefined) text = english[key];
@@ -17,9 +22,11 @@ export function t(key, args = {}) {
   return String(text).replace(/\{(\w+)\}/g, (_, name) => (args[name] === undefined ? "" : String(args[name])));
 }
 
-export async function loadStrings(lang) {
-  const fetchJson = async (code) => {
-    const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
+/** The catalogue of `lang` (and English, once) from web/i18n/. */
+export async function loadStrings(/** @type {string} */ lang) {
+  /** @returns {Promise<Strings>} */
+  const fetchJson = async (/** @type {string} */ code) => {
+    const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
     if (!response.ok) throw new Error(`no language file ${code}`);
     return response.json();
   };
@@ -29,7 +36,7 @@ export async function loadStrings(lang) {
   } else {
     strings = await fetchJson(lang).catch(() => english);
   }
-  document.documentElement.lang = strings._code || lang;
+  document.documentElement.lang = String(strings._code || lang);
 }
 
 // The language chosen last in this browser, else the browser's own when there is a file for it.
@@ -40,15 +47,15 @@ export function guessLanguage() {
   return nav === "ru" ? "ru" : "en";
 }
 
-export function rememberLanguage(code) {
+export function rememberLanguage(/** @type {string} */ code) {
   writeStore(LANG_KEY, code);
 }
 
 // The page's fixed text: elements marked data-i18n (text), data-i18n-label, data-i18n-title.
 export function translateStatic() {
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
-  for (const node of document.querySelectorAll("[data-i18n-title]")) node.setAttribute("title", t(node.dataset.i18nTitle));
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.getAttribute("data-i18n") || "");
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label") || ""));
+  for (const node of document.querySelectorAll("[data-i18n-title]")) node.setAttribute("title", t(node.getAttribute("data-i18n-title") || ""));
   const status = document.getElementById("boot-status");
   if (status) status.textContent = t("app.loading");
   document.title = t("app.title");

@@ -1,18 +1,31 @@
 // The page's keyboard: letters (Latin or the same keys on a Russian layout), Enter, Escape and
-// the record's arrows -> intents. Only what the view allows is sent; keys on the board's own
-// points are board-input.js's. `bindKeys` returns its unbind.
+// the record's arrows -> intents. Only what the view painted last allows is sent; keys on the
+// board's own points are board-input.js's.
 //
-//   const unbind = bindKeys({ view: () => currentView, send });
+//   const keys = createKeys(document, { send });   keys.paint(view); keys.destroy();
 
-export function bindKeys({ view: current, send }) {
-  const keyDown = (e) => {
+import { listeners } from "./dom.js";
+
+/** @typedef {import("./view-model.js").View} View */
+/** @typedef {import("./view-model.js").Intent} Intent */
+
+/**
+ * @param {Document | HTMLElement} root where the keys are heard (the whole document)
+ * @param {{send: (intent: Intent) => unknown}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createKeys(root, { send }) {
+  const events = listeners();
+  /** @type {View | null} */
+  let current = null;
+  const keyDown = (/** @type {KeyboardEvent} */ e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (document.querySelector("dialog[open]")) return;
-    const target = e.target;
+    const target = e.target instanceof Element ? e.target : null;
     const typing = target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
     if (typing) return;
     const onButton = target && target.tagName === "BUTTON";
-    const view = current();
+    const view = current;
     if (!view) return;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const can = view.can || {};
@@ -28,7 +41,7 @@ export function bindKeys({ view: current, send }) {
     } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && can.replay) {
       // step through the record (arrows on a focused point move the focus instead: board-input.js)
       e.preventDefault();
-      send({ type: "replay", to: { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[key] });
+      send({ type: "replay", to: /** @type {Record<string, string>} */ ({ ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" })[key] });
     } else if (key === "Escape") {
       if (view.replay) send({ type: "replay", to: "last" });
       else if (view.selected) send({ type: "click", point: view.selected });
@@ -44,6 +57,11 @@ export function bindKeys({ view: current, send }) {
       }
     }
   };
-  document.addEventListener("keydown", keyDown);
-  return () => document.removeEventListener("keydown", keyDown);
+  events.on(root, "keydown", keyDown);
+  return {
+    paint(view) {
+      current = view;
+    },
+    destroy: () => events.off(),
+  };
 }

@@ -7,13 +7,21 @@
 
 import { MID_Y, slotGeometry } from "./geometry.js";
 
+/** @typedef {import("./board.js").BoardDrawing} Board */
+
+/**
+ * The board's pointer and key listeners, on its svg.
+ * @param {Board} board
+ * @returns {() => void} what takes them off again
+ */
 export function bindInput(board) {
+  /** @type {Record<string, (event: any) => void>} */
   const listeners = {
-    pointerdown: (e) => pointerDown(board, e),
-    pointermove: (e) => pointerMove(board, e),
-    pointerup: (e) => pointerUp(board, e),
+    pointerdown: (/** @type {PointerEvent} */ e) => pointerDown(board, e),
+    pointermove: (/** @type {PointerEvent} */ e) => pointerMove(board, e),
+    pointerup: (/** @type {PointerEvent} */ e) => pointerUp(board, e),
     pointercancel: () => cancelDrag(board),
-    keydown: (e) => keyDown(board, e),
+    keydown: (/** @type {KeyboardEvent} */ e) => keyDown(board, e),
   };
   for (const [type, listener] of Object.entries(listeners)) board.svg.addEventListener(type, listener);
   return () => {
@@ -21,13 +29,14 @@ export function bindInput(board) {
   };
 }
 
-function pointAt(board, clientX, clientY) {
+/** The place under a screen position, if it is one of this board's. */
+function pointAt(/** @type {Board} */ board, /** @type {number} */ clientX, /** @type {number} */ clientY) {
   const hit = document.elementFromPoint(clientX, clientY);
   const g = hit && hit.closest ? hit.closest("[data-point]") : null;
-  return g && board.svg.contains(g) ? g.dataset.point : null;
+  return g && board.svg.contains(g) ? g.getAttribute("data-point") : null;
 }
 
-function toSvg(board, e) {
+function toSvg(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   const pt = board.svg.createSVGPoint();
   pt.x = e.clientX;
   pt.y = e.clientY;
@@ -35,7 +44,8 @@ function toSvg(board, e) {
   return m ? pt.matrixTransform(m.inverse()) : { x: 0, y: 0 };
 }
 
-function topChecker(board, id) {
+function topChecker(/** @type {Board} */ board, /** @type {string} */ id) {
+  /** @type {import("../view-model.js").Checker | null} */
   let best = null;
   let bestIndex = -1;
   for (const c of (board.view && board.view.checkers) || []) {
@@ -44,12 +54,12 @@ function topChecker(board, id) {
       bestIndex = c.i;
     }
   }
-  return best ? board.checkerEls.get(best.id) : null;
+  return best ? board.checkerEls.get(best.id) || null : null;
 }
 
-const editing = (board) => Boolean(board.view && board.view.phase === "edit");
+const editing = (/** @type {Board} */ board) => Boolean(board.view && board.view.phase === "edit");
 
-function pointerDown(board, e) {
+function pointerDown(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   if (e.button !== undefined && e.button !== 0) return;
   const id = pointAt(board, e.clientX, e.clientY);
   if (!id) return;
@@ -61,7 +71,7 @@ function pointerDown(board, e) {
   }
 }
 
-function pointerMove(board, e) {
+function pointerMove(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   const d = board.drag;
   if (!d || !d.checker) return;
   if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
@@ -76,7 +86,7 @@ function pointerMove(board, e) {
   e.preventDefault();
 }
 
-function pointerUp(board, e) {
+function pointerUp(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   const d = board.drag;
   if (!d) return;
   board.drag = null;
@@ -92,7 +102,7 @@ function pointerUp(board, e) {
   if (id === d.id) board.onIntent(editing(board) ? { type: "edit_point", point: id } : { type: "click", point: id });
 }
 
-function cancelDrag(board) {
+function cancelDrag(/** @type {Board} */ board) {
   const d = board.drag;
   board.drag = null;
   if (d && d.checker) {
@@ -101,10 +111,11 @@ function cancelDrag(board) {
   }
 }
 
-function keyDown(board, e) {
-  const g = e.target && e.target.closest ? e.target.closest("[data-point]") : null;
+function keyDown(/** @type {Board} */ board, /** @type {KeyboardEvent} */ e) {
+  const target = e.target instanceof Element ? e.target : null;
+  const g = target && target.closest ? target.closest("[data-point]") : null;
   if (!g) return;
-  const id = g.dataset.point;
+  const id = g.getAttribute("data-point") || "";
   const view = board.view || {};
   if ((e.key === "Enter" || e.key === " ") && editing(board)) {
     e.preventDefault();
@@ -128,8 +139,9 @@ function keyDown(board, e) {
 }
 
 // Arrow keys walk the points as they are drawn: left/right along a row, up/down across.
-function focusNeighbour(board, id, key) {
+function focusNeighbour(/** @type {Board} */ board, /** @type {string} */ id, /** @type {string} */ key) {
   const geo = slotGeometry(id, board.geometry, board.flipped);
+  /** @type {{other: string, g: SVGGElement, dx: number, sameRow: boolean, row: number, rowHere: number}[]} */
   const candidates = [];
   for (const [other, g] of board.pointEls) {
     if (other === id) continue;
@@ -138,6 +150,7 @@ function focusNeighbour(board, id, key) {
     const gy = geo.kind === "point" ? (geo.top ? 0 : 1) : geo.dir === 1 || geo.dir === -1 && geo.kind === "bar" && geo.baseY < MID_Y ? 0 : 1;
     candidates.push({ other, g, dx: o.x - geo.x, sameRow: oy === gy, row: oy, rowHere: gy });
   }
+  /** @type {(typeof candidates)[number] | null} */
   let best = null;
   if (key === "ArrowLeft" || key === "ArrowRight") {
     const sign = key === "ArrowLeft" ? -1 : 1;

@@ -2,8 +2,11 @@
 // It knows no rules: movable points, destinations and dice all come from the view.
 //
 //   const board = createBoard(rootElement, { onIntent, t });  // draws an <svg> inside root
-//   board.render(view);        // redraw by key: checkers keep their element per id
+//   board.paint(view);         // redraw by key: checkers keep their element per id
 //   board.destroy();           // listeners and drawing gone
+//
+// A board to look at only (<nard-board>): createBoard(root, { t, label, still: true }), its
+// points neither focusable nor buttons, the whole drawing named by `label`.
 //
 // Layers: geometry.js (pure: where everything is drawn), this module (drawing a view),
 // board-input.js (pointer and keys -> intents, with an unbind).
@@ -12,11 +15,40 @@
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
-import { WIDTH, HEIGHT, BORDER, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, SLAB_GAP, otherNumbering, slotGeometry, stackSpacing, checkerCenter, validNumbering } from "./geometry.js";
+import { WIDTH, HEIGHT, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter, validNumbering } from "./geometry.js";
 import { bindInput } from "./board-input.js";
+import { reducedMotion } from "../dom.js";
+
+/** @typedef {import("../view-model.js").BoardView} BoardView */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {import("../i18n.js").Translate} Translate */
+/** @typedef {import("./geometry.js").Numbering} Numbering */
+/**
+ * A checker being dragged, or a press on a point that may become one.
+ * @typedef {{id: string, x: number, y: number, moved: boolean, checker: SVGGElement | null, pointerId: number}} Drag
+ */
+/**
+ * @typedef {object} BoardOptions
+ * @property {(intent: Intent) => void} [onIntent] what a click, a drag or a key on a point asks for
+ * @property {Translate} [t] the words of the labels
+ * @property {string} [label] the drawing's own label
+ * @property {boolean} [still] a board to look at only: its points are no buttons
+ */
+/**
+ * @typedef {object} BoardComponent
+ * @property {(view: BoardView) => void} paint
+ * @property {() => void} destroy
+ */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {SVGElementTagNameMap[K]}
+ */
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -24,6 +56,7 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+/** @type {Record<number, number[][]>} */
 
 const PIPS = {
   1: [[0, 0]],
@@ -34,15 +67,34 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
-// A board on `root`: `render(view)` draws the engine's view, `destroy()` takes it off again.
+// A board on `root`: `paint(view)` draws the engine's view, `destroy()` takes it off again.
 // Several boards can live on one page (each its own root).
+/**
+ * @param {HTMLElement} root
+ * @param {BoardOptions} [options]
+ * @returns {BoardComponent}
+ */
 export function createBoard(root, options = {}) {
   const board = new Board(root, options);
-  return { render: (view) => board.render(view), destroy: () => board.destroy(), board };
+  if (options.label !== undefined) board.svg.setAttribute("aria-label", options.label);
+  if (options.still) {
+    for (const point of board.pointEls.values()) {
+      point.removeAttribute("tabindex"); // nothing to press on it
+      point.setAttribute("role", "img");
+    }
+  }
+  return { paint: (view) => board.render(view), destroy: () => board.destroy() };
 }
 
-export class Board {
-  constructor(root, { onIntent = () => {}, t = (key) => key } = {}) {
+// The drawing and its state; board-input.js reads and moves it. Not exported: the board's
+// users have createBoard's paint and destroy.
+/** @typedef {Board} BoardDrawing */
+class Board {
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardOptions} options
+   */
+  constructor(root, { onIntent = () => {}, t = (key) => key }) {
     this.root = root;
     const svg = el("svg", { class: "board-svg", xmlns: SVG_NS });
     root.textContent = "";
@@ -50,15 +102,33 @@ export class Board {
     this.svg = svg;
     this.onIntent = onIntent;
     this.t = t;
+    /** @type {BoardView | null} */
     this.view = null;
     this.flipped = false;
+    /** @type {Numbering} */
     this.geometry = "opposite";
+    /** @type {Map<string, SVGGElement>} */
     this.checkerEls = new Map();
+    /** @type {Map<string, SVGGElement>} */
     this.pointEls = new Map();
+    /** @type {SVGTextElement[]} */
+    this.numberEls = [];
+    /** @type {Drag | null} */
     this.drag = null;
+    /** @type {WeakMap<SVGGElement, number>} a checker's timer that lays it flat in the tray */
+    this.offTimers = new WeakMap();
+    /** @type {number | undefined} */
+    this.restackTimer = undefined;
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
     svg.setAttribute("role", "group");
-    this.build();
+    const layers = this.build();
+    this.pointLayer = layers.points;
+    this.markLayer = layers.marks;
+    this.checkerLayer = layers.checkers;
+    this.countLayer = layers.counts;
+    this.diceLayer = layers.dice;
+    this.cubeLayer = layers.cube;
+    this.layoutPoints();
     this.unbind = bindInput(this);
   }
 
@@ -73,12 +143,13 @@ export class Board {
 
   // -- the parts that never change --------------------------------------------------
 
+  // The frame, the felt and the layers, bottom to top; the points and their numbers.
   build() {
     const svg = this.svg;
     svg.textContent = "";
     const defs = el("defs", {}, svg);
-    const grad = (id, stops, attrs = {}) => {
-      const g = el("radialGradient", { id, cx: "38%", cy: "32%", r: "75%", ...attrs }, defs);
+    const grad = (/** @type {string} */ id, /** @type {string[][]} */ stops) => {
+      const g = el("radialGradient", { id, cx: "38%", cy: "32%", r: "75%" }, defs);
       for (const [offset, color] of stops) el("stop", { offset, "stop-color": color }, g);
     };
     grad("grad-w", [["0%", "var(--checker-w-hi)"], ["70%", "var(--checker-w)"], ["100%", "var(--checker-w-lo)"]]);
@@ -92,19 +163,21 @@ export class Board {
     el("rect", { x: RIGHT_X, y: TOP_Y, width: 6 * PW, height: BOTTOM_Y - TOP_Y, class: "felt" }, svg);
     el("rect", { x: BAR_X, y: TOP_Y, width: BAR_W, height: BOTTOM_Y - TOP_Y, class: "bar" }, svg);
 
-    this.pointLayer = el("g", { class: "points" }, svg);
-    this.numberLayer = el("g", { class: "numbers", "aria-hidden": "true" }, svg);
-    this.markLayer = el("g", { class: "marks", "aria-hidden": "true" }, svg);
-    this.checkerLayer = el("g", { class: "checkers" }, svg);
-    this.countLayer = el("g", { class: "counts", "aria-hidden": "true" }, svg);
-    this.diceLayer = el("g", { class: "dice" }, svg);
-    this.cubeLayer = el("g", { class: "cube-layer" }, svg);
+    const layers = {
+      points: el("g", { class: "points" }, svg),
+      numbers: el("g", { class: "numbers", "aria-hidden": "true" }, svg),
+      marks: el("g", { class: "marks", "aria-hidden": "true" }, svg),
+      checkers: el("g", { class: "checkers" }, svg),
+      counts: el("g", { class: "counts", "aria-hidden": "true" }, svg),
+      dice: el("g", { class: "dice" }, svg),
+      cube: el("g", { class: "cube-layer" }, svg),
+    };
 
     const ids = [];
     for (let p = 1; p <= 24; p++) ids.push(String(p));
     ids.push("bar-w", "bar-b", "off-w", "off-b");
     for (const id of ids) {
-      const g = el("g", { class: "point", "data-point": id, tabindex: "0", role: "button" }, this.pointLayer);
+      const g = el("g", { class: "point", "data-point": id, tabindex: "0", role: "button" }, layers.points);
       if (id.startsWith("off-")) g.classList.add("tray");
       if (id.startsWith("bar-")) g.classList.add("bar-slot");
       el("path", { class: "shape" }, g);
@@ -114,18 +187,18 @@ export class Board {
     }
     this.numberEls = [];
     for (let i = 1; i <= 24; i++) {
-      const text = el("text", { class: "number", "text-anchor": "middle" }, this.numberLayer);
+      const text = el("text", { class: "number", "text-anchor": "middle" }, layers.numbers);
       this.numberEls.push(text);
     }
-    this.layoutPoints();
+    return layers;
   }
 
   // Point shapes, hit areas and numbers for the current orientation.
   layoutPoints() {
     for (const [id, g] of this.pointEls) {
       const geo = slotGeometry(id, this.geometry, this.flipped);
-      const shape = g.querySelector(".shape");
-      const hit = g.querySelector(".hit");
+      const shape = part(g, ".shape");
+      const hit = part(g, ".hit");
       if (geo.kind === "point") {
         const tipY = geo.top ? TOP_Y + HALF - 16 : BOTTOM_Y - HALF + 16;
         const baseY = geo.top ? TOP_Y : BOTTOM_Y;
@@ -134,41 +207,30 @@ export class Board {
         shape.setAttribute("d", `M${x0},${baseY} L${x1},${baseY} L${geo.x},${tipY} Z`);
         g.classList.toggle("odd", geo.index % 2 === 1);
         g.classList.toggle("top", geo.top);
-        hit.setAttribute("x", geo.x - PW / 2);
-        hit.setAttribute("y", geo.top ? TOP_Y : MID_Y);
-        hit.setAttribute("width", PW);
-        hit.setAttribute("height", geo.top ? MID_Y - TOP_Y : BOTTOM_Y - MID_Y);
+        setNumbers(hit, { x: geo.x - PW / 2, y: geo.top ? TOP_Y : MID_Y, width: PW, height: geo.top ? MID_Y - TOP_Y : BOTTOM_Y - MID_Y });
       } else if (geo.kind === "off") {
         const y = geo.dir === 1 ? TOP_Y : MID_Y + 8;
-        const label = g.querySelector(".tray-count");
-        label.setAttribute("x", TRAY_X + TRAY_W / 2);
-        label.setAttribute("y", geo.dir === 1 ? MID_Y - 14 : MID_Y + 28);
+        const label = part(g, ".tray-count");
+        setNumbers(label, { x: TRAY_X + TRAY_W / 2, y: geo.dir === 1 ? MID_Y - 14 : MID_Y + 28 });
         shape.setAttribute("d", `M${TRAY_X},${y} h${TRAY_W} v${MID_Y - 8 - TOP_Y} h${-TRAY_W} Z`);
-        hit.setAttribute("x", TRAY_X - 8);
-        hit.setAttribute("y", geo.dir === 1 ? 0 : MID_Y);
-        hit.setAttribute("width", TRAY_W + 16);
-        hit.setAttribute("height", MID_Y);
+        setNumbers(hit, { x: TRAY_X - 8, y: geo.dir === 1 ? 0 : MID_Y, width: TRAY_W + 16, height: MID_Y });
       } else {
         const top = geo.dir === -1;
-        hit.setAttribute("x", BAR_X);
-        hit.setAttribute("y", top ? TOP_Y : MID_Y + 30);
-        hit.setAttribute("width", BAR_W);
-        hit.setAttribute("height", MID_Y - 30 - TOP_Y);
+        setNumbers(hit, { x: BAR_X, y: top ? TOP_Y : MID_Y + 30, width: BAR_W, height: MID_Y - 30 - TOP_Y });
         shape.setAttribute("d", "");
       }
     }
     for (let i = 1; i <= 24; i++) {
       const geo = slotGeometry(String(this.flipped ? otherNumbering(i, this.geometry) : i), this.geometry, this.flipped);
       const text = this.numberEls[i - 1];
-      text.setAttribute("x", geo.x);
-      text.setAttribute("y", geo.top ? TOP_Y - 7 : BOTTOM_Y + 18);
+      setNumbers(text, { x: geo.x, y: geo.kind === "point" && geo.top ? TOP_Y - 7 : BOTTOM_Y + 18 });
       text.textContent = String(i);
     }
   }
 
   // -- drawing a view ---------------------------------------------------------------------
 
-  render(view) {
+  render(/** @type {BoardView} */ view) {
     const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
     // The engine's numbering (25 ints) when sent; FALLBACK while engines lack it: view.geometry.
     const geometry = validNumbering(view.numbering) ? view.numbering : view.geometry || "opposite";
@@ -191,11 +253,12 @@ export class Board {
     this.renderCube(view);
   }
 
-  renderPoints(view) {
+  renderPoints(/** @type {BoardView} */ view) {
     const t = this.t;
     const movable = new Set(view.movable || []);
     const dests = new Set(view.destinations || []);
     const lastFrom = new Set();
+    /** @type {Set<string>} */
     const lastTo = new Set();
     for (const [a, b] of (view.last && view.last.steps) || []) {
       lastFrom.add(a);
@@ -229,8 +292,9 @@ export class Board {
     }
   }
 
-  renderCheckers(view) {
+  renderCheckers(/** @type {BoardView} */ view) {
     const seen = new Set();
+    /** @type {Record<string, number>} */
     const counts = {};
     for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
     const t = this.t;
@@ -259,13 +323,14 @@ export class Board {
       const off = c.at.startsWith("off-");
       const arriving = off && g.dataset.at && !g.dataset.at.startsWith("off-") && !reducedMotion();
       g.dataset.at = c.at;
+      const checker = g;
       if (arriving) {
         // keep the round look while it travels; lay it flat in the tray on arrival
         g.classList.remove("is-off");
-        clearTimeout(g._offTimer);
-        g._offTimer = setTimeout(() => g.classList.toggle("is-off", g.dataset.at.startsWith("off-")), 250);
+        clearTimeout(this.offTimers.get(g));
+        this.offTimers.set(g, setTimeout(() => checker.classList.toggle("is-off", (checker.dataset.at || "").startsWith("off-")), 250));
       } else {
-        clearTimeout(g._offTimer);
+        clearTimeout(this.offTimers.get(g));
         g.classList.toggle("is-off", off);
       }
       g.setAttribute("aria-label", t("aria.checker", { side: t(`side.${c.side}`), where: placeName(c.at, t) }));
@@ -274,7 +339,7 @@ export class Board {
     this.countLayer.textContent = "";
     for (const [at, count] of Object.entries(counts)) {
       if (at.startsWith("off-") || count <= (at.startsWith("bar-") ? 3 : VISIBLE)) continue;
-      const side = (view.checkers.find((c) => c.at === at) || {}).side || "w";
+      const side = (view.checkers || []).find((c) => c.at === at)?.side || "w";
       const { x, y } = checkerCenter(at, count - 1, count, this.geometry, this.flipped);
       const text = el("text", { x, y, class: `count side-${side}`, "text-anchor": "middle", dy: "0.36em" }, this.countLayer);
       text.textContent = String(count);
@@ -294,15 +359,17 @@ export class Board {
   restack() {
     if (this.drag || !this.view) return;
     const order = [...(this.view.checkers || [])].sort((a, b) => a.i - b.i).map((c) => this.checkerEls.get(c.id));
+    /** @type {Element[]} */
     const now = [...this.checkerLayer.children];
     if (order.length === now.length && order.every((g, k) => g === now[k])) return;
     for (const g of order) if (g) this.checkerLayer.appendChild(g);
   }
 
   // Landing markers for destinations, and arrows for the last move.
-  renderMarks(view) {
+  renderMarks(/** @type {BoardView} */ view) {
     const layer = this.markLayer;
     layer.textContent = "";
+    /** @type {Record<string, number>} */
     const counts = {};
     for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
     for (const id of view.destinations || []) {
@@ -316,9 +383,11 @@ export class Board {
       const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.geometry, this.flipped);
       el("circle", { cx: x, cy: y, r: R - 3, class: "dest-mark" }, layer);
     }
+    /** @type {[import("../view-model.js").Step, string][]} */
     const arrows = [];
     if (view.last && view.last.steps) for (const step of view.last.steps) arrows.push([step, `last-move side-${view.last.side}`]);
-    const hinted = view.hint && view.hint.plays && view.hint.plays[view.hint.shown];
+    const hint = view.hint;
+    const hinted = hint && hint.plays && hint.shown !== null ? hint.plays[hint.shown] : undefined;
     if (hinted) for (const step of hinted.steps) arrows.push([step, "hint-move"]);
     if (arrows.length) {
       for (const [[a, b], kind] of arrows) {
@@ -327,7 +396,7 @@ export class Board {
         if (b.startsWith("off-")) {
           // a short arrow off the board's edge, not a line across the whole board
           const from = slotGeometry(a, this.geometry, this.flipped);
-          q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
+          q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.kind === "point" && from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
           if (b.startsWith("off-") && slotGeometry(b, this.geometry, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
         }
         const mx = (p.x + q.x) / 2;
@@ -338,18 +407,25 @@ export class Board {
     }
   }
 
-  anchor(id) {
+  /** Where an arrow from or to a place starts or ends. */
+  anchor(/** @type {string} */ id) {
     const geo = slotGeometry(id, this.geometry, this.flipped);
     if (geo.kind === "off") return { x: geo.x, y: geo.dir === 1 ? TOP_Y + 120 : BOTTOM_Y - 120 };
     if (geo.kind === "bar") return { x: geo.x, y: geo.baseY };
     return { x: geo.x, y: geo.top ? TOP_Y + 150 : BOTTOM_Y - 150 };
   }
 
-  renderDice(view) {
+  renderDice(/** @type {BoardView} */ view) {
     const layer = this.diceLayer;
     layer.textContent = "";
     const t = this.t;
     const size = 50;
+    /**
+     * @param {number} value
+     * @param {number} cx
+     * @param {string | undefined} side
+     * @param {string} cls
+     */
     const drawDie = (value, cx, side, cls) => {
       const g = el("g", { class: `die side-${side} ${cls}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
       el("rect", { width: size, height: size, rx: 10, class: "die-body" }, g);
@@ -363,9 +439,10 @@ export class Board {
       const cx0 = view.turn === bottomSide ? rightCenter : leftCenter;
       const n = view.dice.length;
       const gap = n === 4 ? 56 : 62;
+      const turn = view.turn;
       view.dice.forEach((die, i) => {
         const cx = cx0 + (i - (n - 1) / 2) * gap;
-        drawDie(die.value, cx, view.turn, die.used ? "used" : die.blocked ? "blocked" : "");
+        drawDie(die.value, cx, turn, die.used ? "used" : die.blocked ? "blocked" : "");
       });
     } else if (view.opening_dice) {
       const bottomSide = this.flipped ? "b" : "w";
@@ -376,7 +453,7 @@ export class Board {
     this.root.dataset.diceShown = layer.childNodes.length ? "1" : "";
   }
 
-  renderCube(view) {
+  renderCube(/** @type {BoardView} */ view) {
     const layer = this.cubeLayer;
     layer.textContent = "";
     const cube = view.cube;
@@ -389,24 +466,40 @@ export class Board {
     }
     const x = BAR_X + BAR_W / 2;
     // the face the engine says (a centred cube shows its limit: 64, or the cube-limit option)
-    const face = Number.isInteger(view.cube_face) ? view.cube_face : cube.offered ? cube.value * 2 : cube.value;
+    const face = view.cube_face !== undefined && Number.isInteger(view.cube_face) ? view.cube_face : cube.offered ? cube.value * 2 : cube.value;
     const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: face }) }, layer);
     el("rect", { width: size, height: size, rx: 8, class: "cube-body" }, g);
     const text = el("text", { x: size / 2, y: size / 2, "text-anchor": "middle", dy: "0.36em", class: "cube-text" }, g);
     text.textContent = String(face);
   }
-
 }
 
-function reducedMotion() {
-  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+/** A point's part (its shape, its hit area, a tray's count), which build() made. */
+function part(/** @type {Element} */ g, /** @type {string} */ selector) {
+  const found = g.querySelector(selector);
+  if (!found) throw new Error(`a point without its ${selector}`);
+  return found;
 }
 
+/** Numeric attributes, each set as text. */
+function setNumbers(/** @type {Element} */ node, /** @type {Record<string, number>} */ values) {
+  for (const [name, value] of Object.entries(values)) node.setAttribute(name, String(value));
+}
+
+/**
+ * @param {SVGElement} node
+ * @param {string} name
+ * @param {boolean} on
+ */
 function setFlag(node, name, on) {
   if (on) node.dataset[name] = "1";
   else delete node.dataset[name];
 }
 
+/**
+ * @param {string} id
+ * @param {Translate} t
+ */
 function placeName(id, t) {
   if (id.startsWith("bar-")) return t("aria.on_bar");
   if (id.startsWith("off-")) return t("aria.borne_off");

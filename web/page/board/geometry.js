@@ -1,6 +1,17 @@
 // Board geometry, pure (no DOM): where each point, bar, tray and checker is drawn for a
 // numbering and a flip. GEOMETRY is the same text as nardcore/geometry.json (a test checks).
 
+/**
+ * The engine's numbering (index p, a point in White's numbering, holds Black's number for it),
+ * or what older views said instead: "same" or "opposite" directions.
+ * @typedef {number[] | "same" | "opposite"} Numbering
+ */
+/**
+ * Where a place is drawn: its x, the y of its first checker and the way its stack grows (+1
+ * down, -1 up); a point also says whether it is in the top row and its number for the viewer.
+ * @typedef {{x: number, baseY: number, dir: 1 | -1, kind: "bar"} | {x: number, baseY: number, dir: 1 | -1, kind: "off"} | {x: number, baseY: number, dir: 1 | -1, kind: "point", top: boolean, index: number}} Slot
+ */
+
 export const GEOMETRY = {"bar_width": 64, "border": 24, "checker_radius": 29, "half": 300, "height": 736, "point_width": 64, "side": 16, "slab_gap": 19, "slab_height": 16, "tray_gap": 8, "tray_width": 64, "visible": 5, "width": 960};
 
 export const WIDTH = GEOMETRY.width;
@@ -27,6 +38,11 @@ export const SLAB_GAP = GEOMETRY.slab_gap;
 // Opponent's point for a point in White's numbering (the geometry is symmetric).
 // `geometry` is the engine's numbering (index p -> Black's number of White's point p), or
 // FALLBACK (delete once every engine sends `numbering`): the view's "same"/"opposite".
+/**
+ * @param {number} point
+ * @param {Numbering} geometry
+ * @returns {number}
+ */
 export function otherNumbering(point, geometry) {
   if (Array.isArray(geometry)) return geometry[point];
   if (geometry === "same") return point <= 12 ? point + 12 : point - 12;
@@ -34,8 +50,14 @@ export function otherNumbering(point, geometry) {
 }
 
 // Where a point id is drawn: {x, baseY, dir} with dir +1 (stack grows down) or -1 (up).
+/**
+ * @param {string} id
+ * @param {Numbering} geometry
+ * @param {boolean} flipped
+ * @returns {Slot}
+ */
 export function slotGeometry(id, geometry, flipped) {
-  const other = (side) => (side === "w" ? "b" : "w");
+  const other = (/** @type {string} */ side) => (side === "w" ? "b" : "w");
   if (id.startsWith("bar-") || id.startsWith("off-")) {
     let side = id.slice(4);
     if (flipped) side = other(side);
@@ -59,13 +81,22 @@ export function slotGeometry(id, geometry, flipped) {
   return { x, baseY: top ? TOP_Y + R : BOTTOM_Y - R, dir: top ? 1 : -1, kind: "point", top, index };
 }
 
-export function stackSpacing(count, kind) {
+/** The distance between the checkers of a stack of `count` on a point or the bar. */
+export function stackSpacing(/** @type {number} */ count, /** @type {Slot["kind"]} */ kind) {
   const room = kind === "bar" ? 3 * 2 * R : HALF - 2 * R - 4;
   if (count <= VISIBLE || kind === "bar" && count <= 4) return 2 * R;
   return Math.min(2 * R, room / (count - 1));
 }
 
 // Centre of checker number `index` (0 = first placed) in a stack of `count` at slot `id`.
+/**
+ * @param {string} id
+ * @param {number} index
+ * @param {number} count
+ * @param {Numbering} geometry
+ * @param {boolean} flipped
+ * @returns {{x: number, y: number}}
+ */
 export function checkerCenter(id, index, count, geometry, flipped) {
   const g = slotGeometry(id, geometry, flipped);
   if (g.kind === "off") {
@@ -77,6 +108,10 @@ export function checkerCenter(id, index, count, geometry, flipped) {
 }
 
 // A numbering from the engine: 25 ints, each point 1..24 mapped onto 1..24.
+/**
+ * @param {unknown} numbering
+ * @returns {numbering is number[]}
+ */
 export function validNumbering(numbering) {
   if (!Array.isArray(numbering) || numbering.length !== 25) return false;
   return numbering.slice(1).every((n) => Number.isInteger(n) && n >= 1 && n <= 24);

@@ -1,11 +1,11 @@
 // Boot of the page: paint the board at once, start the Python engine in a PyScript worker,
 // then mark the page ready. This is the one module that knows about PyScript.
 //
-// Contract with web/view.js (the page around the SVG board of web/board.js):
+// Contract with page.js (the page around the SVG board of board/board.js):
 //
 //   export function mountPage(root, app)   called at once, before Python is up: draw the board
 //                                       (the last board seen, or the start) into `root` (#board).
-//                                       Returns {start, render, destroy}; start() is awaited
+//                                       Returns {start, paint, destroy}; start() is awaited
 //                                       once the engine answers, before data-ready.
 //
 // `app` (also window.nardApp, for tests, embedders and the console):
@@ -17,27 +17,53 @@
 // When everything is up: <html data-ready="1">. If the engine cannot start:
 // data-ready="error", a message in #boot-status and the error on the console.
 
-import { mountPage } from "./view.js";
-import { createBoard } from "./board.js";
+import { mountPage } from "../page.js";
+import { createBoard } from "../board/board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
-import { EMBEDDED } from "./store.js";
+import { EMBEDDED } from "../library/store.js";
+
+/** @typedef {import("../view-model.js").Hello} Hello */
+/** @typedef {import("../view-model.js").Answer} Answer */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/**
+ * The engine's exports in the worker (web/worker/engine.py): JSON text in, JSON text out.
+ * @typedef {{dispatch(request: string): Promise<string>}} Engine
+ */
+/**
+ * The <script type="py" worker> element once PyScript has made its worker.
+ * @typedef {HTMLScriptElement & {xworker?: {ready: Promise<{sync: Engine}>}}} EngineElement
+ */
+/**
+ * @typedef {object} App
+ * @property {Promise<void>} ready resolves when the engine answers
+ * @property {Hello | null} hello the engine's answer to {"type": "hello"}, sent once at boot
+ * @property {(message: Intent) => Promise<Answer>} request JSON in, JSON out through engine.dispatch()
+ * @property {typeof createBoard} createBoard another board on the page: createBoard(root, {onIntent, t}) -> {paint, destroy}
+ * @property {typeof mountPage} mountPage the page again after its destroy(): mountPage(root, app) -> {start, paint, destroy}
+ */
 
 const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
 const html = document.documentElement;
 const status = document.getElementById("boot-status");
 // ?embed=1: the app inside another page (docs/embed.md): no header, a compact layout
-// (style.css), its saves apart from the site's own (web/store.js).
+// (style.css), its saves apart from the site's own (library/store.js).
 if (EMBEDDED) html.classList.add("embed");
 
-let resolveReady, rejectReady;
+/** @type {() => void} */
+let resolveReady = () => {};
+/** @type {(error: unknown) => void} */
+let rejectReady = () => {};
+/** @type {Promise<void>} */
 const ready = new Promise((resolve, reject) => {
   resolveReady = resolve;
   rejectReady = reject;
 });
 ready.catch(() => {}); // reported by boot() below; keep the rejection from counting as unhandled
 
+/** @type {Engine | null} */
 let engine = null;
 
+/** @type {App} */
 export const app = {
   ready,
   hello: null,
@@ -45,8 +71,8 @@ export const app = {
     await ready;
     return call(message);
   },
-  createBoard, // another board on the page: createBoard(root, {onIntent, t}) -> {render, destroy}
-  mountPage, // the page again after its destroy(): mountPage(root, app) -> {start, render, destroy}
+  createBoard,
+  mountPage,
 };
 window.nardApp = app;
 
@@ -54,13 +80,20 @@ window.nardApp = app;
 // honest answer, the strongest level's move, takes about a second). Tests may shorten it.
 const ANSWER_TIMEOUT_MS = 30_000;
 
+/**
+ * @param {Intent} message
+ * @returns {Promise<any>} the engine's answer: a Hello to the hello, an Answer to any intent
+ */
 async function call(message) {
   const limit = Number(window.nardAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
+  /** @type {number | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer from the engine in ${limit / 1000} s`)), limit);
   });
   try {
+    if (!engine) throw new Error("the engine has not started");
     const answer = await Promise.race([engine.dispatch(JSON.stringify(message)), late]);
     return JSON.parse(answer);
   } finally {
@@ -70,11 +103,13 @@ async function call(message) {
 
 // PyScript defines `xworker` on the <script worker> element once the worker exists;
 // `xworker.ready` resolves after the worker ran engine.py and exported its __export__ list.
+/** @returns {Promise<Engine>} */
 async function engineWorker() {
+  /** @type {EngineElement | null} */
   const element = document.querySelector(ENGINE_SELECTOR);
   if (!element) throw new Error(`no ${ENGINE_SELECTOR} element in the page`);
   await ensureIndexedDB();
-  await import(new URL("../vendor/pyscript/core.js", import.meta.url).href);
+  await import(new URL("../../../vendor/pyscript/core.js", import.meta.url).href);
   const started = performance.now();
   while (!element.xworker) {
     if (performance.now() - started > 60_000) throw new Error("PyScript did not start the engine worker");
@@ -85,6 +120,7 @@ async function engineWorker() {
 }
 
 // After the next paint; at most 100 ms (hidden tabs and off-screen frames get no frames).
+/** @returns {Promise<void>} */
 function nextFrame() {
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
@@ -106,7 +142,7 @@ async function registerServiceWorker() {
     controlled = true;
   });
   try {
-    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    const registration = await navigator.serviceWorker.register(new URL("../../../sw.js", import.meta.url));
     setInterval(() => registration.update().catch(() => {}), UPDATE_CHECK_MS);
   } catch (error) {
     // Offline start is a bonus: the app works without it (file://, private windows ...).
@@ -123,7 +159,9 @@ function offerReload() {
 }
 
 async function boot() {
-  const page = mountPage(document.getElementById("board"), app);
+  const board = document.getElementById("board");
+  if (!board) throw new Error("index.html has no #board");
+  const page = mountPage(board, app);
   performance.mark("nard:board-mounted");
   await nextFrame(); // let the board paint before PyScript starts its work
   performance.mark("nard:board-painted");

@@ -19,15 +19,24 @@ function indexedDBWorks() {
   });
 }
 
+/**
+ * A request of the stand-in: the caller sets its handlers, the stand-in its result.
+ * @typedef {object} MemoryRequest
+ * @property {unknown} [result]
+ * @property {(event: {type: string, target: MemoryRequest}) => void} [onsuccess]
+ * @property {(event: {type: string, target: {result: unknown, transaction: {oncomplete?: () => void}}}) => void} [onupgradeneeded]
+ */
+
 // Just the calls @webreflection/idb-map (PyScript's IDBMapSync) makes, kept in memory.
 function memoryIndexedDB() {
-  const answer = (request, result) =>
+  const answer = (/** @type {MemoryRequest} */ request, /** @type {unknown} */ result) =>
     setTimeout(() => {
       request.result = result;
       request.onsuccess?.({ type: "success", target: request });
     });
-  const store = (entries) => {
-    const call = (work) => {
+  const store = (/** @type {Map<unknown, unknown>} */ entries) => {
+    const call = (/** @type {() => unknown} */ work) => {
+      /** @type {MemoryRequest} */
       const request = {};
       answer(request, work());
       return request;
@@ -35,25 +44,28 @@ function memoryIndexedDB() {
     return {
       count: () => call(() => entries.size),
       clear: () => call(() => entries.clear()),
-      delete: (key) => call(() => void entries.delete(key)),
-      get: (key) => call(() => entries.get(key)),
-      getKey: (key) => call(() => (entries.has(key) ? key : undefined)),
+      delete: (/** @type {unknown} */ key) => call(() => void entries.delete(key)),
+      get: (/** @type {unknown} */ key) => call(() => entries.get(key)),
+      getKey: (/** @type {unknown} */ key) => call(() => (entries.has(key) ? key : undefined)),
       getAllKeys: () => call(() => [...entries.keys()]),
-      put: (value, key) => call(() => (entries.set(key, value), key)),
+      put: (/** @type {unknown} */ value, /** @type {unknown} */ key) => call(() => (entries.set(key, value), key)),
     };
   };
+  /** @type {Map<string, object>} */
   const databases = new Map();
   return {
-    open(name) {
+    open(/** @type {string} */ name) {
+      /** @type {MemoryRequest} */
       const request = {};
       let database = databases.get(name);
       const fresh = !database;
       if (fresh) {
+        /** @type {Map<string, Map<unknown, unknown>>} */
         const stores = new Map();
         database = {
-          objectStoreNames: { get length() { return stores.size; }, contains: (n) => stores.has(n) },
-          createObjectStore: (storeName) => void stores.set(storeName, new Map()),
-          transaction: (storeName) => ({ objectStore: () => store(stores.get(storeName)) }),
+          objectStoreNames: { get length() { return stores.size; }, contains: (/** @type {string} */ n) => stores.has(n) },
+          createObjectStore: (/** @type {string} */ storeName) => void stores.set(storeName, new Map()),
+          transaction: (/** @type {string} */ storeName) => ({ objectStore: () => store(/** @type {Map<unknown, unknown>} */ (stores.get(storeName))) }),
           close() {},
         };
         databases.set(name, database);
@@ -61,6 +73,7 @@ function memoryIndexedDB() {
       setTimeout(() => {
         request.result = database;
         if (fresh && request.onupgradeneeded) {
+          /** @type {{oncomplete?: () => void}} */
           const transaction = {};
           request.onupgradeneeded({ type: "upgradeneeded", target: { result: database, transaction } });
           setTimeout(() => transaction.oncomplete?.());

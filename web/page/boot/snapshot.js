@@ -1,6 +1,6 @@
 // Fetching the Pyodide memory snapshot (vendor/pyodide/snapshot.bin, ~31 MB raw, ~5 MB brotli).
-// Shared by the engine worker (web/runtime.mjs imports it) and the service worker (sw.js
-// loads it with importScripts), so it is a plain script that sets one global:
+// Shared by the engine worker (runtime.mjs imports it) and the service worker (sw.js loads it
+// with importScripts), so it is a plain script that sets one global:
 //
 //   self.nardFetchSnapshot(url) -> Promise<Uint8Array>   the snapshot's raw bytes
 //
@@ -16,13 +16,18 @@
   const UNCOMPRESSED = 12 * 2 ** 20;
   const GZIP_MAGIC = [0x1f, 0x8b];
 
+  /**
+   * @param {string} url
+   * @param {RequestInit} init
+   */
   async function fetchOk(url, init) {
     const response = await fetch(url, init);
     if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
     return response;
   }
 
-  async function gunzip(bytes) {
+  /** @returns {Promise<Uint8Array<ArrayBuffer>>} */
+  async function gunzip(/** @type {Uint8Array<ArrayBuffer>} */ bytes) {
     // A host that labels .gz files with Content-Encoding has had the browser unpack it already.
     if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) return bytes;
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));

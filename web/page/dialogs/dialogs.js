@@ -1,65 +1,88 @@
 // The small dialogs: a game's rules, giving up, and the settings (automation, the board's
-// side, the coach, the language). `bindDialogs` wires their buttons and returns its unbind.
-//
-//   const unbind = bindDialogs({ view: () => currentView, send, setLanguage, fillLanguages });
+// side, the coach, the language), each a part of the page with its paint and destroy.
 
-import { t } from "./i18n.js";
-import { listeners } from "./listen.js";
+import { $, button, listeners } from "../dom.js";
+import { t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
-const PREFS = ["auto_roll", "auto_confirm", "auto_forced", "flip", "turn_board", "coach"];
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").ResignCosts} ResignCosts */
+/** @typedef {import("../view-model.js").Language} Language */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {(intent: Intent) => unknown} Send */
+/** @typedef {{paint: (view: View) => void, destroy: () => void}} Component */
 
-export function bindDialogs({ view, send, setLanguage, fillLanguages }) {
+const PREFS = /** @type {const} */ (["auto_roll", "auto_confirm", "auto_forced", "flip", "turn_board", "coach"]);
+
+/**
+ * A game's rules, opened from the header (the game on the board) or from the start screen.
+ * @param {HTMLDialogElement} root the dialog (#rules)
+ * @returns {Component & {open: (name: string) => void}}
+ */
+export function createRules(root) {
   const events = listeners();
-  const setPref = (name, value) => send({ type: "set", name, value });
-  events.click("btn-resign", () => openResign(view(), send));
-  events.click("resign-cancel", () => $("resign").close());
-  events.click("btn-settings", () => {
-    const prefs = (view() && view().prefs) || {};
-    for (const name of PREFS) $(`pref-${name}`).checked = Boolean(prefs[name]);
-    fillLanguages();
-    $("settings").showModal();
-  });
-  events.click("settings-close", () => $("settings").close());
-  events.click("btn-rules", () => openRules(view() ? view().variant : "backgammon"));
-  events.click("rules-close", () => $("rules").close());
-  for (const name of PREFS) {
-    const box = $(`pref-${name}`);
-    events.on(box, "change", () => setPref(name, box.checked));
-  }
-  events.on($("pref-lang"), "change", (e) => setLanguage(e.target.value));
-  events.on($("lang-switch"), "change", (e) => setLanguage(e.target.value));
-  return () => {
-    events.off();
-    $("resign-choices").replaceChildren();
+  /** @type {View | null} */
+  let current = null;
+  const open = (/** @type {string} */ name) => {
+    $("rules-title").textContent = t(`variant.${name}.title`);
+    const body = $("rules-body");
+    body.textContent = "";
+    for (const line of t(`rules.${name}`).split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      body.appendChild(p);
+    }
+    root.showModal();
+  };
+  events.click("btn-rules", () => open(current ? current.variant : "backgammon"));
+  events.click("rules-close", () => root.close());
+  return {
+    open,
+    paint(view) {
+      current = view;
+    },
+    destroy: () => events.off(),
   };
 }
 
-export function openRules(name) {
-  $("rules-title").textContent = t(`variant.${name}.title`);
-  const body = $("rules-body");
-  body.textContent = "";
-  for (const line of t(`rules.${name}`).split("\n")) {
-    const p = document.createElement("p");
-    p.textContent = line;
-    body.appendChild(p);
-  }
-  $("rules").showModal();
+/**
+ * Giving up: backgammon offers a single game, a gammon or a backgammon (the other side
+ * answers); the other games concede at once, for what the game scores as it stands.
+ * @param {HTMLDialogElement} root the dialog (#resign)
+ * @param {{send: Send}} deps
+ * @returns {Component}
+ */
+export function createResign(root, { send }) {
+  const events = listeners();
+  /** @type {View | null} */
+  let current = null;
+  events.click("btn-resign", () => {
+    const costs = current && current.resign;
+    if (costs && (costs.levels || costs.concede !== undefined)) openResign(root, costs, send);
+  });
+  events.click("resign-cancel", () => root.close());
+  return {
+    paint(view) {
+      current = view;
+      if (!(view.can || {}).resign && root.open) root.close();
+    },
+    destroy() {
+      events.off();
+      $("resign-choices").replaceChildren();
+    },
+  };
 }
 
-// Giving up: backgammon offers a single game, a gammon or a backgammon (the other side
-// answers); the other games concede at once, for what the game scores as it stands.
-function openResign(view, send) {
-  const costs = view && view.resign;
-  if (!costs || (!costs.levels && costs.concede === undefined)) return;
+/**
+ * @param {HTMLDialogElement} root
+ * @param {ResignCosts} costs
+ * @param {Send} send
+ */
+function openResign(root, costs, send) {
   const choices = $("resign-choices");
-  const choice = (text, intent) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "resign-choice";
-    b.textContent = text;
+  const choice = (/** @type {string} */ text, /** @type {Intent} */ intent) => {
+    const b = button("resign-choice", text);
     b.addEventListener("click", () => {
-      $("resign").close();
+      root.close();
       send(intent);
     });
     return b;
@@ -75,12 +98,52 @@ function openResign(view, send) {
     $("resign-text").textContent = t("resign.concede", { points: costs.concede });
     choices.replaceChildren(choice(t("resign.confirm"), { type: "resign" }));
   }
-  $("resign").showModal();
+  root.showModal();
+}
+
+/**
+ * The settings: each preference a checkbox sent to the engine as it changes; the language,
+ * here and in the header.
+ * @param {HTMLDialogElement} root the dialog (#settings)
+ * @param {{send: Send, setLanguage: (code: string) => unknown, fillLanguages: () => void}} deps
+ * @returns {Component}
+ */
+export function createSettings(root, { send, setLanguage, fillLanguages }) {
+  const events = listeners();
+  /** @type {View | null} */
+  let current = null;
+  events.click("btn-settings", () => {
+    /** @type {Partial<import("../view-model.js").Prefs>} */
+    const prefs = (current && current.prefs) || {};
+    for (const name of PREFS) $(`pref-${name}`, HTMLInputElement).checked = Boolean(prefs[name]);
+    fillLanguages();
+    root.showModal();
+  });
+  events.click("settings-close", () => root.close());
+  for (const name of PREFS) {
+    const box = $(`pref-${name}`, HTMLInputElement);
+    events.on(box, "change", () => send({ type: "set", name, value: box.checked }));
+  }
+  for (const id of ["pref-lang", "lang-switch"]) {
+    const select = $(id, HTMLSelectElement);
+    events.on(select, "change", () => setLanguage(select.value));
+  }
+  return {
+    paint(view) {
+      current = view;
+    },
+    destroy: () => events.off(),
+  };
 }
 
 // Both language lists (settings and the header) from the engine's catalogue, `lang` chosen.
+/**
+ * @param {Language[]} languages
+ * @param {string} lang
+ */
 export function fillLanguages(languages, lang) {
-  for (const select of [$("pref-lang"), $("lang-switch")]) {
+  for (const id of ["pref-lang", "lang-switch"]) {
+    const select = $(id);
     select.textContent = "";
     for (const language of languages) {
       const option = document.createElement("option");

@@ -1,210 +1,261 @@
 // The start screen: the games with their rules, their options, the match length, the
 // opponent, the computer's level and seat. Everything offered comes from the engine's
-// catalogue (web/presenter.py catalogue(), sent once in its hello); "Start" sends new_game.
+// catalogue (web/worker/presenter.py catalogue(), sent once in its hello); "Start" sends new_game.
 //
-//   const setup = createSetup({ view: () => currentView, catalogue: () => hello.catalogue, send });
-//   setup.follow(view)   open when the engine's view asks for it, closed when it no longer does
+//   const setup = createSetup(dialog, { catalogue: () => hello.catalogue, send, showRules });
+//   setup.paint(view)    open when the engine's view asks for it, closed when it no longer does
 //   setup.open()         opened by hand ("New game"), with a Cancel
 //   setup.refresh()      filled again in a new language, when open
 //   setup.destroy()      its listeners gone
 
-import { t } from "./i18n.js";
-import { openRules } from "./dialogs.js";
-import { listeners } from "./listen.js";
+import { $, button, listeners, make } from "../dom.js";
+import { t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").Catalogue} Catalogue */
+/** @typedef {import("../view-model.js").VariantEntry} VariantEntry */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/**
+ * What the form shows, kept between fills.
+ * @typedef {object} SetupState
+ * @property {View | null} view the view last painted
+ * @property {boolean} byHand opened with "New game", not by the engine: it stays open over any view
+ * @property {string | undefined} shownVariant the game the options and lengths are filled for
+ * @property {number | undefined} length the match length last chosen, kept while the game stays the same
+ * @property {Set<string>} chosenOptions
+ */
+/**
+ * @typedef {object} SetupDeps
+ * @property {(intent: Intent) => unknown} send
+ * @property {() => Catalogue} catalogue
+ * @property {(variant: string) => void} showRules a game's rules, over the start screen
+ */
+
+/** @type {Pick<VariantEntry, "options" | "cube" | "cube_limits" | "match_lengths" | "default_match_length"> & {default_cube_limit?: number}} */
 const NO_VARIANT = { options: [], cube: false, cube_limits: [], match_lengths: [0], default_match_length: 0 };
+/** @type {import("../view-model.js").Settings} */
+const DEFAULT_SETTINGS = { variant: "backgammon", match_length: 0, opponent: "human" };
 
-export function createSetup({ view: current, catalogue, send }) {
+/**
+ * @param {HTMLDialogElement} root the dialog (#setup)
+ * @param {SetupDeps} deps
+ * @returns {{paint: (view: View) => void, open: () => void, refresh: () => void, destroy: () => void}}
+ */
+export function createSetup(root, deps) {
   const events = listeners();
-  let byHand = false; // opened with "New game", not by the engine: it stays open over any view
-  let shownVariant; // the game the options and lengths are filled for
-  let length; // the match length last chosen, kept while the game stays the same
-  let chosenOptions = new Set();
-
+  /** @type {SetupState} */
+  const state = { view: null, byHand: false, shownVariant: undefined, length: undefined, chosenOptions: new Set() };
   const open = () => {
-    if (!$("setup").open) {
-      fill();
-      $("setup").showModal();
+    if (!root.open) {
+      fillSetup(state, deps);
+      root.showModal();
     }
   };
-
-  const fill = () => {
-    const view = current();
-    const settings = (view && view.settings) || { variant: "backgammon", match_length: 0, opponent: "human" };
-    const [variant, ...options] = settings.variant.split("+");
-    shownVariant = variant;
-    chosenOptions = new Set(options);
-    length = settings.match_length;
-    $("variant-list").replaceChildren(...(catalogue().variants || []).map((v) => variantCard(v, v.name === variant)));
-    fillOptions();
-    for (const input of document.querySelectorAll('input[name="opponent"]')) input.checked = input.value === settings.opponent;
-    $("setup-seat").value = settings.seat || "w";
-    const level = $("setup-level");
-    level.textContent = "";
-    for (const name of catalogue().levels || []) {
-      const option = document.createElement("option");
-      option.value = name;
-      option.textContent = t(`level.${name}`);
-      option.selected = name === settings.level;
-      level.appendChild(option);
-    }
-    $("setup-cancel").hidden = !(view && view.screen === "board") && !byHand;
-  };
-
-  const variantCard = (v, checked) => {
-    const label = document.createElement("label");
-    label.className = "variant-card";
-    const input = document.createElement("input");
-    input.type = "radio";
-    input.name = "variant";
-    input.value = v.name;
-    input.checked = checked;
-    input.addEventListener("change", fillOptions);
-    const body = document.createElement("span");
-    body.className = "variant-body";
-    const title = document.createElement("strong");
-    title.textContent = t(`variant.${v.name}.title`);
-    const line = document.createElement("span");
-    line.className = "variant-line";
-    line.textContent = t(`variant.${v.name}.summary`);
-    const rules = document.createElement("button");
-    rules.type = "button";
-    rules.className = "link rules-link";
-    rules.textContent = t("setup.rules");
-    rules.addEventListener("click", (e) => {
-      e.preventDefault();
-      openRules(v.name);
-    });
-    const head = document.createElement("span");
-    head.className = "variant-head";
-    head.append(title, rules);
-    body.append(head, line);
-    label.append(input, body);
-    return label;
-  };
-
-  const selectedVariant = () => {
-    const input = document.querySelector('input[name="variant"]:checked');
-    return input ? input.value : "backgammon";
-  };
-
-  // The chosen game's options, its cube limits and the lengths it offers.
-  const fillOptions = () => {
-    const name = selectedVariant();
-    const variant = (catalogue().variants || []).find((v) => v.name === name) || NO_VARIANT;
-    const box = $("setup-options");
-    box.replaceChildren(...variant.options.map(optionBox));
-    if (variant.cube) box.appendChild(cubeLimit(variant));
-    $("setup-options-wrap").hidden = !box.childNodes.length;
-    // a game played to a fixed length proposes it when chosen
-    const match = $("setup-match");
-    const kept = shownVariant === name || shownVariant === undefined ? Number(length) : NaN;
-    const lengths = variant.match_lengths;
-    const wanted = lengths.includes(kept) ? kept : variant.default_match_length;
-    match.textContent = "";
-    for (const n of lengths) {
-      const option = document.createElement("option");
-      option.value = String(n);
-      option.textContent = n === 0 ? t("setup.single") : t("setup.match_to", { n });
-      option.selected = n === wanted;
-      match.appendChild(option);
-    }
-    shownVariant = name;
-  };
-
-  const optionBox = (option) => {
-    const label = document.createElement("label");
-    label.className = "option";
-    const input = document.createElement("input");
-    input.type = "checkbox";
-    input.name = "option";
-    input.value = option;
-    input.checked = chosenOptions.has(option);
-    const text = document.createElement("span");
-    const strong = document.createElement("strong");
-    strong.textContent = t(`option.${option}`);
-    const hint = document.createElement("small");
-    hint.textContent = t(`option.${option}.hint`);
-    text.append(strong, hint);
-    label.append(input, text);
-    return label;
-  };
-
-  const cubeLimit = (variant) => {
-    const label = document.createElement("label");
-    label.className = "option";
-    const span = document.createElement("span");
-    span.textContent = t("option.cube-limit");
-    const select = document.createElement("select");
-    select.id = "setup-cube-limit";
-    let chosen = variant.default_cube_limit;
-    for (const o of chosenOptions) if (o.startsWith("cube-limit-")) chosen = Number(o.slice(11));
-    select.dataset.default = String(variant.default_cube_limit);
-    for (const n of variant.cube_limits) {
-      const option = document.createElement("option");
-      option.value = String(n);
-      option.textContent = String(n);
-      option.selected = n === chosen;
-      select.appendChild(option);
-    }
-    label.append(span, select);
-    return label;
-  };
-
-  const submit = (e) => {
-    e.preventDefault();
-    const options = [...document.querySelectorAll('input[name="option"]:checked')].map((i) => i.value);
-    const limit = $("setup-cube-limit");
-    if (limit && limit.value !== limit.dataset.default) options.push(`cube-limit-${limit.value}`);
-    const opponent = document.querySelector('input[name="opponent"]:checked');
-    byHand = false;
-    $("setup").close();
-    const token = [selectedVariant(), ...options.sort()].join("+");
-    if (opponent && opponent.value === "link") return send({ type: "link_new", variant: token, seat: $("setup-seat").value });
-    send({
-      type: "new_game",
-      settings: {
-        variant: token,
-        match_length: Number($("setup-match").value),
-        opponent: opponent ? opponent.value : "human",
-        ...($("setup-level").value ? { level: $("setup-level").value } : {}),
-        seat: $("setup-seat").value,
-      },
-    });
-  };
-
-  events.on($("setup-form"), "submit", submit);
-  events.on($("setup-match"), "change", () => {
-    length = Number($("setup-match").value);
-  });
-  events.click("btn-new-match", () => send({ type: "setup" }));
-  events.click("btn-new", () => {
-    byHand = true;
-    open();
-  });
-  events.click("setup-cancel", () => {
-    byHand = false;
-    $("setup").close();
-    send({ type: "close_setup" });
-  });
-  events.on($("setup"), "cancel", (e) => {
-    e.preventDefault();
-    $("setup-cancel").click();
-  });
-
+  bindSetup(root, state, events, deps.send, open);
   return {
     open,
-    follow(view) {
+    paint(view) {
+      state.view = view;
       if (view.screen === "setup") open();
-      else if ($("setup").open && !byHand) $("setup").close();
+      else if (root.open && !state.byHand) root.close();
     },
     refresh() {
-      if ($("setup").open) fill();
+      if (root.open) fillSetup(state, deps);
     },
     destroy() {
       events.off();
       $("variant-list").replaceChildren();
     },
   };
+}
+
+/**
+ * The form's buttons: Start, Cancel (and Escape), "New game" and "New match".
+ * @param {HTMLDialogElement} root
+ * @param {SetupState} state
+ * @param {import("../dom.js").Listeners} events
+ * @param {SetupDeps["send"]} send
+ * @param {() => void} open
+ */
+function bindSetup(root, state, events, send, open) {
+  const match = $("setup-match", HTMLSelectElement);
+  events.on($("setup-form"), "submit", (/** @type {SubmitEvent} */ e) => {
+    e.preventDefault();
+    state.byHand = false;
+    root.close();
+    send(chosenGame());
+  });
+  events.on(match, "change", () => {
+    state.length = Number(match.value);
+  });
+  events.click("btn-new-match", () => send({ type: "setup" }));
+  events.click("btn-new", () => {
+    state.byHand = true;
+    open();
+  });
+  events.click("setup-cancel", () => {
+    state.byHand = false;
+    root.close();
+    send({ type: "close_setup" });
+  });
+  events.on(root, "cancel", (/** @type {Event} */ e) => {
+    e.preventDefault();
+    $("setup-cancel").click();
+  });
+}
+
+// The intent of the form as it is filled: a new game, or a game by link.
+/** @returns {Intent} */
+function chosenGame() {
+  const options = [...document.querySelectorAll('input[name="option"]:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value);
+  const limit = document.getElementById("setup-cube-limit");
+  if (limit instanceof HTMLSelectElement && limit.value !== limit.dataset.default) options.push(`cube-limit-${limit.value}`);
+  const opponent = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="opponent"]:checked'));
+  const token = [selectedVariant(), ...options.sort()].join("+");
+  const seat = $("setup-seat", HTMLSelectElement).value;
+  if (opponent && opponent.value === "link") return { type: "link_new", variant: token, seat };
+  const level = $("setup-level", HTMLSelectElement).value;
+  return {
+    type: "new_game",
+    settings: {
+      variant: token,
+      match_length: Number($("setup-match", HTMLSelectElement).value),
+      opponent: opponent ? opponent.value : "human",
+      ...(level ? { level } : {}),
+      seat,
+    },
+  };
+}
+
+// The whole form from the view's settings: the games, their options, the opponent, the level.
+/**
+ * @param {SetupState} state
+ * @param {SetupDeps} deps
+ */
+function fillSetup(state, deps) {
+  const view = state.view;
+  const settings = (view && view.settings) || DEFAULT_SETTINGS;
+  const [variant, ...options] = settings.variant.split("+");
+  state.shownVariant = variant;
+  state.chosenOptions = new Set(options);
+  state.length = settings.match_length;
+  const onChange = () => fillOptions(state, deps.catalogue());
+  $("variant-list").replaceChildren(...(deps.catalogue().variants || []).map((v) => variantCard(v.name, v.name === variant, onChange, deps.showRules)));
+  fillOptions(state, deps.catalogue());
+  for (const input of document.querySelectorAll('input[name="opponent"]')) {
+    const radio = /** @type {HTMLInputElement} */ (input);
+    radio.checked = radio.value === settings.opponent;
+  }
+  $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
+  const level = $("setup-level", HTMLSelectElement);
+  level.textContent = "";
+  for (const name of deps.catalogue().levels || []) {
+    const option = make("option", "", t(`level.${name}`));
+    option.value = name;
+    option.selected = name === settings.level;
+    level.appendChild(option);
+  }
+  $("setup-cancel").hidden = !(view && view.screen === "board") && !state.byHand;
+}
+
+/**
+ * One game to choose: its name, a line on it and a link to its rules.
+ * @param {string} name
+ * @param {boolean} checked
+ * @param {() => void} onChange
+ * @param {(variant: string) => void} showRules
+ */
+function variantCard(name, checked, onChange, showRules) {
+  const label = make("label", "variant-card");
+  const input = make("input");
+  input.type = "radio";
+  input.name = "variant";
+  input.value = name;
+  input.checked = checked;
+  input.addEventListener("change", onChange);
+  const body = make("span", "variant-body");
+  const title = make("strong", "", t(`variant.${name}.title`));
+  const line = make("span", "variant-line", t(`variant.${name}.summary`));
+  const rules = button("link rules-link", t("setup.rules"));
+  rules.addEventListener("click", (e) => {
+    e.preventDefault();
+    showRules(name);
+  });
+  const head = make("span", "variant-head");
+  head.append(title, rules);
+  body.append(head, line);
+  label.append(input, body);
+  return label;
+}
+
+function selectedVariant() {
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="variant"]:checked'));
+  return input ? input.value : "backgammon";
+}
+
+// The chosen game's options, its cube limits and the lengths it offers.
+/**
+ * @param {SetupState} state
+ * @param {Catalogue} catalogue
+ */
+function fillOptions(state, catalogue) {
+  const name = selectedVariant();
+  const variant = (catalogue.variants || []).find((v) => v.name === name) || NO_VARIANT;
+  const box = $("setup-options");
+  box.replaceChildren(...variant.options.map((option) => optionBox(option, state.chosenOptions.has(option))));
+  if (variant.cube) box.appendChild(cubeLimit(variant, state.chosenOptions));
+  $("setup-options-wrap").hidden = !box.childNodes.length;
+  // a game played to a fixed length proposes it when chosen
+  const kept = state.shownVariant === name || state.shownVariant === undefined ? Number(state.length) : NaN;
+  const lengths = variant.match_lengths;
+  fillLengths(lengths, lengths.includes(kept) ? kept : variant.default_match_length);
+  state.shownVariant = name;
+}
+
+function fillLengths(/** @type {number[]} */ lengths, /** @type {number} */ wanted) {
+  const match = $("setup-match");
+  match.textContent = "";
+  for (const n of lengths) {
+    const option = make("option", "", n === 0 ? t("setup.single") : t("setup.match_to", { n }));
+    option.value = String(n);
+    option.selected = n === wanted;
+    match.appendChild(option);
+  }
+}
+
+// A rule option to tick, with what it changes.
+function optionBox(/** @type {string} */ option, /** @type {boolean} */ checked) {
+  const label = make("label", "option");
+  const input = make("input");
+  input.type = "checkbox";
+  input.name = "option";
+  input.value = option;
+  input.checked = checked;
+  const text = make("span");
+  text.append(make("strong", "", t(`option.${option}`)), make("small", "", t(`option.${option}.hint`)));
+  label.append(input, text);
+  return label;
+}
+
+// The cube's highest face: the game's own unless an option chose another.
+/**
+ * @param {typeof NO_VARIANT} variant
+ * @param {Set<string>} chosenOptions
+ */
+function cubeLimit(variant, chosenOptions) {
+  const label = make("label", "option");
+  const span = make("span", "", t("option.cube-limit"));
+  const select = make("select");
+  select.id = "setup-cube-limit";
+  let chosen = variant.default_cube_limit;
+  for (const o of chosenOptions) if (o.startsWith("cube-limit-")) chosen = Number(o.slice(11));
+  select.dataset.default = String(variant.default_cube_limit);
+  for (const n of variant.cube_limits) {
+    const option = make("option", "", String(n));
+    option.value = String(n);
+    option.selected = n === chosen;
+    select.appendChild(option);
+  }
+  label.append(span, select);
+  return label;
 }

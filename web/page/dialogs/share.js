@@ -4,125 +4,130 @@
 // or PNG through a canvas); and the game record as a .mat file (nardcore/matfile.py: gnubg
 // imports a backgammon one). Values are only ever set as text.
 
-import { listeners } from "./listen.js";
+import { $, button, copyText, listeners, make } from "../dom.js";
+import { t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
-const KINDS = ["game", "position", "gnubg", "xgid"];
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").ShareLinks} ShareLinks */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/**
+ * @typedef {object} ShareDeps
+ * @property {(intent: Intent) => unknown} send
+ * @property {(data: Blob, name: string) => void} download
+ */
+
+const KINDS = /** @type {const} */ (["game", "position", "gnubg", "xgid"]);
 const PNG_WIDTH = 960;
 
-const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const attribute = (/** @type {string} */ text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-export class Share {
-  // page: { t(key, args), variant(), download(blob, name), send(intent) }
-  constructor(page) {
-    this.page = page;
-    this.svg = null;
-    this.mat = null;
-    this.events = listeners();
-    this.events.click("share-close", () => $("share").close());
-    this.events.click("share-svg", () => this.downloadSvg());
-    this.events.click("share-png", () => this.downloadPng());
-    this.events.click("share-mat", () => this.downloadMat());
-    // a game by link from the position on the board (web/linkplay.js shows the link to send)
-    this.events.click("share-link", () => {
-      $("share").close();
-      this.page.send({ type: "link_new", from_board: true, seat: "w" });
-    });
+/**
+ * @param {HTMLDialogElement} root the dialog (#share)
+ * @param {ShareDeps} deps
+ * @returns {{show: (links: ShareLinks) => void, paint: (view: View) => void, destroy: () => void}}
+ */
+export function createShare(root, { send, download }) {
+  const events = listeners();
+  /** @type {ShareLinks} */
+  let shown = {};
+  let variant = "game";
+  const name = (/** @type {string} */ extension) => `nard-${variant}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  events.click("share-close", () => root.close());
+  events.click("share-svg", () => {
+    if (shown.svg) download(new Blob([shown.svg], { type: "image/svg+xml" }), name("svg"));
+  });
+  events.click("share-png", async () => {
+    const png = shown.svg ? await pngOf(shown.svg) : null;
+    if (png) download(png, name("png"));
+  });
+  events.click("share-mat", () => {
+    if (shown.mat) download(new Blob([shown.mat], { type: "text/plain" }), name("mat"));
+  });
+  // a game by link from the position on the board (panels/link-panel.js shows the link to send)
+  events.click("share-link", () => {
+    root.close();
+    send({ type: "link_new", from_board: true, seat: "w" });
+  });
+  return {
+    // links: game and position are URL fragments
+    show(links) {
+      shown = { svg: typeof links.svg === "string" ? links.svg : undefined, mat: typeof links.mat === "string" ? links.mat : undefined };
+      showLinks(root, links);
+    },
+    paint(view) {
+      variant = view.variant || "game";
+    },
+    // its listeners off the page, the copy buttons' with them
+    destroy() {
+      events.off();
+      $("share-rows").replaceChildren();
+    },
+  };
+}
+
+/**
+ * @param {HTMLDialogElement} root
+ * @param {ShareLinks} links
+ */
+function showLinks(root, links) {
+  const base = `${location.origin}${location.pathname}`; // never the page's own query (?dice=…)
+  const rows = [];
+  for (const kind of KINDS) {
+    const link = links[kind];
+    if (typeof link !== "string") continue;
+    rows.push(row(kind, kind === "game" || kind === "position" ? `${base}#${link}` : link));
   }
-
-  // Its listeners off the page, the copy buttons' with them.
-  destroy() {
-    this.events.off();
-    $("share-rows").replaceChildren();
+  // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
+  if (typeof links.record === "string") {
+    const script = new URL("embed.js", base).href;
+    rows.push(row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`));
   }
+  $("share-rows").replaceChildren(...rows);
+  $("share-svg").hidden = $("share-png").hidden = !(typeof links.svg === "string" && links.svg);
+  $("share-mat").hidden = !(typeof links.mat === "string" && links.mat);
+  // the editor's set-up has no game of its own to play by link or to edit again
+  $("share-link").hidden = $("share-edit").hidden = typeof links.game !== "string";
+  $("share-status").textContent = "";
+  if (!root.open) root.showModal();
+  const first = $("share-rows").querySelector("input");
+  if (first) first.select();
+}
 
-  // links: {game, position, gnubg?, xgid?, svg?, mat?} — game and position are URL fragments.
-  show(links) {
-    const base = `${location.origin}${location.pathname}`; // never the page's own query (?dice=…)
-    const rows = [];
-    for (const kind of KINDS) {
-      if (typeof links[kind] !== "string") continue;
-      const value = kind === "game" || kind === "position" ? `${base}#${links[kind]}` : links[kind];
-      rows.push(this.row(kind, value));
-    }
-    // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
-    if (typeof links.record === "string") {
-      const script = new URL("embed.js", base).href;
-      rows.push(this.row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`));
-    }
-    $("share-rows").replaceChildren(...rows);
-    this.svg = typeof links.svg === "string" ? links.svg : null;
-    $("share-svg").hidden = $("share-png").hidden = !this.svg;
-    this.mat = typeof links.mat === "string" ? links.mat : null;
-    $("share-mat").hidden = !this.mat;
-    // the editor's set-up has no game of its own to play by link or to edit again
-    $("share-link").hidden = $("share-edit").hidden = typeof links.game !== "string";
-    $("share-status").textContent = "";
-    if (!$("share").open) $("share").showModal();
-    const first = $("share-rows").querySelector("input");
-    if (first) first.select();
-  }
+// One thing to share: its name, its text and a button that copies it.
+function row(/** @type {string} */ kind, /** @type {string} */ value) {
+  const box = make("div", "share-row");
+  const label = make("label", "", t(`share.${kind}`));
+  label.htmlFor = `share-${kind}`;
+  const input = make("input", "share-url");
+  input.id = `share-${kind}`;
+  input.readOnly = true;
+  input.value = value;
+  const copy = button("share-copy", t("share.copy"));
+  copy.dataset.kind = kind;
+  copy.addEventListener("click", async () => {
+    $("share-status").textContent = t((await copyText(input)) ? "share.copied" : "share.select");
+  });
+  box.append(label, input, copy);
+  return box;
+}
 
-  row(kind, value) {
-    const { t } = this.page;
-    const box = document.createElement("div");
-    box.className = "share-row";
-    const label = document.createElement("label");
-    label.htmlFor = `share-${kind}`;
-    label.textContent = t(`share.${kind}`);
-    const input = document.createElement("input");
-    input.id = `share-${kind}`;
-    input.className = "share-url";
-    input.readOnly = true;
-    input.value = value;
-    const copy = document.createElement("button");
-    copy.type = "button";
-    copy.className = "share-copy";
-    copy.dataset.kind = kind;
-    copy.textContent = t("share.copy");
-    copy.addEventListener("click", () => this.copy(input));
-    box.append(label, input, copy);
-    return box;
-  }
-
-  async copy(input) {
-    const { t } = this.page;
-    input.select();
-    try {
-      await navigator.clipboard.writeText(input.value);
-      $("share-status").textContent = t("share.copied");
-    } catch (_) {
-      $("share-status").textContent = t("share.select");
-    }
-  }
-
-  name(extension) {
-    return `nard-${this.page.variant()}-${new Date().toISOString().slice(0, 10)}.${extension}`;
-  }
-
-  downloadSvg() {
-    if (this.svg) this.page.download(new Blob([this.svg], { type: "image/svg+xml" }), this.name("svg"));
-  }
-
-  downloadMat() {
-    if (this.mat) this.page.download(new Blob([this.mat], { type: "text/plain" }), this.name("mat"));
-  }
-
-  async downloadPng() {
-    if (!this.svg) return;
-    const url = URL.createObjectURL(new Blob([this.svg], { type: "image/svg+xml" }));
-    try {
-      const image = new Image();
-      image.src = url;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = PNG_WIDTH;
-      canvas.height = Math.round((PNG_WIDTH * image.naturalHeight) / image.naturalWidth);
-      canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
-      const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-      if (blob) this.page.download(blob, this.name("png"));
-    } finally {
-      URL.revokeObjectURL(url);
-    }
+// The engine's SVG drawn on a canvas PNG_WIDTH wide.
+/**
+ * @param {string} svg
+ * @returns {Promise<Blob | null>}
+ */
+async function pngOf(svg) {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = PNG_WIDTH;
+    canvas.height = Math.round((PNG_WIDTH * image.naturalHeight) / image.naturalWidth);
+    canvas.getContext("2d")?.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }

@@ -1,4 +1,4 @@
-// <nard-board>: a board for any web page, drawn at once by web/board.js with no Python.
+// <nard-board>: a board for any web page, drawn at once by board/board.js with no Python.
 // The build bundles this module with the board's modules into one plain script, dist/embed.js,
 // and puts the board's stylesheet, each game's numbering and the words it shows in the place of
 // BUILT (tools/site.py embed_script). docs/embed.md says how a page uses it.
@@ -20,12 +20,33 @@
 // Parsing a position string into counts is all this module knows of the games; it never decides
 // what is legal. The Share dialog of the app writes a record of the game on its board.
 
-import { createBoard } from "./board.js";
+import { createBoard } from "../board/board.js";
 
+/** @typedef {import("../view-model.js").BoardView} BoardView */
+/** @typedef {import("../view-model.js").Checker} Checker */
+/** @typedef {import("../view-model.js").PointInfo} PointInfo */
+/** @typedef {import("../view-model.js").Side} Side */
+/** @typedef {import("../i18n.js").Translate} Translate */
+/**
+ * What the build puts in this script's place for it (tools/site.py embed_script).
+ * @typedef {object} BuiltData
+ * @property {string} style the board's stylesheet
+ * @property {Record<string, number[]>} numberings each game's numbering, by name
+ * @property {Record<string, Record<string, string>>} strings the words shown, by language
+ */
+/**
+ * A position read: each side's 26 counts in its own numbering (0 borne off, 25 bar).
+ * @typedef {{text: string, variant: string, numbering: number[], turn: Side, boards: Record<Side, number[]>}} Position
+ */
+/** @typedef {{position: Position, dice: string, play: string, own?: boolean}} Frame */
+
+/** @type {BuiltData | null} */
 const BUILT = /* BUILT */ null;
+/** @type {BuiltData} */
 const DATA = BUILT || { style: "", numberings: {}, strings: {} };
 const CHECKERS = 15; // each side's checkers: those not on the board are borne off
-const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
+const SCRIPT = /** @type {HTMLScriptElement | null} */ (document.currentScript); // a plain script, in an HTML page
+const SCRIPT_URL = (SCRIPT && SCRIPT.src) || location.href;
 
 // -- position strings -------------------------------------------------------------------------
 
@@ -33,6 +54,10 @@ class PositionTextError extends Error {}
 
 // "narde:w:24x14,13:24x15" -> {text, variant, numbering, turn, boards: {w, b}}, each board 26
 // counts in that side's own numbering (0 borne off, 25 bar). Throws PositionTextError.
+/**
+ * @param {string} text
+ * @returns {Position}
+ */
 export function parsePosition(text) {
   const fields = String(text).trim().split(":");
   if (fields.length !== 4) throw new PositionTextError(`a position is VARIANT:TURN:WHITE:BLACK, not "${text}"`);
@@ -48,7 +73,8 @@ export function parsePosition(text) {
   return { text: fields.join(":"), variant, numbering, turn, boards };
 }
 
-function sideCounts(text, name) {
+/** @returns {number[]} */
+function sideCounts(/** @type {string} */ text, /** @type {string} */ name) {
   const counts = new Array(26).fill(0);
   let total = 0;
   for (const item of text ? text.split(",") : []) {
@@ -64,18 +90,31 @@ function sideCounts(text, name) {
   return counts;
 }
 
-// Where a side's slot is on the board: web/layout.py's point ids (White's numbering).
+// Where a side's slot is on the board: web/worker/layout.py's point ids (White's numbering).
+/**
+ * @param {Side} side
+ * @param {number} slot
+ * @param {number[]} numbering
+ */
 function pointId(side, slot, numbering) {
   if (slot === 25) return `bar-${side}`;
   if (slot === 0) return `off-${side}`;
   return String(side === "w" ? slot : numbering.indexOf(slot));
 }
 
-// The view model web/board.js draws (the fields web/presenter.py sends that a still board needs).
+// The view model board/board.js draws (the fields web/worker/presenter.py sends that a still
+// board needs).
+/**
+ * @param {Position} position
+ * @param {{flipped?: boolean, dice?: string}} [options]
+ * @returns {BoardView}
+ */
 export function boardView(position, { flipped = false, dice = "" } = {}) {
+  /** @type {Checker[]} */
   const checkers = [];
+  /** @type {Record<string, PointInfo>} */
   const points = {};
-  for (const side of ["w", "b"]) {
+  for (const side of /** @type {Side[]} */ (["w", "b"])) {
     let number = 0;
     const counts = position.boards[side];
     for (const slot of [25, ...Array.from({ length: 24 }, (_, k) => 24 - k), 0]) {
@@ -95,7 +134,12 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
 }
 
 // A record's frames: [{position, dice, play}], the first one usually without dice and play.
+/**
+ * @param {string} text
+ * @returns {Frame[]}
+ */
 export function parseRecord(text) {
+  /** @type {{position: Position, dice: string, play: string[]}[]} */
   const frames = [];
   for (const word of String(text).trim().split(/\s+/)) {
     if (!word) continue;
@@ -113,7 +157,8 @@ export function parseRecord(text) {
 
 // -- words ---------------------------------------------------------------------------------------
 
-function wordsFor(element) {
+/** @returns {Translate} */
+function wordsFor(/** @type {Element} */ element) {
   const wanted = (element.getAttribute("lang") || element.closest("[lang]")?.getAttribute("lang") || navigator.language || "en")
     .slice(0, 2).toLowerCase();
   const strings = DATA.strings[wanted] || {};
@@ -151,7 +196,7 @@ iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; bo
 }
 `;
 
-function sheetsFor(css) {
+function sheetsFor(/** @type {string} */ css) {
   // a constructed stylesheet: a page's Content-Security-Policy for inline styles does not apply
   try {
     const sheet = new CSSStyleSheet();
@@ -162,12 +207,38 @@ function sheetsFor(css) {
   }
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} name
+ * @param {Record<string, string>} [attrs]
+ * @param {Node | null} [parent]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function node(name, attrs = {}, parent = null) {
   const made = document.createElement(name);
   for (const [key, value] of Object.entries(attrs)) made.setAttribute(key, value);
   if (parent) parent.appendChild(made);
   return made;
 }
+
+/**
+ * The element's parts, made by layout().
+ * @typedef {object} Parts
+ * @property {HTMLDivElement} boardRoot
+ * @property {HTMLButtonElement} liveButton
+ * @property {HTMLParagraphElement} problem
+ * @property {HTMLDivElement} nav
+ * @property {Record<Step, HTMLButtonElement>} buttons
+ * @property {HTMLSpanElement} count
+ * @property {HTMLSpanElement} caption
+ * @property {HTMLAnchorElement} link
+ */
+/** @typedef {"first" | "back" | "forward" | "last"} Step */
+
+/** @type {[Step, string][]} */
+const STEPS = [["first", "«"], ["back", "◀"], ["forward", "▶"], ["last", "»"]];
+/** @type {Record<string, Step>} */
+const STEP_KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
 
 class NardBoard extends HTMLElement {
   static get observedAttributes() {
@@ -176,27 +247,36 @@ class NardBoard extends HTMLElement {
 
   constructor() {
     super();
+    /** @type {Frame[]} */
     this.frames = [];
     this.at = 0;
+    /** @type {import("../board/board.js").BoardComponent | null} */
     this.board = null;
+    /** @type {Parts | null} */
+    this.parts = null;
     this.live = false;
+    /** @type {string | undefined} the stylesheet as an element, where a constructed one cannot be */
+    this.fallbackStyle = undefined;
+    /** @type {Translate} the words of the element's language (wordsFor), once it is on a page */
+    this.t = (key) => key;
   }
 
   connectedCallback() {
-    if (!this.shadowRoot) {
-      const root = this.attachShadow({ mode: "open" });
+    let root = this.shadowRoot;
+    if (!root) {
+      root = this.attachShadow({ mode: "open" });
       const sheets = sheetsFor(DATA.style + EMBED_CSS);
       if (sheets) root.adoptedStyleSheets = sheets;
       else this.fallbackStyle = DATA.style + EMBED_CSS;
     }
-    if (!this.board) this.layout(this.shadowRoot);
+    if (!this.board) this.layout(root);
     this.update();
   }
 
   disconnectedCallback() {
     this.board?.destroy();
     this.board = null;
-    this.shadowRoot.textContent = "";
+    if (this.shadowRoot) this.shadowRoot.textContent = "";
     this.live = false;
     delete this.dataset.live;
   }
@@ -205,46 +285,43 @@ class NardBoard extends HTMLElement {
     if (this.board) this.update();
   }
 
-  layout(root) {
+  layout(/** @type {ShadowRoot} */ root) {
     root.textContent = "";
     if (this.fallbackStyle) node("style", {}, root).textContent = this.fallbackStyle;
     const wrap = node("div", { class: "wrap", part: "wrap" }, root);
-    this.boardRoot = node("div", { class: "board", part: "board" }, wrap);
+    const boardRoot = node("div", { class: "board", part: "board" }, wrap);
     this.t = wordsFor(this);
-    this.board = createBoard(this.boardRoot, { t: this.t });
-    this.board.board.svg.setAttribute("aria-label", this.t("aria.board"));
-    for (const point of this.boardRoot.querySelectorAll("[data-point]")) {
-      point.removeAttribute("tabindex"); // a still board: nothing to press on it
-      point.setAttribute("role", "img");
-    }
-    this.liveButton = node("button", { type: "button", class: "live", part: "live" }, this.boardRoot);
-    this.liveButton.addEventListener("click", () => this.goLive());
-    this.boardRoot.addEventListener("click", (event) => {
-      if (this.hasAttribute("interactive") && event.target !== this.liveButton) this.goLive();
+    this.board = createBoard(boardRoot, { t: this.t, label: this.t("aria.board"), still: true });
+    const liveButton = node("button", { type: "button", class: "live", part: "live" }, boardRoot);
+    liveButton.addEventListener("click", () => this.goLive());
+    boardRoot.addEventListener("click", (event) => {
+      if (this.hasAttribute("interactive") && event.target !== liveButton) this.goLive();
     });
-    this.problem = node("p", { class: "problem", role: "alert", hidden: "" }, wrap);
-    const bar = (this.bar = node("div", { class: "bar", part: "controls" }, wrap));
-    this.nav = node("div", { class: "nav" }, bar);
-    this.buttons = {};
-    for (const [name, label] of [["first", "«"], ["back", "◀"], ["forward", "▶"], ["last", "»"]]) {
+    const problem = node("p", { class: "problem", role: "alert", hidden: "" }, wrap);
+    const bar = node("div", { class: "bar", part: "controls" }, wrap);
+    const nav = node("div", { class: "nav" }, bar);
+    const buttons = /** @type {Record<Step, HTMLButtonElement>} */ ({});
+    for (const [name, label] of STEPS) {
       const words = this.t(name === "last" ? "embed.last" : `replay.${name}`);
-      const button = node("button", { type: "button", "data-replay": name, "aria-label": words, title: words }, this.nav);
+      const button = node("button", { type: "button", "data-replay": name, "aria-label": words, title: words }, nav);
       button.textContent = label;
       button.addEventListener("click", () => this.step(name));
-      this.buttons[name] = button;
+      buttons[name] = button;
     }
-    this.count = node("span", { class: "frame-count", "aria-live": "polite" });
-    this.nav.insertBefore(this.count, this.buttons.forward);
-    this.caption = node("span", { class: "caption" }, bar);
-    this.link = node("a", { class: "play", part: "play", target: "_blank", rel: "noopener" }, bar);
-    this.link.textContent = this.t("embed.play_from_here");
+    const count = node("span", { class: "frame-count", "aria-live": "polite" });
+    nav.insertBefore(count, buttons.forward);
+    const caption = node("span", { class: "caption" }, bar);
+    const link = node("a", { class: "play", part: "play", target: "_blank", rel: "noopener" }, bar);
+    link.textContent = this.t("embed.play_from_here");
     wrap.addEventListener("keydown", (event) => {
-      const name = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
-      if (name && this.frames.length > 1 && !event.target.closest?.("a")) {
+      const name = STEP_KEYS[event.key];
+      const target = event.target instanceof Element ? event.target : null;
+      if (name && this.frames.length > 1 && !target?.closest?.("a")) {
         event.preventDefault();
         this.step(name);
       }
     });
+    this.parts = { boardRoot, liveButton, problem, nav, buttons, count, caption, link };
   }
 
   appUrl() {
@@ -269,40 +346,44 @@ class NardBoard extends HTMLElement {
       this.frames = [];
     }
     this.at = Math.max(0, this.frames.length - 1);
-    this.problem.hidden = problem === null;
-    this.problem.textContent = problem === null ? "" : this.t("embed.bad", { why: problem });
+    if (this.parts) {
+      this.parts.problem.hidden = problem === null;
+      this.parts.problem.textContent = problem === null ? "" : this.t("embed.bad", { why: problem });
+    }
     this.show();
   }
 
-  step(to) {
+  step(/** @type {Step} */ to) {
     const last = this.frames.length - 1;
     this.at = { first: 0, back: Math.max(0, this.at - 1), forward: Math.min(last, this.at + 1), last }[to] ?? this.at;
     this.show();
   }
 
   show() {
+    const parts = this.parts;
+    if (!this.board || !parts) return;
     const frame = this.frames[this.at];
     const flipped = this.hasAttribute("flip");
-    const dice = frame && frame.own && /^[1-6][1-6]$/.test(this.getAttribute("dice") || "") ? this.getAttribute("dice") : "";
-    if (frame) this.board.render(boardView(frame.position, { flipped, dice }));
-    else this.board.render({ checkers: [], points: {}, dice: [], flipped, position: "" });
+    const dice = frame && frame.own && /^[1-6][1-6]$/.test(this.getAttribute("dice") || "") ? this.getAttribute("dice") || "" : "";
+    if (frame) this.board.paint(boardView(frame.position, { flipped, dice }));
+    else this.board.paint({ checkers: [], points: {}, dice: [], flipped, position: "" });
     this.dataset.position = frame ? frame.position.text : "";
     this.dataset.frame = String(this.at);
     const many = this.frames.length > 1;
-    this.nav.hidden = !many;
-    this.count.textContent = many ? `${this.at + 1} / ${this.frames.length}` : "";
-    this.buttons.first.disabled = this.buttons.back.disabled = this.at === 0;
-    this.buttons.forward.disabled = this.buttons.last.disabled = this.at >= this.frames.length - 1;
-    this.caption.textContent = frame && frame.dice ? this.t(frame.play ? "embed.moved" : "embed.passed", {
+    parts.nav.hidden = !many;
+    parts.count.textContent = many ? `${this.at + 1} / ${this.frames.length}` : "";
+    parts.buttons.first.disabled = parts.buttons.back.disabled = this.at === 0;
+    parts.buttons.forward.disabled = parts.buttons.last.disabled = this.at >= this.frames.length - 1;
+    parts.caption.textContent = frame && frame.dice ? this.t(frame.play ? "embed.moved" : "embed.passed", {
       side: this.t(`side.${frame.position.turn === "w" ? "b" : "w"}`), dice: frame.dice, play: frame.play }) : "";
-    this.link.hidden = !frame;
-    if (frame) this.link.href = this.appUrl() + "#" + this.fragment(frame, dice);
-    this.liveButton.hidden = !frame || !this.hasAttribute("interactive");
-    this.liveButton.textContent = this.t("embed.play_here");
+    parts.link.hidden = !frame;
+    if (frame) parts.link.href = this.appUrl() + "#" + this.fragment(frame, dice);
+    parts.liveButton.hidden = !frame || !this.hasAttribute("interactive");
+    parts.liveButton.textContent = this.t("embed.play_here");
   }
 
   // The app's link to a position: p= (docs/ui.md), kept readable.
-  fragment(frame, dice) {
+  fragment(/** @type {Frame} */ frame, /** @type {string} */ dice) {
     const text = encodeURIComponent(frame.position.text).replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%2B/g, "+");
     const vs = this.getAttribute("interactive") === "computer" ? "&vs=computer" : "";
     return `p=${text}${dice ? `&dice=${dice}` : ""}${vs}`;
@@ -311,15 +392,15 @@ class NardBoard extends HTMLElement {
   // The reader's click: the app itself, in an iframe in the board's place (compact embed mode).
   goLive() {
     const frame = this.frames[this.at];
-    if (!frame || this.live) return;
+    const root = this.shadowRoot;
+    if (!frame || this.live || !this.parts || !root) return;
     const url = new URL(this.appUrl());
     url.search = "?embed=1";
     url.hash = this.fragment(frame, frame.own ? this.getAttribute("dice") || "" : "");
-    const height = Math.max(240, Math.round(this.boardRoot.getBoundingClientRect().height + 120));
+    const height = Math.max(240, Math.round(this.parts.boardRoot.getBoundingClientRect().height + 120));
     this.live = true;
-    this.board.destroy();
+    this.board?.destroy();
     this.board = null;
-    const root = this.shadowRoot;
     root.textContent = "";
     const frameEl = node("iframe", { src: url.href, title: this.t("embed.live_title"), part: "game",
       allow: "clipboard-write" }, root);

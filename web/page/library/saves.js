@@ -1,37 +1,66 @@
-// What the page keeps: every answer's save in the library (web/store.js) and its view for the
-// next boot, in step with other tabs, and the notices when either cannot be done (storage that
-// does not keep the game; a game changed in another tab while this one is mid-turn).
+// What the page keeps: every answer's save in the library (library/store.js) and its view for
+// the next boot, in step with other tabs, and the notices when either cannot be done (storage
+// that does not keep the game; a game changed in another tab while this one is mid-turn).
 //
-//   const saves = createSaves({ view: () => currentView, ready: () => bool, send, request, showShare });
+//   const saves = createSaves(root, { ready: () => bool, send, request, showShare });
 //   saves.keep(answer)   after every engine answer, before it is painted
+//   saves.paint(view)    the view painted (what the notices' buttons and other tabs act on)
 //   saves.gameId         the library id of the game on the board
 //   saves.destroy()      its listeners gone
 
-import { t } from "./i18n.js";
-import { listeners } from "./listen.js";
+import { $, copyText, listeners, part } from "../dom.js";
+import { t } from "../i18n.js";
 import { gameKey, keepGame, lastStoreProblem, readStore, writeStore } from "./store.js";
+
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").FirstView} FirstView */
+/** @typedef {import("../view-model.js").Answer} Answer */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/**
+ * @typedef {object} SavesDeps
+ * @property {() => boolean} ready whether the engine answers
+ * @property {(intent: Intent) => unknown} send an intent, its answer painted
+ * @property {(intent: Intent) => Promise<Answer>} request an intent, its answer returned
+ * @property {(url: string) => void} showShare the share dialog with the game's link
+ */
+/**
+ * @typedef {object} Saves
+ * @property {(answer: Answer) => void} keep
+ * @property {(view: View) => void} paint
+ * @property {string | undefined} gameId
+ * @property {() => void} destroy
+ */
 
 const VIEW_KEY = "nard.view";
 const ASIDE_KEY = "nard.save.set-aside";
 
-const $ = (id) => document.getElementById(id);
-
-export function createSaves({ view: current, ready, send, request, showShare }) {
+/**
+ * @param {HTMLElement} root the page (#app), which holds the storage and other-tab notices
+ * @param {SavesDeps} deps
+ * @returns {Saves}
+ */
+export function createSaves(root, { ready, send, request, showShare }) {
   const events = listeners();
+  /** @type {View | null} */
+  let current = null;
+  /** @type {string | undefined} */
   let gameId;
-  let lastSave; // the save as last written or read: another tab's equal save is no change
+  /** @type {string | null | undefined} the save as last written or read: another tab's equal save is no change */
+  let lastSave;
   let syncing = false; // the answer to a sync: the other tab's save is in storage already
   let ownChange = false; // this tab changed the game since it last took another tab's
-  let conflict = null; // another tab's save, waiting while this tab finishes its turn
+  /** @type {string | null} another tab's save, waiting while this tab finishes its turn */
+  let conflict = null;
+  /** @type {string | null} */
   let saveProblem = null;
 
   const paintNotices = () => {
-    $("store-notice").hidden = !saveProblem;
+    part(root, "#store-notice").hidden = !saveProblem;
     if (saveProblem) $("store-text").textContent = t("store.off", { why: t(`store.${saveProblem}`) });
-    $("tabs-notice").hidden = !conflict;
+    part(root, "#tabs-notice").hidden = !conflict;
   };
 
-  const takeOtherTab = (save) => {
+  const takeOtherTab = (/** @type {string | null} */ save) => {
     conflict = null;
     lastSave = save;
     syncing = true; // writing it back would echo
@@ -39,9 +68,9 @@ export function createSaves({ view: current, ready, send, request, showShare }) 
   };
 
   // another tab saved: show its game, unless this tab is in the middle of a turn of its own
-  events.on(window, "storage", (e) => {
+  events.on(window, "storage", (/** @type {StorageEvent} */ e) => {
     if (e.key !== gameKey(gameId) || e.newValue === null || e.newValue === lastSave || !ready()) return;
-    const view = current();
+    const view = current;
     // an unfinished turn this tab made itself (steps it played, not ones it was shown)
     const midTurn = ownChange && view && view.phase === "move" && view.can && view.can.undo;
     if (midTurn) {
@@ -56,18 +85,17 @@ export function createSaves({ view: current, ready, send, request, showShare }) 
   events.click("store-copy", async () => {
     const answer = await request({ type: "export_url" });
     const url = `${location.origin}${location.pathname}#${answer.url}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      $("store-status").textContent = t("store.copied");
-    } catch (_) {
-      showShare(answer.url); // the share dialog shows the link to copy by hand
-    }
+    if (await copyText(url)) $("store-status").textContent = t("store.copied");
+    else showShare(String(answer.url)); // the share dialog shows the link to copy by hand
   });
-  events.click("store-download", () => download(lastSave || "{}", `nard-${(current() && current().variant) || "game"}.json`));
+  events.click("store-download", () => download(lastSave || "{}", `nard-${(current && current.variant) || "game"}.json`));
 
   return {
     get gameId() {
       return gameId;
+    },
+    paint(view) {
+      current = view;
     },
     keep(answer) {
       if (answer.set_aside && !writeStore(`${ASIDE_KEY}.${Date.now()}`, answer.set_aside)) {
@@ -98,6 +126,7 @@ export function createSaves({ view: current, ready, send, request, showShare }) 
 
 // -- a view to paint before Python is up: the last one seen, or the engine's start view ----------
 
+/** @returns {FirstView} */
 export function firstView() {
   try {
     const view = JSON.parse(readStore(VIEW_KEY) || "null");
@@ -112,6 +141,7 @@ export function firstView() {
 
 // The engine's view of a fresh default session (web/presenter.py start_view), which the build
 // puts into the page as JSON; an empty board where a page lacks it.
+/** @returns {FirstView} */
 export function startView() {
   try {
     const view = JSON.parse(document.getElementById("nard-start-view")?.textContent || "null");
@@ -127,7 +157,7 @@ export function startView() {
 }
 
 // Save `data` (text, kept as JSON, or a Blob) as a file named `name`.
-export function download(data, name) {
+export function download(/** @type {string | Blob} */ data, /** @type {string} */ name) {
   const blob = data instanceof Blob ? data : new Blob([data], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);

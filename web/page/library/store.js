@@ -13,6 +13,14 @@
 // The app embedded in another page (?embed=1, docs/embed.md) keeps everything of its own under
 // "nard.embed." instead of "nard.": its games stay apart from the site's own.
 
+/** @typedef {import("../view-model.js").LibraryEntry} LibraryEntry */
+/**
+ * An entry of the library: the engine's, with the name the player gave it and its times.
+ * @typedef {LibraryEntry & {name: string, created: number, updated: number}} StoredEntry
+ */
+/** @typedef {{schema: number, current: string | null, games: StoredEntry[]}} Library */
+/** @typedef {{entry: StoredEntry, save: string | null}} Removed */
+
 export const OLD_SAVE_KEY = "nard.save";
 export const INDEX_KEY = "nard.library";
 export const GAME_PREFIX = "nard.game.";
@@ -25,14 +33,15 @@ export const EMBEDDED = new URLSearchParams(location.search).get("embed") === "1
 const EMBED_NAMESPACE = "nard.embed.";
 
 // The key a name is kept under: "nard.x" is "nard.embed.x" in the embedded app.
-export function storeKey(key) {
+export function storeKey(/** @type {string} */ key) {
   if (!EMBEDDED || !key.startsWith("nard.") || key.startsWith(EMBED_NAMESPACE)) return key;
   return EMBED_NAMESPACE + key.slice("nard.".length);
 }
 
 // -- storage that never throws (private windows, full quota) ----------------------------------
 
-export function readStore(key) {
+/** @returns {string | null} */
+export function readStore(/** @type {string} */ key) {
   try {
     return window.localStorage.getItem(storeKey(key));
   } catch (_) {
@@ -41,13 +50,15 @@ export function readStore(key) {
 }
 
 // Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
+/** @type {"quota" | "denied" | "failed" | null} */
 let storeProblem = null;
 
 export function lastStoreProblem() {
   return storeProblem; // a function, not an exported `let`: the inlined page copies exports once
 }
 
-export function writeStore(name, value) {
+/** True when `value` was written and read back. */
+export function writeStore(/** @type {string} */ name, /** @type {string} */ value) {
   const key = storeKey(name);
   try {
     window.localStorage.setItem(key, value);
@@ -55,14 +66,14 @@ export function writeStore(name, value) {
     storeProblem = null;
     return true;
   } catch (error) {
-    const name = error && error.name;
+    const name = error && /** @type {{name?: unknown}} */ (error).name;
     storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
       : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
     return false;
   }
 }
 
-export function removeStore(key) {
+export function removeStore(/** @type {string} */ key) {
   try {
     window.localStorage.removeItem(storeKey(key));
   } catch (_) {
@@ -78,7 +89,7 @@ function storageReachable() {
   }
 }
 
-function readSession(key) {
+function readSession(/** @type {string} */ key) {
   try {
     return window.sessionStorage.getItem(storeKey(key));
   } catch (_) {
@@ -86,7 +97,7 @@ function readSession(key) {
   }
 }
 
-function writeSession(key, value) {
+function writeSession(/** @type {string} */ key, /** @type {string} */ value) {
   try {
     window.sessionStorage.setItem(storeKey(key), value);
   } catch (_) {
@@ -96,12 +107,15 @@ function writeSession(key, value) {
 
 // -- the library ----------------------------------------------------------------------------------
 
-export const gameKey = (id) => storeKey(GAME_PREFIX + id); // as storage events name it
+export const gameKey = (/** @type {string | undefined} */ id) => storeKey(GAME_PREFIX + id); // as storage events name it
 
 // The index as stored, its entries checked one by one: an entry that makes no sense is left out
 // of the list (its save stays where it is), an index that is not one starts empty.
+/** @returns {Library} */
 export function readLibrary() {
+  /** @type {Library} */
   const empty = { schema: INDEX_SCHEMA, current: null, games: [] };
+  /** @type {any} parsed from storage, which another page could have written: checked below */
   let data;
   try {
     data = JSON.parse(readStore(INDEX_KEY) || "null");
@@ -109,6 +123,7 @@ export function readLibrary() {
     return empty;
   }
   if (!data || typeof data !== "object" || data.schema !== INDEX_SCHEMA || !Array.isArray(data.games)) return empty;
+  /** @type {StoredEntry[]} */
   const games = [];
   const seen = new Set();
   for (const entry of data.games) {
@@ -126,7 +141,7 @@ export function readLibrary() {
   return { schema: INDEX_SCHEMA, current, games };
 }
 
-function writeLibrary(library) {
+function writeLibrary(/** @type {Library} */ library) {
   return writeStore(INDEX_KEY, JSON.stringify(library));
 }
 
@@ -137,6 +152,7 @@ export function listGames() {
 
 // The save to start with: this tab's game, else the library's last one, else the newest; the
 // old single slot when there is no library yet. {save, id} (id null for the old slot), or null.
+/** @returns {{save: string, id: string | null} | null} */
 export function saveToOpen() {
   const library = readLibrary();
   const ids = new Set(library.games.map((g) => g.id));
@@ -152,6 +168,10 @@ export function saveToOpen() {
 
 // Keep the engine's answer: the save under its id and the entry in the index. True when both
 // were written and read back (else lastStoreProblem() says why).
+/**
+ * @param {string} save
+ * @param {LibraryEntry | undefined} entry
+ */
 export function keepGame(save, entry) {
   if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
   writeSession(CURRENT_KEY, entry.id);
@@ -159,6 +179,7 @@ export function keepGame(save, entry) {
   const library = readLibrary(); // read again: another tab may have changed the index
   const now = Date.now();
   const old = library.games.find((g) => g.id === entry.id);
+  /** @type {StoredEntry} */
   const kept = { ...entry, name: old ? old.name : "", created: old ? old.created : now, updated: now };
   // the game this one replaces on the board, if nobody ever rolled in it, is not worth a place
   const replaced = library.current !== entry.id && library.games.find((g) => g.id === library.current);
@@ -171,7 +192,7 @@ export function keepGame(save, entry) {
   return true;
 }
 
-export function renameGame(id, name) {
+export function renameGame(/** @type {string} */ id, /** @type {string} */ name) {
   const library = readLibrary();
   const entry = library.games.find((g) => g.id === id);
   if (!entry) return false;
@@ -180,7 +201,8 @@ export function renameGame(id, name) {
 }
 
 // Remove a game; answers what `restoreGame` needs to bring it back (undo), or null.
-export function deleteGame(id) {
+/** @returns {Removed | null} */
+export function deleteGame(/** @type {string} */ id) {
   const library = readLibrary();
   const entry = library.games.find((g) => g.id === id);
   if (!entry) return null;
@@ -192,7 +214,7 @@ export function deleteGame(id) {
   return { entry, save };
 }
 
-export function restoreGame(removed) {
+export function restoreGame(/** @type {Removed | null} */ removed) {
   if (!removed || !removed.save) return false;
   if (!writeStore(gameKey(removed.entry.id), removed.save)) return false;
   const library = readLibrary();
@@ -200,6 +222,6 @@ export function restoreGame(removed) {
   return writeLibrary(library);
 }
 
-export function savedGame(id) {
+export function savedGame(/** @type {string} */ id) {
   return readStore(gameKey(id));
 }

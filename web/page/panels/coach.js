@@ -3,18 +3,59 @@
 // it runs, White's winning chances after each turn as a graph, each side's error rate, and
 // every decision with its loss; a click shows that position). `send` takes their intents.
 
-import { t } from "./i18n.js";
+import { $, button } from "../dom.js";
+import { t } from "../i18n.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").Hint} Hint */
+/** @typedef {import("../view-model.js").Review} Review */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {(intent: Intent) => unknown} Send */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-export function paintHint(view, send) {
-  const hint = view.hint;
-  const box = $("hint");
+/**
+ * The hint: the best plays, a click draws one on the board; or the cube action.
+ * @param {HTMLElement} root the hint's box (#hint)
+ * @param {{send: Send}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createHint(root, { send }) {
   const list = $("hint-list");
-  list.textContent = "";
-  box.hidden = !hint;
-  if (!hint) return;
+  return {
+    paint(view) {
+      list.textContent = "";
+      root.hidden = !view.hint;
+      if (view.hint) paintHint(list, view.hint, send);
+    },
+    destroy: () => list.replaceChildren(),
+  };
+}
+
+/**
+ * The review: its progress, the graph of White's chances, the error rates, every decision.
+ * @param {HTMLElement} root the review's section (#review)
+ * @param {{send: Send}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createReview(root, { send }) {
+  return {
+    paint(view) {
+      root.hidden = !view.review;
+      if (view.review) paintReview(view.review, send);
+    },
+    destroy() {
+      for (const id of ["review-list", "review-graph"]) $(id).replaceChildren();
+    },
+  };
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {Hint} hint
+ * @param {Send} send
+ */
+function paintHint(list, hint, send) {
   if (hint.cube) {
     const item = document.createElement("li");
     item.textContent = t(`hint.cube.${hint.cube}`);
@@ -23,25 +64,22 @@ export function paintHint(view, send) {
   }
   hint.plays.forEach((play, index) => {
     const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "link hint-play";
-    if (index === hint.shown) button.setAttribute("aria-current", "true");
     const value = (play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3);
     const loss = index ? `  (−${play.loss.toFixed(3)})` : "";
-    button.textContent = `${play.play || t("hint.pass")}  ${value}${loss}`;
-    button.addEventListener("click", () => send({ type: "hint", show: index }));
-    item.appendChild(button);
+    const choice = button("link hint-play", `${play.play || t("hint.pass")}  ${value}${loss}`);
+    if (index === hint.shown) choice.setAttribute("aria-current", "true");
+    choice.addEventListener("click", () => send({ type: "hint", show: index }));
+    item.appendChild(choice);
     list.appendChild(item);
   });
 }
 
-export function paintReview(view, send) {
-  const review = view.review;
-  const box = $("review");
-  box.hidden = !review;
-  if (!review) return;
-  const progress = $("review-progress");
+/**
+ * @param {Review} review
+ * @param {Send} send
+ */
+function paintReview(review, send) {
+  const progress = $("review-progress", HTMLProgressElement);
   progress.hidden = review.complete;
   progress.max = Math.max(review.total, 1);
   progress.value = review.done;
@@ -54,19 +92,20 @@ export function paintReview(view, send) {
   list.textContent = "";
   for (const d of review.decisions) {
     const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = `link review-item${d.mark ? ` mark-${d.mark}` : ""}`;
-    if (review.shown === d.turn) button.setAttribute("aria-current", "true");
     const what = d.kind === "play" ? `${d.dice}: ${d.chosen || t("hint.pass")}` : t(`review.cube.${d.kind}`);
     const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (−${d.loss.toFixed(3)}; ${t("review.best")} ${d.best})` : "";
-    button.textContent = `${t(`side.${d.side}`)} ${what}${mark}`;
-    button.addEventListener("click", () => send({ type: "review", show: review.shown === d.turn ? null : d.turn }));
-    item.appendChild(button);
+    const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, `${t(`side.${d.side}`)} ${what}${mark}`);
+    if (review.shown === d.turn) decision.setAttribute("aria-current", "true");
+    decision.addEventListener("click", () => send({ type: "review", show: review.shown === d.turn ? null : d.turn }));
+    item.appendChild(decision);
     list.appendChild(item);
   }
 }
 
+/**
+ * @param {Review} review
+ * @param {Send} send
+ */
 function paintReviewGraph(review, send) {
   const holder = $("review-graph");
   holder.textContent = "";
@@ -79,8 +118,8 @@ function paintReviewGraph(review, send) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", t("review.graph"));
   svg.classList.add("review-svg");
-  const x = (i) => (chances.length === 1 ? w / 2 : 6 + ((w - 12) * i) / (chances.length - 1));
-  const y = (p) => 6 + (h - 12) * (1 - p);
+  const x = (/** @type {number} */ i) => (chances.length === 1 ? w / 2 : 6 + ((w - 12) * i) / (chances.length - 1));
+  const y = (/** @type {number} */ p) => 6 + (h - 12) * (1 - p);
   const mid = document.createElementNS(SVG_NS, "line");
   for (const [k, v] of Object.entries({ x1: 0, x2: w, y1: y(0.5), y2: y(0.5), class: "axis" })) mid.setAttribute(k, String(v));
   svg.appendChild(mid);
@@ -98,9 +137,4 @@ function paintReviewGraph(review, send) {
     svg.appendChild(dot);
   });
   holder.appendChild(svg);
-}
-
-// The coach's lists, and their handlers, off the page.
-export function clearCoach() {
-  for (const id of ["hint-list", "review-list", "review-graph"]) $(id).replaceChildren();
 }

@@ -3,44 +3,59 @@
 //
 // Link text is only ever set as an input's value or with textContent.
 
-import { t } from "./i18n.js";
-import { listGames, savedGame } from "./store.js";
+import { $, copyText, listeners } from "../dom.js";
+import { t } from "../i18n.js";
+import { listGames, savedGame } from "../library/store.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").LinkState} LinkState */
+
 const LINK = /^d=([0-9a-f]{12})\.([wb])\d{1,5}\./;
 
 // The save of this device's side of the game a `d=` link belongs to: the side that did not send
 // it (else the sender's own, so the engine can say it is one's own link); null when none.
+/**
+ * @param {string | null | undefined} fragment
+ * @returns {string | null}
+ */
 export function linkSave(fragment) {
   const found = LINK.exec(String(fragment || "").replace(/^#/, ""));
   if (!found) return null;
   const [, gid, sender] = found;
   const games = listGames().filter((e) => e.link && e.link.gid === gid);
-  const entry = games.find((e) => e.link.side !== sender) || games[0];
+  const entry = games.find((e) => e.link && e.link.side !== sender) || games[0];
   return entry ? savedGame(entry.id) : null;
 }
 
-// The copy button of the link panel; its listener comes off with the page's (listen.js).
-export function bindLink(events) {
+/**
+ * The panel beside the board: what this device waits for, and the link to send meanwhile.
+ * @param {HTMLElement} root the panel (#link-panel)
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createLinkPanel(root) {
+  const events = listeners();
+  const input = $("link-url", HTMLInputElement);
+  const status = $("link-status");
   events.click("link-copy", async () => {
-    const input = $("link-url");
-    input.select();
-    try {
-      await navigator.clipboard.writeText(input.value);
-      $("link-status").textContent = t("share.copied");
-    } catch (_) {
-      $("link-status").textContent = t("share.select");
-    }
+    status.textContent = t((await copyText(input)) ? "share.copied" : "share.select");
   });
+  return {
+    paint(view) {
+      const link = view.link;
+      root.hidden = !link;
+      if (link) paintLink(root, link, input, status);
+    },
+    destroy: () => events.off(),
+  };
 }
 
-// The panel beside the board: what this device waits for, and the link to send meanwhile.
-export function paintLink(view) {
-  const panel = $("link-panel");
-  if (!panel) return;
-  const link = view && view.link;
-  panel.hidden = !link;
-  if (!link) return;
+/**
+ * @param {HTMLElement} panel
+ * @param {LinkState} link
+ * @param {HTMLInputElement} input
+ * @param {HTMLElement} status
+ */
+function paintLink(panel, link, input, status) {
   panel.dataset.waiting = link.waiting ? "1" : "";
   panel.dataset.seq = String(link.seq);
   let key = "link.play";
@@ -50,10 +65,10 @@ export function paintLink(view) {
   else if (link.waiting) key = "link.send";
   $("link-text").textContent = t(key, { side: t(`side.${link.me}`) });
   const url = link.url ? `${location.origin}${location.pathname}#${link.url}` : "";
-  const row = $("link-url").parentElement;
-  row.hidden = !url;
-  if ($("link-url").value !== url) {
-    $("link-url").value = url;
-    $("link-status").textContent = "";
+  const row = input.parentElement;
+  if (row) row.hidden = !url;
+  if (input.value !== url) {
+    input.value = url;
+    status.textContent = "";
   }
 }

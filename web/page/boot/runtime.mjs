@@ -13,16 +13,36 @@
 // - where the browser denies IndexedDB (e.g. the app in a cross-site iframe with third-party
 //   storage blocked), gives PyScript an in-memory stand-in (see idb-fallback.js).
 
-import { loadPyodide as loadPyodideFrom, version } from "../vendor/pyodide/pyodide.mjs";
+// @ts-expect-error: vendor/pyodide/ is the build's copy of node_modules/pyodide, in dist/ only (typed below)
+import { loadPyodide as loadPyodideAnyhow, version } from "../../../vendor/pyodide/pyodide.mjs";
 import { ensureIndexedDB } from "./idb-fallback.js";
 import "./snapshot.js"; // self.nardFetchSnapshot
 
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const SNAPSHOT_URL = new URL("../vendor/pyodide/snapshot.bin", import.meta.url).href;
-const CODE_URL = new URL("../nardcore.zip", import.meta.url).href;
-const BYTECODE_URL = new URL("../pyscript-bytecode.json", import.meta.url).href;
+/**
+ * What this module uses of Pyodide's API.
+ * @typedef {object} PyodideAPI
+ * @property {(code: string) => unknown} runPython
+ * @property {(buffer: ArrayBuffer, format: string) => void} unpackArchive
+ * @property {{mkdirTree(path: string): void, writeFile(path: string, data: Uint8Array): void}} FS
+ */
+/**
+ * Pyodide's options, as PyScript passes them; _loadSnapshot is Pyodide's own (undocumented).
+ * @typedef {{indexURL?: string, _loadSnapshot?: Promise<Uint8Array>, [option: string]: unknown}} PyodideConfig
+ */
+/** @typedef {Record<string, string>} Bytecode {path: base64} */
+
+/** @type {(options: PyodideConfig) => Promise<PyodideAPI>} */
+const loadPyodideFrom = loadPyodideAnyhow;
+const INDEX_URL = new URL("../../../vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT_URL = new URL("../../../vendor/pyodide/snapshot.bin", import.meta.url).href;
+const CODE_URL = new URL("../../../nardcore.zip", import.meta.url).href;
+const BYTECODE_URL = new URL("../../../pyscript-bytecode.json", import.meta.url).href;
 
 // {path: base64} into the working directory; without it PyScript compiles its package (slower).
+/**
+ * @param {PyodideAPI} pyodide
+ * @param {Promise<Bytecode>} files
+ */
 async function writeBytecode(pyodide, files) {
   const { FS } = pyodide;
   for (const [path, encoded] of Object.entries(await files)) {
@@ -31,6 +51,7 @@ async function writeBytecode(pyodide, files) {
   }
 }
 
+/** @returns {Promise<Bytecode>} */
 function fetchBytecode() {
   const files = fetch(BYTECODE_URL).then((response) => (response.ok ? response.json() : {}));
   return files.catch(() => ({}));
@@ -40,6 +61,10 @@ export { version };
 
 // How Python booted, for tests and the bench (engine.py reports it in its hello):
 // globalThis.nardPythonBoot = "snapshot" or "plain (reason)".
+/**
+ * @param {PyodideConfig} [options]
+ * @returns {Promise<PyodideAPI>}
+ */
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: INDEX_URL };
   const bytecode = fetchBytecode();
@@ -54,7 +79,7 @@ export async function loadPyodide(options = {}) {
     await writeBytecode(pyodide, bytecode);
     return pyodide;
   } catch (error) {
-    globalThis.nardPythonBoot = `plain (${error?.message ?? error})`;
+    globalThis.nardPythonBoot = `plain (${/** @type {{message?: string} | undefined} */ (error)?.message ?? error})`;
     console.warn("booting Python without the memory snapshot:", error);
   }
   const [pyodide, code] = await Promise.all([loadPyodideFrom(plain), fetch(CODE_URL)]);

@@ -1,0 +1,48 @@
+// The message line beside the board: the engine's message in the page's language, or what the
+// page itself has to say (the engine failed, or stopped).
+//
+// Text from the engine is only ever set with textContent.
+
+import { t } from "../i18n.js";
+
+/** @typedef {import("../view-model.js").View} View */
+
+// Messages shown as a result, and as a warning; the rest are plain news.
+const RESULTS = ["game_over", "match_over", "draw", "resigned"];
+const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text"];
+
+/**
+ * @param {HTMLElement} root the message line (#message)
+ * @returns {{paint: (view: View) => void, show: (text: string, tone: string) => void, destroy: () => void}}
+ */
+export function createMessage(root) {
+  const show = (/** @type {string} */ text, /** @type {string} */ tone) => {
+    root.textContent = text;
+    root.dataset.tone = tone || "";
+    root.hidden = !text;
+  };
+  return {
+    paint(view) {
+      const m = view.message;
+      if (!m) {
+        show("", "");
+        return;
+      }
+      const tone = RESULTS.includes(m.key) ? "result" : WARNINGS.includes(m.key) ? "warn" : "";
+      show(t(`msg.${m.key}`, messageArgs(m.key, m.args || {})), tone);
+    },
+    show,
+    destroy() {},
+  };
+}
+
+// A message's arguments in the page's language: sides, levels, reasons and kinds by name.
+function messageArgs(/** @type {string} */ key, /** @type {Record<string, unknown>} */ given) {
+  const args = { ...given };
+  for (const name of ["side", "winner", "loser"]) if (args[name]) args[name] = t(`side.${args[name]}`);
+  if (args.level) args.level = t(`resign.level.${args.level}`);
+  if (key === "held") args.why = t(`held.${args.why}`);
+  if (args.kind) args.kind = t(`kind.${args.kind}`);
+  if (args.w !== undefined && key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
+  return args;
+}

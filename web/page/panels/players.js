@@ -1,0 +1,51 @@
+// The players beside the board (pips, borne off, score), the title and the last move, drawn
+// from the engine's view; also from the view painted before the engine answers.
+//
+// Text from the engine is only ever set with textContent.
+
+import { $, part } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** @typedef {import("../view-model.js").FirstView} FirstView */
+/** @typedef {import("../view-model.js").Side} Side */
+
+/**
+ * @param {HTMLElement} root the page (#app), which holds both players, the title and the last move
+ * @returns {{paint: (view: FirstView) => void, destroy: () => void}}
+ */
+export function createPlayers(root) {
+  return {
+    paint(view) {
+      const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
+      paintPlayer($("player-top"), flipped ? "w" : "b", view);
+      paintPlayer($("player-bottom"), flipped ? "b" : "w", view);
+      const title = root.querySelector("#game-title");
+      if (title) {
+        let text = t(`variant.${view.variant}.title`);
+        if (view.match) text += " · " + t("match.to", { n: view.match.length });
+        if (view.match && view.match.crawford) text += " · " + t("match.crawford");
+        title.textContent = text;
+      }
+      const last = root.querySelector("#last-move");
+      if (last) {
+        last.textContent = view.last ? t("last.move", { side: t(`side.${view.last.side}`), dice: view.last.dice, play: view.last.text || t("last.pass") }) : "";
+      }
+    },
+    destroy() {},
+  };
+}
+
+/**
+ * @param {HTMLElement} node
+ * @param {Side} side
+ * @param {FirstView} view
+ */
+function paintPlayer(node, side, view) {
+  const p = (view.players || {})[side] || { pips: 0, off: 0, score: 0 };
+  node.dataset.side = side;
+  node.classList.toggle("to-act", view.to_act === side && view.phase !== "over");
+  part(node, ".name").textContent = t(`side.${side}`) + ("kind" in p && p.kind === "computer" ? ` · ${t("player.computer")}` : "");
+  part(node, ".pips").textContent = t("player.pips", { n: p.pips });
+  part(node, ".off").textContent = t("player.off", { n: p.off });
+  part(node, ".score").textContent = view.match ? t("player.score_match", { n: p.score, len: view.match.length }) : t("player.score", { n: p.score });
+}

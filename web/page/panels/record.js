@@ -1,0 +1,68 @@
+// The record beside the board: every turn numbered, the cube and resignations; a click (or
+// the arrows) shows the position after it, "Play on from here" starts a new game there.
+//
+// Text from the engine is only ever set with textContent.
+
+import { $, button } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {import("../view-model.js").RecordEntry} RecordEntry */
+
+// The record's arrows: each button and where it steps to.
+const REPLAY_BUTTONS = [["replay-first", "first"], ["replay-back", "back"], ["replay-forward", "forward"], ["replay-last", "last"]];
+
+/**
+ * @param {HTMLElement} root the record's section (#record)
+ * @param {{send: (intent: Intent) => unknown}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createRecord(root, { send }) {
+  const list = $("record-list");
+  return {
+    paint(view) {
+      const entries = view.record || [];
+      root.hidden = !entries.length;
+      const at = view.replay ? view.replay.at : entries.length;
+      list.replaceChildren(...entries.map((entry) => {
+        const li = document.createElement("li");
+        const item = button(`link record-item kind-${entry.kind}`, recordLine(entry));
+        if (entry.index + 1 === at) item.setAttribute("aria-current", "true");
+        item.addEventListener("click", () => send({ type: "replay", to: entry.index + 1 }));
+        li.append(item);
+        return li;
+      }));
+      const current = list.querySelector('[aria-current="true"]');
+      if (current && view.replay) current.scrollIntoView({ block: "nearest" });
+      for (const [id, to] of REPLAY_BUTTONS) {
+        const b = $(id, HTMLButtonElement);
+        b.disabled = to === "first" || to === "back" ? at === 0 : !view.replay;
+        b.onclick = () => send({ type: "replay", to });
+      }
+      $("btn-play-on").hidden = !(view.can && view.can.play_on);
+    },
+    // the record's entries, and their handlers, off the page
+    destroy() {
+      list.replaceChildren();
+      for (const [id] of REPLAY_BUTTONS) $(id).onclick = null;
+    },
+  };
+}
+
+// One line of the record in the page's language: "3. White 64: 24/18 13/9", "White doubles to 2".
+function recordLine(/** @type {RecordEntry} */ entry) {
+  const side = entry.side ? t(`side.${entry.side}`) : "";
+  const dice = Array.isArray(entry.dice) ? entry.dice.join("") : "";
+  if (entry.kind === "opening") {
+    const [w, b] = entry.dice || [];
+    return t(w === b ? "record.opening_tie" : "record.opening", { w, b });
+  }
+  if (entry.kind === "play" || entry.kind === "pass") {
+    const play = entry.kind === "play" ? entry.play : t("record.pass");
+    return `${entry.number}. ${side} ${dice}: ${play}`;
+  }
+  if (entry.kind === "resign" && !entry.level) return t("record.concede", { side });
+  const level = entry.level ? t(`resign.level.${entry.level}`) : "";
+  return t(`record.${entry.kind}`, { side, cube: entry.cube ?? "", level });
+}
