@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from nardcore.bots import Bot, HeuristicBot, RandomBot, act
+from nardcore.bots.contact import in_contact
 from nardcore.bots.cube import keith_count, takes, wants_double
-from nardcore.bots.evaluation import evaluate, in_contact
+from nardcore.bots.evaluation import evaluate
 from nardcore.dice import SeededDice
 from nardcore.game import Game
 from nardcore.movegen import legal_plays

@@ -11,10 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nardcore.bots import act, neural, neural_cube
+from nardcore.bots import act, neural_cube
 from nardcore.bots.analysis import hint, review
+from nardcore.bots.inputs import INPUTS, features
 from nardcore.bots.levels import LEVELS, LevelError, make_bot
-from nardcore.bots.neural import OUTCOMES, Network, features, final_outcome, network_for
+from nardcore.bots.neural import OUTCOMES, Network, final_outcome, network_for
 from nardcore.dice import SeededDice
 from nardcore.game import Game
 from nardcore.movegen import result_positions
@@ -39,7 +40,7 @@ def random_game_positions(variant: str, count: int, seed: int) -> list[Position]
 
 
 def dense(position: Position) -> np.ndarray:
-    x = np.zeros(neural.INPUTS)
+    x = np.zeros(INPUTS)
     for index, value in features(position):
         x[index] = value
     return x

@@ -1,7 +1,8 @@
 """The networks of nardcore.bots.neural in numpy: inputs for many positions at once, forward, backward.
 
-`encode` must give exactly what `neural.features` gives (a test compares them on random
-positions); it works on arrays of boards so that a turn's candidates cost one call.
+`encode` lays the inputs out as `nardcore.bots.inputs` says (its unit table, indices and
+scales), vectorised over arrays of boards so that a turn's candidates cost one call; a test
+compares it with `inputs.features` on random positions.
 """
 
 from __future__ import annotations
@@ -12,12 +13,17 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nardcore.bots import neural
-from nardcore.bots.neural import INPUTS, OUTCOMES, SIDE_INPUTS, Network
+from nardcore.bots import inputs
+from nardcore.bots.contact import in_other_numbering
+from nardcore.bots.inputs import INPUTS, SIDE_INPUTS
+from nardcore.bots.neural import OUTCOMES, Network
 from nardcore.position import Position
-from nardcore.variant import BAR, CHECKERS, Variant
+from nardcore.variant import BAR, OFF, Variant
 
 Array = npt.NDArray[np.float64]
+
+POINT_UNITS = np.array(inputs.POINT_UNITS)  # (16, 4): a point's four units by its count
+_SLOTS = np.arange(1, BAR + 1)  # points 1..24 and the bar
 
 
 def boards_of(positions: Sequence[Position]) -> npt.NDArray[np.int64]:
@@ -25,37 +31,35 @@ def boards_of(positions: Sequence[Position]) -> npt.NDArray[np.int64]:
     return np.array([(p.boards[p.turn], p.boards[1 - p.turn]) for p in positions], dtype=np.int64)
 
 
-def _front_map(variant: Variant) -> npt.NDArray[np.int64]:
+def _other_numbering(variant: Variant) -> npt.NDArray[np.int64]:
     """Slot 1..25 of one side in the other side's numbering (the bar sits at 0)."""
-    return np.array([0 if q == BAR else variant.opponent_point(q) for q in range(1, BAR + 1)], dtype=np.int64)
+    return np.array([in_other_numbering(variant, slot) for slot in range(1, BAR + 1)], dtype=np.int64)
 
 
 def encode(boards: npt.NDArray[np.int64], variant: Variant) -> Array:
+    """The inputs of `inputs.features` for (n, 2, 26) boards, one row each."""
     n = len(boards)
     x = np.zeros((n, INPUTS))
-    points = boards[:, :, 1:25]
-    units = np.stack([points >= 1, points >= 2, points >= 3, np.maximum(points - 3, 0) / 2], axis=-1)
-    weights = np.arange(1, BAR + 1)
+    units = POINT_UNITS[boards[:, :, 1:25]]  # (n, 2, 24, 4)
     for block in (0, 1):
         base = block * SIDE_INPUTS
         board = boards[:, block]
-        x[:, base : base + 96] = units[:, block].reshape(n, 96)
-        x[:, base + 96] = board[:, BAR] / 2
-        x[:, base + 97] = board[:, 0] / CHECKERS
-        x[:, base + 98] = board[:, 1:] @ weights / neural.PIP_SCALE
-        x[:, base + 99] = board[:, 7:].sum(axis=1) == 0
+        first = inputs.point_input(block, 1)
+        x[:, first : first + 96] = units[:, block].reshape(n, 96)
+        x[:, base + inputs.BAR_INPUT] = board[:, BAR] / inputs.BAR_SCALE
+        x[:, base + inputs.OFF_INPUT] = board[:, OFF] / inputs.OFF_SCALE
+        x[:, base + inputs.PIPS_INPUT] = board[:, 1:] @ _SLOTS / inputs.PIP_SCALE
+        x[:, base + inputs.HOME_INPUT] = board[:, 7:].sum(axis=1) == 0
     occupied = boards[:, :, 1:] > 0  # (n, 2, 25): slots 1..25
-    slot = np.arange(1, BAR + 1)
-    rear = np.where(occupied, slot, 0).max(axis=2)  # (n, 2)
-    mapped = _front_map(variant)
-    front_in_other = np.where(occupied, mapped, 99).min(axis=2)  # each side's front in the other's numbering
+    rear = np.where(occupied, _SLOTS, 0).max(axis=2)  # (n, 2)
+    front_in_other = np.where(occupied, _other_numbering(variant), 99).min(axis=2)  # each side's, in the other's
     contact = (rear[:, 0] > 0) & (rear[:, 1] > 0) & (
         (rear[:, 0] > front_in_other[:, 1]) | (rear[:, 1] > front_in_other[:, 0])
     )
-    x[:, neural.CONTACT] = contact
+    x[:, inputs.CONTACT] = contact
     if variant.runner_home:
         for block in (0, 1):
-            x[:, neural.RUNNER + block] = boards[:, block, : variant.runner_home + 1].sum(axis=1) == 0
+            x[:, inputs.RUNNER + block] = boards[:, block, : variant.runner_home + 1].sum(axis=1) == 0
     return x
 
 

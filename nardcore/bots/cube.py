@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from ..game import Game
 from ..position import Position
-from .evaluation import evaluate, in_contact, pips
+from .contact import is_race, pips
+from .evaluation import evaluate
 
 ON_ROLL = 4.0  # being on roll is worth about this many pips
 CONTACT_DOUBLE = 0.70  # winning chances to double in contact
@@ -39,10 +40,6 @@ def winning_chance(position: Position) -> float:
     return 1 / (1 + math.exp(-value / SCALE))
 
 
-def _is_race(position: Position) -> bool:
-    return not in_contact(position.variant, position.mover, position.opponent)
-
-
 def wants_double(game: Game) -> bool:
     """Should the side to act offer the cube now? (It must be allowed to.)"""
     if not game.may_double():
@@ -56,7 +53,7 @@ def wants_double(game: Game) -> bool:
         if need_them == 1:
             return True  # after the Crawford game the trailer doubles at once: nothing to lose
     position = game.position
-    if _is_race(position):
+    if is_race(position):
         limit = 3 if game.cube_owner == side else 4
         return keith_margin(position) <= limit
     return winning_chance(position) >= CONTACT_DOUBLE
@@ -70,6 +67,6 @@ def takes(game: Game) -> bool:
         if need_them <= game.cube_value:
             return True  # a drop would lose the match: nothing to save by it
     position = game.position
-    if _is_race(position):
+    if is_race(position):
         return keith_margin(position) >= 2
     return 1 - winning_chance(position) >= CONTACT_TAKE

@@ -12,34 +12,13 @@ from collections.abc import Sequence
 
 from ..position import Position
 from ..variant import BAR, CHECKERS, OFF, Variant
+from .contact import in_contact, pips
 
 WIN = 10_000.0
 
 # rolls out of 36 that hit a blot `distance` pips away, one shooter, nothing in the way
 _SHOTS = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1)
 _PRIME = (0, 0, 1.0, 2.5, 5.0, 9.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0, 26.0)
-
-
-def pips(board: Sequence[int]) -> int:
-    return sum(point * board[point] for point in range(1, BAR + 1))
-
-
-def in_contact(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
-    """Some checker still has an opposing checker ahead of it (so blocking or hitting matters)."""
-    my_points = [p for p in range(1, BAR + 1) if mine[p]]
-    their_points = [p for p in range(1, BAR + 1) if theirs[p]]
-    if not my_points or not their_points:
-        return False
-    their_in_mine = [_in_other_numbering(variant, q) for q in their_points]
-    mine_in_theirs = [_in_other_numbering(variant, p) for p in my_points]
-    return max(my_points) > min(their_in_mine) or max(their_points) > min(mine_in_theirs)
-
-
-def _in_other_numbering(variant: Variant, point: int) -> int:
-    """A side's point in the other side's numbering; the bar sits before that side's 1-point."""
-    if point == BAR:
-        return 0
-    return variant.opponent_point(point)
 
 
 def evaluate(position: Position, side: int) -> float:

@@ -6,14 +6,11 @@ order: win, then the "win big" levels, then the "lose big" levels, then, for gam
 scored by checkers left, the expected share of the loser's checkers when winning and
 when losing. `equity` turns outputs into expected points for the side on roll.
 
-Inputs (`features`) describe each side from its own numbering, the side on roll first:
-for every point four units (one checker or more, two or more, three or more, half the
-checkers beyond three), the bar, the checkers off, the pip count, whether all are home;
-then contact and the runner rule. They are sparse, so a hidden unit's input is a sum over
-the occupied points only: `Network` keeps, per side, point and count, the sum of the
-weights those four units bring, and adds one row per occupied point.
+The inputs are laid out in `nardcore.bots.inputs`. They are sparse, so a hidden unit's
+input is a sum over the occupied points only: `Network` keeps, per side, point and count,
+the sum of the weights that point's four units bring, and adds one row per occupied point.
 
-The training code (train/, numpy) uses the same `features`; weights come from
+The training code (train/, numpy) encodes the same inputs; weights come from
 `nardcore/bots/weights/VARIANT.nnw` (see `Network.from_bytes`).
 """
 
@@ -31,13 +28,9 @@ from importlib import resources
 
 from ..position import Position
 from ..scoring import score_game
-from ..variant import BAR, CHECKERS, OFF, Variant
+from ..variant import CHECKERS
+from .inputs import INPUTS, POINT_UNITS, point_input, shared_inputs, side_inputs
 
-SIDE_INPUTS = 100  # per side: 24 points x 4 units, bar, off, pips, all home
-INPUTS = 2 * SIDE_INPUTS + 3  # plus contact, and the runner rule in force for each side
-_BAR, _OFF, _PIPS, _HOME = 96, 97, 98, 99
-CONTACT, RUNNER = 2 * SIDE_INPUTS, 2 * SIDE_INPUTS + 1
-PIP_SCALE = 360.0  # fifteen checkers on point 24
 FORMAT = "nardnet-1"
 
 
@@ -98,54 +91,6 @@ def final_outcome(position: Position, side: int) -> list[float]:
     return out
 
 
-def features(position: Position) -> list[tuple[int, float]]:
-    """The network's inputs that are not zero, as (index, value), for the side on roll."""
-    variant = position.variant
-    sides = (position.boards[position.turn], position.boards[1 - position.turn])
-    found: list[tuple[int, float]] = []
-    for block, board in enumerate(sides):
-        base = block * SIDE_INPUTS
-        for point in range(1, 25):
-            count = board[point]
-            if count:
-                at = base + 4 * (point - 1)
-                found.append((at, 1.0))
-                if count >= 2:
-                    found.append((at + 1, 1.0))
-                    if count >= 3:
-                        found.append((at + 2, 1.0))
-                        if count > 3:
-                            found.append((at + 3, (count - 3) / 2))
-        if board[BAR]:
-            found.append((base + _BAR, board[BAR] / 2))
-        if board[OFF]:
-            found.append((base + _OFF, board[OFF] / CHECKERS))
-        pips = sum(point * board[point] for point in range(1, BAR + 1))
-        if pips:
-            found.append((base + _PIPS, pips / PIP_SCALE))
-        if not any(board[7:]):
-            found.append((base + _HOME, 1.0))
-    if in_contact(variant, sides[0], sides[1]):
-        found.append((CONTACT, 1.0))
-    if variant.runner_home:
-        for block, board in enumerate(sides):
-            if not any(board[: variant.runner_home + 1]):
-                found.append((RUNNER + block, 1.0))
-    return found
-
-
-def in_contact(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
-    """Some checker still has an opposing checker ahead of it."""
-    my_rear = max((p for p in range(1, BAR + 1) if mine[p]), default=0)
-    their_rear = max((p for p in range(1, BAR + 1) if theirs[p]), default=0)
-    if not my_rear or not their_rear:
-        return False
-    # the foremost opposing checker in my numbering, and mine in theirs (the bar is behind 1)
-    their_front = min(0 if q == BAR else variant.opponent_point(q) for q in range(1, BAR + 1) if theirs[q])
-    my_front = min(0 if p == BAR else variant.opponent_point(p) for p in range(1, BAR + 1) if mine[p])
-    return my_rear > their_front or their_rear > my_front
-
-
 class Network:
     """A network with one hidden layer of sigmoid units and sigmoid outputs."""
 
@@ -179,49 +124,27 @@ class Network:
         total = [0.0] * self.hidden
         if point == 0 or count == 0:
             return total
-        at = block * SIDE_INPUTS + 4 * (point - 1)
-        units = [(at, 1.0)]
-        if count >= 2:
-            units.append((at + 1, 1.0))
-        if count >= 3:
-            units.append((at + 2, 1.0))
-        if count > 3:
-            units.append((at + 3, (count - 3) / 2))
-        for index, value in units:
-            row = self.rows[index]
-            total = [t + value * w for t, w in zip(total, row, strict=True)]
+        at = point_input(block, point)
+        for unit, value in enumerate(POINT_UNITS[count]):
+            if value:
+                total = [t + value * w for t, w in zip(total, self.rows[at + unit], strict=True)]
         return total
 
     def evaluate(self, position: Position) -> list[float]:
         """The outputs for the side on roll of a position where nobody has won yet."""
-        variant = position.variant
         sides = (position.boards[position.turn], position.boards[1 - position.turn])
         parts: list[Sequence[float]] = [self.hidden_bias]
         rows = self.rows
+        # in the order of the inputs, so that the sums come out the same to the last bit
         for block, board in enumerate(sides):
             table = self._points[block]
-            base = block * SIDE_INPUTS
-            pips = 0
             for point in range(1, 25):
                 count = board[point]
                 if count:
                     parts.append(table[point][count])
-                    pips += point * count
-            if board[BAR]:
-                parts.append(_scaled(rows[base + _BAR], board[BAR] / 2))
-                pips += BAR * board[BAR]
-            if board[OFF]:
-                parts.append(_scaled(rows[base + _OFF], board[OFF] / CHECKERS))
-            if pips:
-                parts.append(_scaled(rows[base + _PIPS], pips / PIP_SCALE))
-            if not any(board[7:]):
-                parts.append(rows[base + _HOME])
-        if in_contact(variant, sides[0], sides[1]):
-            parts.append(rows[CONTACT])
-        if variant.runner_home:
-            for block, board in enumerate(sides):
-                if not any(board[: variant.runner_home + 1]):
-                    parts.append(rows[RUNNER + block])
+            parts.extend(rows[index] if value == 1.0 else _scaled(rows[index], value)
+                         for index, value in side_inputs(board, block))
+        parts.extend(rows[index] for index, _ in shared_inputs(position.variant, sides))
         # map over built-ins: the inner loops run in C, which matters in the browser
         hidden = list(map(_sigmoid, map(sum, zip(*parts))))
         return [

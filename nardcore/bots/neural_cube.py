@@ -24,7 +24,8 @@ from functools import cache
 from ..game import RESIGN_LEVELS, Game
 from ..position import Position
 from . import cube as count_cube
-from .neural import in_contact, network_for
+from .contact import is_race
+from .neural import network_for
 
 TAKE_FROM = -0.57
 DOUBLE_FROM = 0.40
@@ -46,10 +47,6 @@ def _outputs(position: Position) -> list[float] | None:
 def _money_equity(outputs: list[float]) -> float:
     p, wg, wbg, lg, lbg = outputs
     return 2 * p - 1 + wg + wbg - lg - lbg
-
-
-def _race(position: Position) -> bool:
-    return not in_contact(position.variant, position.mover, position.opponent)
 
 
 @cache
@@ -115,7 +112,7 @@ def wants_double(game: Game) -> bool:
         return count_cube.wants_double(game)
     equity = _money_equity(outputs)
     owned = game.cube_owner == side
-    threshold = REDOUBLE_FROM if owned else RACE_DOUBLE_FROM if _race(position) else DOUBLE_FROM
+    threshold = REDOUBLE_FROM if owned else RACE_DOUBLE_FROM if is_race(position) else DOUBLE_FROM
     if outputs[0] < WIN_FROM:
         return False
     if not game.match_length:
