@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from vectors import load_cases
 
-from nardcore.__main__ import main, play_game
+from nardcore.cli.main import main
+from nardcore.cli.terminal import play_game
 from nardcore.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,14 +14,16 @@ import json
 from collections.abc import Iterable
 from typing import BinaryIO, TextIO
 
+from ..bots.analysis import hint
+from ..bots.base import Bot
+from ..bots.levels import DEFAULT_LEVEL, LEVELS, make_bot
+from ..bots.neural import OUTCOMES, network_for
 from ..dice import Roll
 from ..movegen import result_positions
 from ..position import Position
-from .analysis import hint
-from .levels import DEFAULT_LEVEL, LEVELS, make_bot
-from .neural import OUTCOMES, network_for
+from .requests import answer_line, answer_lines
 
-MAX_LINE = 2000
+__all__ = ["add_commands", "move_line", "run", "run_move", "show_eval", "show_hint"]
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -37,35 +39,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     evaluate.add_argument("position")
 
 
-def move_line(line: bytes | str, bot: object) -> str:
+def move_line(line: bytes | str, bot: Bot) -> str:
     """One answer line of `move` for one input line (never raises for bad input)."""
-    try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-    except UnicodeDecodeError:
-        return json.dumps({"error": "the line is not UTF-8 text"})
-    text = text.strip()
-    try:
-        if len(text) > MAX_LINE:
-            raise ValueError(f"line too long ({len(text)} characters)")
-        parts = text.split()
-        if len(parts) != 2:
-            raise ValueError(f"expected 'POSITION D1D2', got {text[:200]!r}")
-        position = Position.parse(parts[0])
-        if position.winner() is not None:
-            raise ValueError(f"the game is over in {parts[0]!r}")
-        roll = Roll.parse(parts[1])
-        results = result_positions(position, roll.dice)
-        chosen = results[0] if len(results) == 1 else bot.choose_play(position, results)  # type: ignore[attr-defined]
-        return str(chosen)
-    except ValueError as error:
-        return json.dumps({"error": str(error)})
+    return answer_line(line, lambda position, roll: _chosen(bot, position, roll), game_on=True)
+
+
+def _chosen(bot: Bot, position: Position, roll: Roll) -> str:
+    results = result_positions(position, roll.dice)
+    return str(results[0] if len(results) == 1 else bot.choose_play(position, results))
 
 
 def run_move(lines: Iterable[bytes], out: TextIO, level: str, seed: str | None = None) -> None:
     bot = make_bot(level, seed=seed)
-    for line in lines:
-        out.write(move_line(line, bot) + "\n")
-        out.flush()  # a program on the other end waits for each answer
+    answer_lines(lines, out, lambda position, roll: _chosen(bot, position, roll), game_on=True)
 
 
 def show_hint(position_text: str, roll_text: str, count: int, deep: bool, out: TextIO) -> int:
