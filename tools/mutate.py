@@ -57,10 +57,15 @@ TARGETS: dict[str, tuple[str, ...]] = {
                             "tests/test_gnubg_oracle.py", "tests/test_random_games.py"),
     "nardcore/game.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py", *RULES,
                          "tests/test_random_games.py"),
+    "nardcore/scoring.py": ("tests/test_game.py", "tests/test_match.py", *RULES, "tests/test_random_games.py"),
+    "nardcore/gamedata.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py",
+                             "tests/test_codec.py", "tests/test_parsers_property.py"),
+    "nardcore/readers.py": ("tests/test_game.py", "tests/test_match.py", "tests/test_parsers_property.py"),
     "nardcore/match.py": ("tests/test_match.py", "tests/test_game.py", "tests/test_resign.py"),
-    "nardcore/codec.py": ("tests/test_codec.py", "tests/test_parsers_property.py"),
+    **{f"nardcore/formats/{name}.py": ("tests/test_codec.py", "tests/test_parsers_property.py")
+       for name in ("gnubg", "xgid", "state")},
     "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
-    "nardcore/matfile.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
+    "nardcore/formats/mat.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
@@ -69,7 +74,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
 }
 # the rule modules the 5% target is for
 RULE_MODULES = ("nardcore/variant.py", "nardcore/position.py", "nardcore/movegen.py", "nardcore/game.py",
-                "nardcore/match.py", "nardcore/codec.py", "nardcore/notation.py")
+                "nardcore/scoring.py", "nardcore/gamedata.py", "nardcore/readers.py", "nardcore/match.py",
+                "nardcore/formats/gnubg.py", "nardcore/formats/xgid.py", "nardcore/formats/state.py",
+                "nardcore/notation.py")
 
 _COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
