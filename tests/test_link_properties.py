@@ -2,7 +2,7 @@
 same state, parse then format gives the same text, and mutated texts are read or refused with
 the documented error, nothing else.
 
-The forms: `#p=` (web/worker/links.py position links), `#gnubg=` and `#xgid=` (backgammon),
+The forms: `#p=` (position links, nardcore.formats.position_link), `#gnubg=` and `#xgid=` (backgammon),
 `#s=` (the whole game or match, nardcore.formats.state), `.mat` records (nardcore.formats.mat) and the
 `<nard-board>` record (web/worker/record.py writes it, web/page/embed/embed.js reads it, run here in node).
 

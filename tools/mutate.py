@@ -66,6 +66,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
        for name in ("gnubg", "xgid", "state")},
     "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
     "nardcore/formats/mat.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
+    "nardcore/formats/position_link.py": ("tests/test_ui.py", "tests/test_link_properties.py", "tests/test_editor.py"),
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",

@@ -1,12 +1,13 @@
 """Positions, games and records in other programs' formats, and in the app's links.
 
-    gnubg   gnubg's Position ID and Match ID (`position_id`, `match_id`, `gnubg_id`,
-            `game_from_gnubg`)
-    xgid    eXtreme Gammon's XGID (`xgid`, `game_from_xgid`)
-    state   a whole game or match as URL-safe text, the app's `#s=` links (`encode_state`,
-            `decode_state`)
-    mat     game records as `.mat` text, as gnubg and Jellyfish write them (`read_mat`,
-            `write_mat`)
+    gnubg          gnubg's Position ID and Match ID (`position_id`, `match_id`, `gnubg_id`,
+                   `game_from_gnubg`)
+    xgid           eXtreme Gammon's XGID (`xgid`, `game_from_xgid`)
+    state          a whole game or match as URL-safe text, the app's `#s=` links
+                   (`encode_state`, `decode_state`)
+    position_link  a position a person can write, the app's `#p=` links (`read_position_link`)
+    mat            game records as `.mat` text, as gnubg and Jellyfish write them (`read_mat`,
+                   `write_mat`)
 
 Who is who: gnubg numbers the bottom player 1 and the top player 0, and XGID writes
 the bottom player in capitals. White is the bottom player here, so white is gnubg's

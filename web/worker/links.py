@@ -6,16 +6,16 @@ a link as a new game. A link is untrusted: a reader takes everything or raises U
 
 from __future__ import annotations
 
-import re
 import urllib.parse
 
 from nardcore.formats import CodecError
 from nardcore.formats.gnubg import game_from_gnubg
+from nardcore.formats.position_link import read_position_link
 from nardcore.formats.state import decode_state
 from nardcore.formats.xgid import game_from_xgid
 from nardcore.game import Game, GameError
 from nardcore.match import Match
-from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.position import PositionError
 from nardcore.readers import GameStateError
 
 from .dice import CountingDice
@@ -76,37 +76,5 @@ def linked_game(fields: dict[str, str], dice: CountingDice) -> Game | Match:
 
 
 def position_game(fields: dict[str, str], dice: CountingDice) -> Game:
-    """`p=POSITION` with `dice=D1D2` (a roll already thrown), `cube=N&owner=w|b` (games with a
-    cube), `score=W-B&length=N` (a position from a match), `crawford=1` (its Crawford game)."""
-    position = Position.parse(fields["p"])
-    variant = position.variant
-    roll = fields.get("dice")
-    if roll is not None and not re.fullmatch(r"[1-6][1-6]", roll):
-        raise UIError(f"dice are two digits 1..6 like 52, not {shorten(roll)!r}")
-    cube_text, owner_text = fields.get("cube", "1"), fields.get("owner")
-    if not re.fullmatch(r"[1-9][0-9]{0,4}", cube_text):
-        raise UIError(f"the cube is a number like 2, not {shorten(cube_text)!r}")
-    cube = int(cube_text)
-    if (cube != 1 or owner_text is not None) and not variant.cube:
-        raise UIError(f"{variant.name} has no cube")
-    if owner_text not in (None, "w", "b") or (cube == 1) != (owner_text is None):
-        raise UIError("the owner is w or b, and only a turned cube (2 or more) has one")
-    length_text, score_text = fields.get("length"), fields.get("score")
-    if (length_text is None) != (score_text is None):
-        raise UIError("a match position needs both score=W-B and length=N")
-    length, score = 0, (0, 0)
-    if length_text is not None and score_text is not None:
-        found = re.fullmatch(r"(\d{1,3})-(\d{1,3})", score_text)
-        if not re.fullmatch(r"[1-9]\d{0,2}", length_text) or found is None:
-            raise UIError("score is W-B and length N, like score=2-1&length=5")
-        length, score = int(length_text), (int(found.group(1)), int(found.group(2)))
-    crawford_text = fields.get("crawford")
-    if crawford_text not in (None, "1"):
-        raise UIError(f"crawford=1 marks the Crawford game, not {shorten(crawford_text or '')!r}")
-    owner = None if owner_text is None else SIDE_LETTERS.index(owner_text)
-    game = Game(variant, dice, position=position, match_length=length, score=score, cube=cube, cube_owner=owner,
-                crawford=crawford_text == "1")
-    if roll is not None:
-        game.roll((int(roll[0]), int(roll[1])))  # thrown already: no double before it
-    return game
-
+    """`p=POSITION` and the fields that go with it (nardcore.formats.position_link), as a game."""
+    return read_position_link(fields).game(dice)
