@@ -134,6 +134,14 @@ def test_a_module_the_page_cannot_hold_stops_the_build(source: str) -> None:
         inline.wrap_module("page/page.js", source, ["page/board/board.js"])
 
 
+def test_jsdoc_blocks_are_left_out_of_the_page_and_casts_in_a_line_of_code_stay() -> None:
+    source = ('/**\n * @param {string} id\n */\nexport function f(id) {\n  /** @type {number} */\n'
+              '  const n = /** @type {number} */ (Number(id));\n  return n; // the number\n}\n')
+    body = inline.wrap_module("page/f.js", source, [])
+    assert "@param" not in body and "@type {number} */\n" not in body
+    assert "function f(id) {\n  const n = /** @type {number} */ (Number(id));\n  return n; // the number" in body
+
+
 def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> None:
     names = set(zipfile.ZipFile(dist / "nardcore.zip").namelist())
     core = {p.relative_to(ROOT).as_posix() for p in shell.CORE.rglob("*.py") if "__pycache__" not in p.parts}

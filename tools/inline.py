@@ -21,6 +21,9 @@ IMPORT = re.compile(rf'^import \{{([^}}]*)\}} from "({RELATIVE})";\n', re.M)
 EXPORT = re.compile(r"^export ((?:async function|function|class|const|let) )([\w$]+)", re.M)
 # Any import line at all, to find the ones IMPORT does not understand.
 ANY_IMPORT = re.compile(r'^\s*import\b.*?from\s*["\']([^"\']+)["\']', re.M)
+# A JSDoc block on lines of its own: the types tsc checks (tsconfig.json), of no use to the
+# browser, so left out of what is inlined (a cast inside a line of code stays).
+JSDOC_LINES = re.compile(r"^[ \t]*/\*\*(?:(?!\*/).)*?\*/[ \t]*\n", re.M | re.S)
 ENTRY = "page/boot/app.js"
 
 
@@ -81,7 +84,7 @@ def wrap_module(file: str, source: str, before: list[str], classic: bool = False
         names = [name.strip().replace(" as ", ": ") for name in match.group(1).split(",") if name.strip()]
         return f"const {{ {', '.join(names)} }} = {module_name(target)};\n"
 
-    body = IMPORT.sub(imported, source)
+    body = IMPORT.sub(imported, JSDOC_LINES.sub("", source))
     exports = EXPORT.findall(body)
     body = EXPORT.sub(r"\1\2", body)
     if classic and "import.meta" in body:

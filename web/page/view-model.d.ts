@@ -1,8 +1,9 @@
 // What the worker sends the page, in one place: the view model of web/worker/presenter.py
-// (view, editor_view, start_view), its catalogue (sent once in the hello), the answer around
-// each view (web/worker/ui.py dispatch) and the library entry (web/worker/persistence.py
-// library_entry). Modules name these types with import("../view-model.js").View and so on.
-// Types only: nothing here is shipped.
+// (view, editor_view, start_view; its shape in Python is web/worker/viewmodel.py, whose names
+// these follow), its catalogue (sent once in the hello), the answer around each view
+// (web/worker/ui.py dispatch) and the library entry (web/worker/saves.py library_entry).
+// Modules name these types with import("../view-model.js").View and so on. Types only:
+// nothing here is shipped.
 
 /** A side: White or Black. */
 export type Side = "w" | "b";
@@ -67,7 +68,7 @@ export interface Player {
   score: number;
 }
 
-export interface Match {
+export interface MatchView {
   length: number;
   score: number[] | null;
   crawford: boolean;
@@ -118,7 +119,7 @@ export interface Replay {
 }
 
 /** What giving up costs now, or the offer on the table (presenter.resign). */
-export interface ResignCosts {
+export interface Resign {
   levels?: { level: string; points: number }[];
   concede?: number;
   offer?: string;
@@ -175,7 +176,7 @@ export interface Prefs {
 }
 
 /** A game by link (web/worker/linkgame.py view). */
-export interface LinkState {
+export interface LinkView {
   gid: string;
   me: Side;
   seq: number;
@@ -191,7 +192,7 @@ export interface EditorProblem {
 }
 
 /** The position editor's form (web/worker/editor.py Editor.view). */
-export interface EditorState {
+export interface EditorForm {
   tool: string;
   variant: string;
   token: string;
@@ -245,7 +246,7 @@ export interface FirstView extends BoardView {
   screen?: string;
   to_act?: Side | null;
   players?: Partial<Record<Side, Player>>;
-  match?: Match | null;
+  match?: MatchView | null;
   can?: Partial<Can>;
 }
 
@@ -272,25 +273,25 @@ export interface View extends FirstView {
   cube: Cube;
   can: Can;
   players: Record<Side, Player>;
-  match: Match | null;
+  match: MatchView | null;
   result: Record<string, unknown> | null;
   last: LastMove | null;
   hint: Hint | null;
   record: RecordEntry[];
   replay: Replay | null;
-  resign: ResignCosts | null;
+  resign: Resign | null;
   review: Review | null;
   message: Message | null;
   settings: Settings;
   prefs: Prefs;
   flipped: boolean;
   bot_pending: boolean;
-  dice_source: unknown;
-  link: LinkState | null;
-  editor: EditorState | null;
+  dice_source: string | null;
+  link: LinkView | null;
+  editor: EditorForm | null;
 }
 
-/** What the Games screen lists of a game, kept beside its save (persistence.library_entry). */
+/** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
 export interface LibraryEntry {
   id: string;
   variant: string;

@@ -5,7 +5,7 @@ import { $, button, listeners } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
-/** @typedef {import("../view-model.js").ResignCosts} ResignCosts */
+/** @typedef {import("../view-model.js").Resign} Resign */
 /** @typedef {import("../view-model.js").Language} Language */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {(intent: Intent) => unknown} Send */
@@ -74,7 +74,7 @@ export function createResign(root, { send }) {
 
 /**
  * @param {HTMLDialogElement} root
- * @param {ResignCosts} costs
+ * @param {Resign} costs
  * @param {Send} send
  */
 function openResign(root, costs, send) {

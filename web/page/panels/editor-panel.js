@@ -11,7 +11,7 @@ import { $, copyText, listeners } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
-/** @typedef {import("../view-model.js").EditorState} EditorState */
+/** @typedef {import("../view-model.js").EditorForm} EditorForm */
 /** @typedef {import("../view-model.js").EditorProblem} EditorProblem */
 /** @typedef {import("../view-model.js").Catalogue} Catalogue */
 /** @typedef {import("../view-model.js").Intent} Intent */
@@ -120,7 +120,7 @@ function setNumber(input, name, set) {
 // The engine's view: the panel while the editor is open, nothing of it otherwise.
 /**
  * @param {HTMLElement} root
- * @param {EditorState | null} editor
+ * @param {EditorForm | null} editor
  * @param {() => Catalogue} catalogue
  */
 function paintEditor(root, editor, catalogue) {

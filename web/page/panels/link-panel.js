@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { listGames, savedGame } from "../library/store.js";
 
 /** @typedef {import("../view-model.js").View} View */
-/** @typedef {import("../view-model.js").LinkState} LinkState */
+/** @typedef {import("../view-model.js").LinkView} LinkView */
 
 const LINK = /^d=([0-9a-f]{12})\.([wb])\d{1,5}\./;
 
@@ -51,7 +51,7 @@ export function createLinkPanel(root) {
 
 /**
  * @param {HTMLElement} panel
- * @param {LinkState} link
+ * @param {LinkView} link
  * @param {HTMLInputElement} input
  * @param {HTMLElement} status
  */
