@@ -1,11 +1,11 @@
 """The Python side of the page: runs in a PyScript worker, answers JSON with JSON.
 
-The main thread (web/app.js) calls `dispatch(request_json)` through the worker's exports:
-`await element.xworker.sync.dispatch(json)`. Requests are objects with a "type":
+The main thread (web/page/boot/app.js) calls `dispatch(request_json)` through the worker's
+exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with a "type":
 
 - {"type": "hello"} — sent once by app.js at boot; answers {"ready": true, ...} as soon as
-  the engine is importable, with the static `catalogue` (web/worker/presenter.py: the games, their
-  options, cube limits and match lengths, the languages), which no other answer repeats.
+  the engine is importable, with the static `catalogue` (web/worker/presenter.py: the games,
+  their options, cube limits and match lengths, the languages), which no other answer repeats.
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its
   answer comes back as it is.
 
@@ -34,7 +34,7 @@ _app: ui.App | None = None
 
 
 def python_boot() -> str | None:
-    """How the worker's Python started: "snapshot" or "plain (why)" (web/runtime.mjs)."""
+    """How the worker's Python started: "snapshot" or "plain (why)" (web/page/boot/runtime.mjs)."""
     try:
         import js  # type: ignore[import-not-found]
     except ImportError:  # CPython

@@ -230,7 +230,7 @@ def load_url(session: Session, fragment: str) -> None:
 
 
 def library_entry(session: Session) -> dict[str, Any]:
-    """What the Games screen lists of this game (web/library.js keeps it beside the save)."""
+    """What the Games screen lists of this game (web/page/library/ keeps it beside the save)."""
     game, match = session.game, session.match
     # a match's score is shown capped at its length, as on the board
     score = [min(s, match.length) for s in match.score] if match is not None else list(session.tally)

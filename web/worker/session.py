@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def new_game_id() -> str:
-    """The id a game keeps in the player's library (web/library.js): 12 hex digits."""
+    """The id a game keeps in the player's library (web/page/library/): 12 hex digits."""
     return secrets.token_hex(6)
 
 
