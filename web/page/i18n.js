@@ -40,6 +40,7 @@ export async function loadStrings(/** @type {string} */ lang) {
 }
 
 // The language chosen last in this browser, else the browser's own when there is a file for it.
+/** @returns {string} a language code */
 export function guessLanguage() {
   const stored = readStore(LANG_KEY);
   if (stored && /^[a-z-]{2,12}$/.test(stored)) return stored;
@@ -47,11 +48,13 @@ export function guessLanguage() {
   return nav === "ru" ? "ru" : "en";
 }
 
-export function rememberLanguage(/** @type {string} */ code) {
+/** @param {string} code */
+export function rememberLanguage(code) {
   writeStore(LANG_KEY, code);
 }
 
 // The page's fixed text: elements marked data-i18n (text), data-i18n-label, data-i18n-title.
+/** @returns {void} */
 export function translateStatic() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.getAttribute("data-i18n") || "");
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label") || ""));

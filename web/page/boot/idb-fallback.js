@@ -96,6 +96,7 @@ function surelyAllowed() {
 }
 
 // Where IndexedDB is denied, put the in-memory stand-in in its place (in this realm only).
+/** @returns {Promise<boolean>} false where the stand-in took IndexedDB's place */
 export async function ensureIndexedDB() {
   if (surelyAllowed() || (await indexedDBWorks())) return true;
   Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });

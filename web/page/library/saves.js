@@ -157,7 +157,11 @@ export function startView() {
 }
 
 // Save `data` (text, kept as JSON, or a Blob) as a file named `name`.
-export function download(/** @type {string | Blob} */ data, /** @type {string} */ name) {
+/**
+ * @param {string | Blob} data
+ * @param {string} name
+ */
+export function download(data, name) {
   const blob = data instanceof Blob ? data : new Blob([data], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);

@@ -33,7 +33,11 @@ export const EMBEDDED = new URLSearchParams(location.search).get("embed") === "1
 const EMBED_NAMESPACE = "nard.embed.";
 
 // The key a name is kept under: "nard.x" is "nard.embed.x" in the embedded app.
-export function storeKey(/** @type {string} */ key) {
+/**
+ * @param {string} key
+ * @returns {string}
+ */
+export function storeKey(key) {
   if (!EMBEDDED || !key.startsWith("nard.") || key.startsWith(EMBED_NAMESPACE)) return key;
   return EMBED_NAMESPACE + key.slice("nard.".length);
 }
@@ -53,6 +57,7 @@ export function readStore(/** @type {string} */ key) {
 /** @type {"quota" | "denied" | "failed" | null} */
 let storeProblem = null;
 
+/** @returns {typeof storeProblem} */
 export function lastStoreProblem() {
   return storeProblem; // a function, not an exported `let`: the inlined page copies exports once
 }
@@ -73,7 +78,8 @@ export function writeStore(/** @type {string} */ name, /** @type {string} */ val
   }
 }
 
-export function removeStore(/** @type {string} */ key) {
+/** @param {string} key */
+export function removeStore(key) {
   try {
     window.localStorage.removeItem(storeKey(key));
   } catch (_) {
@@ -146,6 +152,7 @@ function writeLibrary(/** @type {Library} */ library) {
 }
 
 // Newest first.
+/** @returns {StoredEntry[]} */
 export function listGames() {
   return readLibrary().games.sort((a, b) => b.updated - a.updated);
 }
@@ -192,7 +199,12 @@ export function keepGame(save, entry) {
   return true;
 }
 
-export function renameGame(/** @type {string} */ id, /** @type {string} */ name) {
+/**
+ * @param {string} id
+ * @param {string} name
+ * @returns {boolean} whether the library was written
+ */
+export function renameGame(id, name) {
   const library = readLibrary();
   const entry = library.games.find((g) => g.id === id);
   if (!entry) return false;
@@ -214,7 +226,11 @@ export function deleteGame(/** @type {string} */ id) {
   return { entry, save };
 }
 
-export function restoreGame(/** @type {Removed | null} */ removed) {
+/**
+ * @param {Removed | null} removed what deleteGame answered
+ * @returns {boolean} whether the game is back
+ */
+export function restoreGame(removed) {
   if (!removed || !removed.save) return false;
   if (!writeStore(gameKey(removed.entry.id), removed.save)) return false;
   const library = readLibrary();
@@ -222,6 +238,10 @@ export function restoreGame(/** @type {Removed | null} */ removed) {
   return writeLibrary(library);
 }
 
-export function savedGame(/** @type {string} */ id) {
+/**
+ * @param {string} id
+ * @returns {string | null} the game's save
+ */
+export function savedGame(id) {
   return readStore(gameKey(id));
 }
