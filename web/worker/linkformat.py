@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardcore import safejson
+from nardcore.errors import quoted
+from nardcore.readers import is_whole_number
 
 VERSION = 1
 SECRET_BYTES = 16
@@ -35,6 +37,11 @@ ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
 
 class LinkError(ValueError):
     """A link (or a record of a game) that this device refuses; the message says why."""
+
+
+def is_side(value: Any) -> bool:
+    """'w' or 'b' (and nothing else: not "", not "wb", not a list, which `in "wb"` would take or choke on)."""
+    return isinstance(value, str) and value in ("w", "b")
 
 
 def b64(data: bytes) -> str:
@@ -112,8 +119,8 @@ def read_link(fragment: str) -> Link:
     allowed = {"v", "p", "i", "a", "r", "s", "c", "h"}
     if set(body) - allowed or not {"v", "a", "r", "s", "c", "h"} <= set(body):
         raise LinkError("the link's data has unknown or missing fields")
-    if body["v"] != VERSION:
-        raise LinkError(f"the link is of version {body['v']!r}; this app reads version {VERSION}")
+    if not is_whole_number(body["v"]) or body["v"] != VERSION:
+        raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads version {VERSION}")
     message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
     for name in ("a", "r", "s", "c", "v"):
         message[name] = body[name]
@@ -135,15 +142,15 @@ def check_shape(message: dict[str, Any]) -> None:
         raise LinkError("the link's moves are not a short list")
     for action in actions:
         if not isinstance(action, str) or not ACTION.fullmatch(action):
-            raise LinkError(f"the link holds a move this app does not read: {str(action)[:40]!r}")
+            raise LinkError(f"the link holds a move this app does not read: {quoted(action, 40)}")
     for name, size, what in (("r", SECRET_BYTES, "revealed secret"), ("s", SECRET_BYTES, "share"),
                              ("c", COMMIT_BYTES, "commitment")):
         table = message[name]
         if not isinstance(table, dict) or len(table) > 4:
             raise LinkError(f"the link's {what}s are not a small table")
         for slot, value in table.items():
-            if not SLOT.fullmatch(slot):
-                raise LinkError(f"the link names a roll this app does not know: {slot[:12]!r}")
+            if not isinstance(slot, str) or not SLOT.fullmatch(slot):
+                raise LinkError(f"the link's {what}s name a roll this app does not know: {quoted(slot, 20)}")
             unb64(value, size, f"the {what} for roll {slot}")
     if (message["n"] == 0) != ("i" in message) or (message["n"] == 0) == ("p" in message):
         raise LinkError("only the first link of a game (the invitation) sets the game up")

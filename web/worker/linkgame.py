@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.dice import PresetDice
-from nardcore.position import SIDE_LETTERS
-from nardcore.readers import GameStateError
+from nardcore.errors import NardError, quoted
 
 from . import flow, saves
 from .inputs import UIError
-from .linkformat import LinkError, read_link
+from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
 from .session import Session, new_game_id
 from .viewmodel import LinkView
@@ -28,8 +27,8 @@ def start(session: Session, request: dict[str, Any]) -> None:
     """A new game by link: `variant` (a token), `seat` (w or b), `from_board` (the position on
     the board as the start, the side on roll to play first) — the invitation to send."""
     seat = request.get("seat", "w")
-    if seat not in SIDE_LETTERS:
-        raise UIError("seat is 'w' or 'b'")
+    if not is_side(seat):
+        raise UIError(f"seat is 'w' or 'b', not {quoted(seat)}")
     if request.get("from_board") is True:
         game = session.game
         if game.over or game.phase == "opening" or game.board.winner() is not None:
@@ -82,7 +81,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     if isinstance(save, str) and save:
         try:
             saves.load_save(session, save, keep_prefs=True)
-        except (UIError, GameStateError, LinkError, ValueError, KeyError, TypeError) as error:
+        except (UIError, NardError, LinkError) as error:
             session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
             return
     duel = session.duel

@@ -31,9 +31,11 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from nardcore.errors import NardError, quoted
 from nardcore.game import Game, GameError
 from nardcore.notation import NotationError
-from nardcore.position import SIDE_LETTERS, Position, PositionError
+from nardcore.position import SIDE_LETTERS, Position
+from nardcore.readers import is_whole_number
 from nardcore.variant import VariantError, find_variant
 
 from .linkformat import (
@@ -47,6 +49,7 @@ from .linkformat import (
     b64,
     check_shape,
     fragment_of,
+    is_side,
     read_link,
     unb64,
 )
@@ -55,6 +58,8 @@ KEY_BYTES = 32
 MAX_LINKS = 6_000
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
+RECORD_FIELDS = {"v", "gid", "me", "key", "links"}
+MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
 EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
 
 
@@ -152,8 +157,8 @@ class Duel:
     def create(cls, variant: str, host: str = "w", start: Position | None = None,
                key: bytes | None = None, gid: str | None = None) -> tuple[Duel, str]:
         """A new game on this device, which plays `host`; answers it and the invitation link."""
-        if host not in SIDE_LETTERS:
-            raise LinkError("the side is w or b")
+        if not is_side(host):
+            raise LinkError(f"the host's side must be 'w' or 'b', not {quoted(host)}")
         token = find_variant(variant).token
         if start is not None and start.variant.token != token:
             raise LinkError("the start position is of another game")
@@ -271,20 +276,45 @@ class Duel:
 
     @classmethod
     def from_dict(cls, data: Any) -> Duel:
-        """A record as `to_dict` wrote it, every link checked again; LinkError otherwise."""
-        if not isinstance(data, dict) or set(data) != {"v", "gid", "me", "key", "links"} or data["v"] != VERSION:
-            raise LinkError("the record of the game played by link cannot be read")
+        """A record as `to_dict` wrote it, every link checked again; LinkError naming the
+        field otherwise."""
+        what = "the record of the game played by link"
+        if not isinstance(data, dict):
+            raise LinkError(f"{what} cannot be read: it is not an object")
+        if set(data) != RECORD_FIELDS:
+            raise LinkError(f"{what} cannot be read: it has unknown or missing fields "
+                            f"({', '.join(sorted(str(name) for name in set(data) ^ RECORD_FIELDS))[:120]})")
+        if not is_whole_number(data["v"]) or data["v"] != VERSION:
+            raise LinkError(f"{what} cannot be read: its version (v) is {quoted(data['v'])}, "
+                            f"this app reads version {VERSION}")
         gid, me, links = data["gid"], data["me"], data["links"]
-        if not isinstance(gid, str) or not GAME_ID.fullmatch(gid) or me not in SIDE_LETTERS:
-            raise LinkError("the record of the game played by link is damaged")
+        if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
+            raise LinkError(f"{what} is damaged: its game id (gid) is {quoted(gid)}")
+        if not is_side(me):
+            raise LinkError(f"{what} is damaged: the side this device plays (me) is {quoted(me)}, not 'w' or 'b'")
         if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
-            raise LinkError("the record of the game played by link has no links")
-        duel = cls(gid, me, unb64(data["key"], KEY_BYTES, "the key"))
+            raise LinkError(f"{what} has no links (links is not a list of 1..{MAX_LINKS})")
+        duel = cls(gid, me, unb64(data["key"], KEY_BYTES, f"{what}'s key"))
         for message in links:
-            if not isinstance(message, dict) or not {"g", "f", "n", "v", "a", "r", "s", "c"} <= set(message):
-                raise LinkError("the record of the game played by link is damaged")
-            if message["g"] != gid or message["n"] != len(duel.links) or message["f"] not in SIDE_LETTERS:
-                raise LinkError("the record of the game played by link is out of order")
+            if not isinstance(message, dict):
+                raise LinkError(f"{what} is damaged: its link {len(duel.links)} (links) is not an object")
+            if not MESSAGE_FIELDS <= set(message) or set(message) - MESSAGE_FIELDS - {"p", "i"}:
+                raise LinkError(f"{what} is damaged: its link {len(duel.links)} has unknown or missing fields "
+                                f"({', '.join(sorted(str(n) for n in set(message) ^ MESSAGE_FIELDS))[:120]})")
+            if message["g"] != gid:
+                raise LinkError(f"{what} is out of order: its link {len(duel.links)} is of another game "
+                                f"(its game id, g, is {quoted(message['g'])})")
+            if not is_whole_number(message["n"]) or message["n"] != len(duel.links):
+                raise LinkError(f"{what} is out of order: its link {len(duel.links)} has the number (n) "
+                                f"{quoted(message['n'])}")
+            if not is_side(message["f"]):
+                raise LinkError(f"{what} is out of order: its link {len(duel.links)} is from no side "
+                                f"(its sender, f, is {quoted(message['f'])})")
+            if not is_whole_number(message["v"]) or message["v"] != VERSION:
+                raise LinkError(f"{what} cannot be read: its link {len(duel.links)} is of version (v) "
+                                f"{quoted(message['v'])}, this app reads version {VERSION}")
+            if "p" in message:
+                unb64(message["p"], CHAIN_BYTES, f"the chain hash (p) of link {len(duel.links)} of {what}")
             check_shape(message)
             duel._take(Link(dict(message), tuple(duel.book.actions if duel.book else ())))
         return duel
@@ -316,20 +346,24 @@ class Duel:
     def _start_book(self, message: dict[str, Any]) -> _Book:
         info = message.get("i")
         if not isinstance(info, dict) or set(info) != {"variant", "start", "host"}:
-            raise LinkError("the invitation does not say which game is played")
-        if info["host"] not in SIDE_LETTERS or info["host"] != message["f"]:
-            raise LinkError("the invitation's side is not the sender's")
+            raise LinkError("the invitation (i) does not say which game is played (variant, start, host)")
+        if not is_side(info["host"]) or info["host"] != message["f"]:
+            raise LinkError(f"the invitation's side is not the sender's (host: {quoted(info['host'])})")
+        variant_name, start = info["variant"], info["start"]
+        if not isinstance(variant_name, str) or len(variant_name) > 120:
+            raise LinkError(f"the invitation's game (variant) is not a name: {quoted(variant_name)}")
+        if start is not None and (not isinstance(start, str) or len(start) > 200):
+            raise LinkError(f"the invitation's start position (start) is not a position: {quoted(start)}")
         try:
-            variant = find_variant(str(info["variant"])[:120])
-            start = info["start"]
+            variant = find_variant(variant_name)
             if start is None:
                 game = Game(variant, NoDice())
-            elif isinstance(start, str) and len(start) <= 200:
-                game = Game(variant, NoDice(), position=Position.parse(start))
             else:
-                raise LinkError("the invitation's start position is not a position")
-        except (VariantError, PositionError, GameError) as error:
-            raise LinkError(f"the invitation's game cannot be set up: {error}") from None
+                game = Game(variant, NoDice(), position=Position.parse(start))
+        except VariantError as error:
+            raise LinkError(f"the invitation's game (variant) cannot be set up: {error}") from None
+        except NardError as error:
+            raise LinkError(f"the invitation's start position (start) cannot be set up: {error}") from None
         if game.position.variant.token != info["variant"]:
             raise LinkError("the invitation's start position is of another game")
         self.host = info["host"]
