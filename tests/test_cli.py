@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import selectors
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from vectors import load_cases
 
 from nardcore.cli.main import main
+from nardcore.cli.requests import MAX_LINE, LongLine, request_lines
 from nardcore.cli.terminal import play_game
 from nardcore.position import Position
 
@@ -139,3 +142,71 @@ def test_play_stops_quietly_at_the_end_of_input() -> None:
     assert done.returncode == 0 and "you play white" in done.stdout
     bad = run(["play", "chess"])
     assert bad.returncode == 2 and "unknown game" in bad.stderr
+
+
+# -- the request lines: bounded, a reader that stops, a game that is over ----------------------------
+
+
+def _peak_memory_kb(chunks: Iterable[bytes]) -> tuple[int, str]:
+    """`plays --batch` fed `chunks` through a pipe: the child's peak resident memory (KiB) and its output."""
+    process = subprocess.Popen([sys.executable, "-m", "nardcore", "plays", "--batch"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    assert process.stdin is not None and process.stdout is not None
+    for chunk in chunks:
+        process.stdin.write(chunk)
+    process.stdin.close()
+    out = process.stdout.read().decode()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0
+    return usage.ru_maxrss, out
+
+
+def test_a_huge_line_is_answered_too_long_without_being_held_in_memory() -> None:
+    request = b"narde:w:24x15:24x15 65\n"
+    baseline, _ = _peak_memory_kb([request])
+    megabyte = b"x" * (1 << 20)
+    peak, out = _peak_memory_kb([request, *([megabyte] * 50), b"\n", request, megabyte * 3])  # the last: no end
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 4 and answers[0] == answers[2] and isinstance(answers[0], list)
+    assert answers[1] == {"error": f"line too long ({50 * (1 << 20) + 1} bytes)"}
+    assert answers[3] == {"error": f"line too long ({3 * (1 << 20)} bytes)"}
+    assert peak < baseline + 20_000, (peak, baseline)  # KiB: a line held whole would take 50 MB and more
+
+
+def test_lines_at_the_limit_are_read_and_the_limit_counts_characters() -> None:
+    padded = "narde:w:24x15:24x15 65".ljust(MAX_LINE) + "\n"
+    over = "x" * (MAX_LINE + 1)
+    wide = "é" * MAX_LINE  # 2 bytes each: within the byte bound, over the character limit by nothing
+    done = run(["plays", "--batch"], padded + over + "\n" + wide + "\n")
+    first, second, third = (json.loads(line) for line in done.stdout.splitlines())
+    assert isinstance(first, list) and second == {"error": f"line too long ({MAX_LINE + 1} characters)"}
+    assert "expected 'POSITION D1D2'" in third["error"]
+    lines = list(request_lines(io.BytesIO(b"ab\n" + b"c" * 10 + b"\n" + b"d" * 5), limit=5))
+    assert lines == [b"ab\n", LongLine(11), b"ddddd"]
+
+
+@pytest.mark.parametrize("args", [["plays", "--batch"], ["move", "--level", "beginner"]])
+def test_a_reader_that_stops_reading_ends_the_run_quietly(args: list[str], tmp_path: Path) -> None:
+    requests = tmp_path / "requests.txt"
+    requests.write_text("narde:w:24x15:24x15 65\n" * 30_000)  # far more answers than a pipe holds
+    with requests.open("rb") as stdin:
+        process = subprocess.Popen([sys.executable, "-m", "nardcore", *args], stdin=stdin,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()  # as `| head -1` does: one line, and the pipe is closed
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=120) == 1
+    assert first.startswith((b'["narde:b:', b"narde:b:")) and errors == ""
+
+
+def test_a_finished_games_position_is_refused_alike_by_plays_and_move() -> None:
+    over = "narde:b::24x15"
+    expected = {"error": f"the game is over in {over!r}"}
+    for args in (["plays", "--batch"], ["move", "--level", "beginner"]):
+        done = run(args, f"{over} 65\nnarde:w:24x15:24x15 65\n")
+        first, second = done.stdout.splitlines()  # move answers a position, plays --batch a JSON array of them
+        assert json.loads(first) == expected and "narde:b:24x14,13:24x15" in second, args
+    single = run(["plays", over, "65"])
+    assert single.returncode == 2 and single.stderr == f"error: {expected['error']}\n"

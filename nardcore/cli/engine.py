@@ -21,7 +21,7 @@ from ..bots.neural import OUTCOMES, network_for
 from ..dice import Roll
 from ..movegen import result_positions
 from ..position import Position
-from .requests import answer_line, answer_lines
+from .requests import LongLine, answer_line, answer_lines, request_lines
 
 __all__ = ["add_commands", "move_line", "run", "run_move", "show_eval", "show_hint"]
 
@@ -39,9 +39,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     evaluate.add_argument("position")
 
 
-def move_line(line: bytes | str, bot: Bot) -> str:
+def move_line(line: bytes | str | LongLine, bot: Bot) -> str:
     """One answer line of `move` for one input line (never raises for bad input)."""
-    return answer_line(line, lambda position, roll: _chosen(bot, position, roll), game_on=True)
+    return answer_line(line, lambda position, roll: _chosen(bot, position, roll))
 
 
 def _chosen(bot: Bot, position: Position, roll: Roll) -> str:
@@ -49,9 +49,9 @@ def _chosen(bot: Bot, position: Position, roll: Roll) -> str:
     return str(results[0] if len(results) == 1 else bot.choose_play(position, results))
 
 
-def run_move(lines: Iterable[bytes], out: TextIO, level: str, seed: str | None = None) -> None:
+def run_move(lines: Iterable[bytes | LongLine], out: TextIO, level: str, seed: str | None = None) -> None:
     bot = make_bot(level, seed=seed)
-    answer_lines(lines, out, lambda position, roll: _chosen(bot, position, roll), game_on=True)
+    answer_lines(lines, out, lambda position, roll: _chosen(bot, position, roll))
 
 
 def show_hint(position_text: str, roll_text: str, count: int, deep: bool, out: TextIO) -> int:
@@ -87,7 +87,7 @@ def show_eval(position_text: str, out: TextIO) -> int:
 
 def run(args: argparse.Namespace, stdin: BinaryIO, out: TextIO) -> int:
     if args.command == "move":
-        run_move(stdin, out, args.level, args.seed)
+        run_move(request_lines(stdin), out, args.level, args.seed)
         return 0
     if args.command == "hint":
         return show_hint(args.position, args.roll, args.n, args.deep, out)

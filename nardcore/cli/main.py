@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..position import Position, PositionError
 from ..textboard import render
 from ..variant import VARIANT_NAMES, VariantError, find_variant
 from . import engine
+from .requests import request_lines
 from .rules import run_batch, show_plays
 from .terminal import play_game
 
@@ -16,6 +18,18 @@ __all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; the exit code. A reader that stops reading (`... | head -1`) ends the
+    run quietly: no traceback for the broken pipe, the exit code 1 Python gives it."""
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        # the rest of the output goes nowhere, so that writing it at exit raises nothing either
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m nardcore", description="Backgammon-family rules from the command line."
     )
@@ -39,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.batch:
                 if args.position or args.roll:
                     parser.error("--batch reads from stdin and takes no position")
-                run_batch(sys.stdin.buffer, sys.stdout)  # bytes: one bad line must not stop the batch
+                run_batch(request_lines(sys.stdin.buffer), sys.stdout)  # bytes: one bad line must not stop the batch
                 return 0
             if not (args.position and args.roll):
                 parser.error("plays needs POSITION and ROLL (or --batch)")

@@ -10,7 +10,7 @@ from ..dice import Roll
 from ..movegen import result_positions
 from ..notation import play_texts
 from ..position import Position
-from .requests import answer_line, answer_lines
+from .requests import LongLine, answer_line, answer_lines
 
 __all__ = ["batch_line", "run_batch", "show_plays"]
 
@@ -20,17 +20,19 @@ def _results(position: Position, roll: Roll) -> str:
     return json.dumps(sorted({str(p) for p in result_positions(position, (roll.high, roll.low))}))
 
 
-def batch_line(line: str | bytes) -> str:
+def batch_line(line: str | bytes | LongLine) -> str:
     """One answer line of `plays --batch` (docs/RULES.md §1) for one input line (text or bytes)."""
     return answer_line(line, _results)
 
 
-def run_batch(lines: Iterable[str | bytes], out: TextIO) -> None:
+def run_batch(lines: Iterable[str | bytes | LongLine], out: TextIO) -> None:
     answer_lines(lines, out, _results)
 
 
 def show_plays(position_text: str, roll_text: str, out: TextIO) -> int:
     position = Position.parse(position_text)
+    if position.winner() is not None:
+        raise ValueError(f"the game is over in {position_text!r}")  # as `plays --batch` and `move` answer
     roll = Roll.parse(roll_text)
     texts = play_texts(position, roll.dice)
     if not texts:
