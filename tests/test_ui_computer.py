@@ -1,0 +1,380 @@
+"""The app's state machine (web/worker/ui.py) on CPython, no browser: the computer's levels, hints,
+the review and the coach, matches against the computer."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from support.app import act, fresh, link_game_to_move, to_move
+from support.random_play import play_random_game
+
+from web.worker import advice, ui
+
+# -- the computer's levels ------------------------------------------------------------------------------
+
+
+def bot_until_human(app: ui.App, view: Mapping[str, Any]) -> Mapping[str, Any]:
+    for _ in range(200):
+        if not view["bot_pending"]:
+            return view
+        view = act(app, "bot")
+    raise AssertionError("the computer never finished its turn")
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "advanced", "strongest"])
+def test_the_chosen_level_plays_the_computers_side(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    real = ui.make_bot
+
+    def spy(name: str, seed: Any = None) -> Any:
+        made.append(name)
+        return real(name, seed=seed, budget=0.05) if name == "strongest" else real(name, seed=seed)
+
+    app = ui.App(dice="seed:3", make_bot=spy)
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer",
+                                                          "level": level}})["view"]
+    assert view["settings"]["level"] == level
+    view = play_random_game(app, random.Random(1))
+    assert view["phase"] == "over" and made and set(made) == {level}
+    saved = app.to_save()
+    again = ui.App(dice="seed:3")
+    again.dispatch({"type": "boot", "save": json.dumps(saved), "fragment": "", "query": ""})
+    assert again.settings["level"] == level
+
+
+def test_a_computer_player_is_made_once_per_level_and_anew_when_the_level_changes() -> None:
+    made: list[str] = []
+    real = ui.make_bot
+
+    def spy(name: str, seed: Any = None) -> Any:
+        made.append(name)
+        return real(name, seed=seed)
+
+    app = ui.App(dice="seed:3", make_bot=spy)
+    for level in ("beginner", "advanced"):
+        app.dispatch({"type": "new_game", "settings": {"variant": "tawla31", "opponent": "computer", "level": level}})
+        view = play_random_game(app, random.Random(1))
+        assert view["phase"] == "over"
+    assert made == ["beginner", "advanced"]
+
+
+def test_an_unknown_level_is_refused_and_an_old_save_gets_the_default_level() -> None:
+    app = ui.App(dice="seed:3")
+    with pytest.raises(ui.UIError, match="level"):
+        app.dispatch({"type": "new_game", "settings": {"opponent": "computer", "level": "godlike"}})
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    saved = app.to_save()
+    del saved["settings"]["level"]  # saved before levels existed
+    again = ui.App(dice="seed:3")
+    view = again.dispatch({"type": "boot", "save": json.dumps(saved), "fragment": "", "query": ""})["view"]
+    assert view["settings"]["level"] == ui.DEFAULT_LEVEL and view["variant"] == "narde"
+
+
+def test_a_failing_computer_player_is_reported_not_replaced_by_random_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = ui.DEFAULT_LEVEL
+
+        def choose_play(self, position: Any, plays: Any) -> Any:
+            raise RuntimeError("the network file is damaged")
+
+        def wants_double(self, game: Any) -> bool:
+            return False
+
+        def takes(self, game: Any) -> bool:
+            return True
+
+    app = ui.App(dice="seed:4", make_bot=lambda level, seed=None: Broken())
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    view = act(app, "roll")
+    for _ in range(50):  # to the first turn where the computer has to choose a play
+        if view["bot_pending"] and app.game is not None and app.game.phase == "move":
+            break
+        if view["bot_pending"]:
+            view = act(app, "bot")
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+    before = app.game.position if app.game else None
+    with pytest.raises(RuntimeError, match="damaged"):
+        app.dispatch({"type": "bot"})
+    assert app.game is not None and app.game.position == before and not app.game.steps
+
+
+def test_the_computer_beavers_a_double_it_should_not_have_been_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _ = fresh("backgammon+beaver", dice="6,1,3,2")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon+beaver", "opponent": "computer"}})
+    act(app, "roll")  # white (the person) opens with 6-1
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "drag", **{"from": "8", "to": "7"})
+    view = act(app, "confirm")
+    view = bot_until_human(app, view)
+    if not view["can"]["double"]:
+        pytest.fail(f"white cannot double here: {view['phase']}")
+    monkeypatch.setattr(app.autopilot, "beavers", lambda bot, game: True)
+    view = act(app, "double")
+    view = bot_until_human(app, view)
+    assert view["cube"]["value"] == 4 and view["cube"]["owner"] == "b"
+    assert view["message"]["key"] == "beavered"
+
+
+# -- hints -----------------------------------------------------------------------------------------------
+
+
+def test_a_hint_lists_the_best_plays_draws_the_one_asked_for_and_goes_with_the_moment() -> None:
+    from nardcore.bots.analysis import hint
+
+    app, _ = fresh("narde", dice="5,2,6,5,4,4")
+    view = to_move(app)
+    assert view["can"]["hint"] and view["hint"] is None
+    view = act(app, "hint")
+    plays = view["hint"]["plays"]
+    expected = hint(app.game.position, app.game.dice.dice, count=5)  # type: ignore[union-attr]
+    assert [p["play"] for p in plays] == [h.play for h in expected] and 1 <= len(plays) <= 5
+    # values to the thousandth, as the panel shows them
+    assert [(p["equity"], p["loss"]) for p in plays] == [(round(h.equity, 3), round(h.loss, 3)) for h in expected]
+    assert [p["loss"] for p in plays] == sorted(p["loss"] for p in plays) and plays[0]["loss"] == 0
+    assert view["hint"]["shown"] == 0 and plays[0]["steps"] and all(len(s) == 2 for s in plays[0]["steps"])
+    if len(plays) > 1:
+        assert act(app, "hint", show=len(plays) - 1)["hint"]["shown"] == len(plays) - 1
+    # playing the hinted steps ends in the hinted play, and the hint is gone once anything else happens
+    for origin, target in plays[0]["steps"]:
+        view = act(app, "drag", **{"from": origin, "to": target})
+        assert view["hint"] is None
+    view = act(app, "confirm")
+    assert view["last"]["text"] == plays[0]["play"]
+
+
+def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
+    app, _ = fresh("backgammon", dice="6,1,3,2")
+    act(app, "roll")
+    act(app, "drag", **{"from": "13", "to": "7"})
+    act(app, "drag", **{"from": "8", "to": "7"})
+    act(app, "confirm")
+    view = act(app, "hint")  # black, before rolling, may double: the hint is a cube action
+    assert view["hint"]["cube"] in ("double", "roll") and view["hint"]["plays"] == []
+    view = act(app, "double")
+    view = act(app, "hint")
+    assert view["hint"]["cube"] in ("take", "drop")
+    computer = ui.App(dice="seed:4")
+    computer.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
+    view = act(computer, "roll")
+    for _ in range(40):  # to the computer's turn
+        if view["bot_pending"]:
+            break
+        if view["can"]["roll"]:
+            view = act(computer, "roll")
+        elif view["movable"]:
+            act(computer, "click", point=view["movable"][0])
+            view = act(computer, "click", point=computer.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(computer, "confirm")
+    assert view["bot_pending"] and not view["can"]["hint"]
+    assert act(computer, "hint")["message"]["key"] == "not_now"
+
+
+def test_a_hint_is_offered_exactly_when_the_person_has_a_choice_to_make() -> None:
+    app, view = fresh("narde", dice="5,2,6,5,4,4")
+    assert view["phase"] == "opening" and not view["can"]["hint"]
+    view = to_move(app)
+    assert view["phase"] == "move" and view["movable"] and view["can"]["hint"]
+    for origin, target in act(app, "hint")["hint"]["plays"][0]["steps"]:
+        act(app, "drag", **{"from": origin, "to": target})
+    view = act(app, "confirm")
+    assert view["phase"] == "roll" and not view["can"]["hint"]  # narde has no cube: rolling is no choice
+    stuck, _ = fresh("khachapuri", dice="5,2,6,6", auto_forced=False)
+    act(stuck, "roll")
+    view = act(stuck, "roll")
+    assert view["phase"] == "move" and view["movable"] == [] and not view["can"]["hint"]  # no play at all
+    cube, _ = fresh("backgammon", dice="6,1,3,2")
+    act(cube, "roll")
+    act(cube, "drag", **{"from": "13", "to": "7"})
+    act(cube, "drag", **{"from": "8", "to": "7"})
+    view = act(cube, "confirm")
+    assert view["phase"] == "cube" and view["can"]["hint"]  # to double or to roll
+    view = act(cube, "double")
+    assert view["phase"] == "take" and view["can"]["hint"]
+    assert view["message"] == {"key": "doubled", "args": {"side": "b", "cube": 2}}  # the cube offered at 2
+    view = act(cube, "take")
+    assert view["phase"] == "roll" and not view["can"]["hint"]  # the cube is White's: Black just rolls
+    view = act(cube, "resign", level="backgammon")
+    view = act(cube, "answer_resign", accept=True) if view["phase"] == "resign" else view
+    assert view["phase"] == "over" and not view["can"]["hint"]
+
+
+def test_no_hint_in_a_game_played_by_link() -> None:
+    mover, view = link_game_to_move()  # the fair opening roll decides which device moves
+    assert view["phase"] == "move" and view["movable"] and not view["link"]["waiting"]  # a move of its own
+    assert not view["can"]["hint"]
+    assert act(mover, "hint")["message"]["key"] == "not_now" and mover.view()["hint"] is None
+
+
+# -- review ----------------------------------------------------------------------------------------------
+
+
+def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    assert not app.view()["can"]["review"]  # nothing played yet
+    final = play_random_game(app, random.Random(1))
+    assert app.game is not None
+    turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))
+    assert final["can"]["review"] and turns > 10
+    seen = []
+    for _ in range(turns + 2):
+        review = act(app, "review")["review"]
+        seen.append(review["done"])
+        if review["complete"]:
+            break
+    assert review["complete"] and review["done"] == review["total"] == turns
+    assert seen[:3] == [1, 2, 3]  # progress, a turn at a time
+    assert len(review["chances"]) == len(review["positions"]) == turns
+    marks = [d["mark"] for d in review["decisions"]]
+    assert "blunder" in marks  # random plays blunder
+    worst = max(review["decisions"], key=lambda d: d["loss"])
+    assert worst["mark"] == "blunder" and worst["best"] != worst["chosen"]
+    assert review["error_rate"]["w"] > 0 and review["error_rate"]["b"] > 0
+    shown = act(app, "review", show=worst["turn"])
+    assert shown["position"] == review["positions"][worst["turn"]] != final["position"]
+    assert shown["movable"] == [] and shown["review"]["shown"] == worst["turn"]
+    # the message names that turn's own play; the first and last turns show, past them is refused
+    for decision in [d for d in review["decisions"] if d["kind"] == "play"][:3]:
+        message = act(app, "review", show=decision["turn"])["message"]
+        assert message == {"key": "review_shown", "args": {"turn": decision["turn"] + 1, "side": decision["side"],
+                                                             "play": decision["chosen"]}}
+    assert act(app, "review", show=0)["position"] == review["positions"][0]
+    assert act(app, "review", show=turns - 1)["position"] == review["positions"][turns - 1]
+    for beyond in (turns, -1):
+        with pytest.raises(ui.UIError, match="no such turn"):
+            act(app, "review", show=beyond)
+    back = act(app, "review", close=True)
+    assert back["review"] is None and back["position"] == final["position"]
+    with pytest.raises(ui.UIError, match="no such turn"):
+        act(app, "review")
+        act(app, "review", show=10_000)
+
+
+def test_the_coach_holds_back_a_blunder_once_and_lets_good_plays_through() -> None:
+    from nardcore.bots.analysis import hint, mark
+
+    app, _ = fresh("backgammon", dice="6,5,6,5")
+    act(app, "set", name="coach", value=True)
+    view = to_move(app)
+    game = app.game
+    assert game is not None and game.dice is not None
+    options = hint(game.position, game.dice.dice, count=1000)
+    worst = options[-1]
+    assert mark(worst.loss, "backgammon") == "blunder"
+    steps = game.plays()[worst.result]
+    for step in steps:
+        act(app, "click", point=ui.point_id(0, step.origin, game.position))
+        view = act(app, "click", point=ui.point_id(0, step.target, game.position))
+    view = act(app, "confirm")
+    assert view["message"]["key"] == "coach_blunder" and view["phase"] == "move" and view["can"]["undo"]
+    assert view["message"]["args"]["best"] == options[0].play
+    view = act(app, "confirm")  # confirmed anyway
+    assert view["last"]["text"] == worst.play and view["message"] is None
+    good, _ = fresh("backgammon", dice="6,5,6,5")
+    act(good, "set", name="coach", value=True)
+    to_move(good)
+    assert good.game is not None
+    best_steps = good.game.plays()[options[0].result]
+    for step in best_steps:
+        act(good, "drag", **{"from": ui.point_id(0, step.origin, good.game.position),
+                             "to": ui.point_id(0, step.target, good.game.position)})
+    assert act(good, "confirm")["last"]["text"] == options[0].play
+    # with auto-confirm, the coach holds the blunder too; changing another preference then
+    # confirms nothing by itself: the person still confirms or takes the play back
+    held, _ = fresh("backgammon", dice="6,5,6,5", auto_confirm=True)
+    act(held, "set", name="coach", value=True)
+    to_move(held)
+    assert held.game is not None
+    for step in held.game.plays()[worst.result]:
+        act(held, "click", point=ui.point_id(0, step.origin, held.game.position))
+        view = act(held, "click", point=ui.point_id(0, step.target, held.game.position))
+    assert view["message"]["key"] == "coach_blunder" and view["phase"] == "move"
+    history = list(held.game.history)
+    view = act(held, "set", name="flip", value=True)
+    assert view["phase"] == "move" and held.game.history == history
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_match_score_is_shown_capped_at_the_length_with_the_winner_first(seed: int) -> None:
+    app = ui.App(dice=f"seed:{seed}")
+    app.dispatch({"type": "new_game", "settings": {"variant": "khachapuri", "match_length": 3}})
+    view = play_random_game(app, random.Random(seed))  # khachapuri games give 1..14 or 30 points
+    while view["can"]["next_game"]:
+        act(app, "next_game")
+        view = play_random_game(app, random.Random(seed))
+    assert view["message"]["key"] == "match_over" and app.match is not None and app.match.over
+    winner = view["result"]["winner"]
+    loser = "b" if winner == "w" else "w"
+    assert view["players"][winner]["score"] == 3 == view["match"]["score"]["wb".index(winner)]
+    assert view["players"][loser]["score"] < 3
+    assert view["message"]["args"]["score"] == f"3:{view['players'][loser]['score']}"
+    assert max(app.match.score) >= 3  # the real score is kept (it may be far past 3)
+
+
+def test_the_person_can_play_black_against_the_computer_and_sees_the_board_from_there() -> None:
+    app = ui.App(dice="seed:4")
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer",
+                                                          "seat": "b"}})["view"]
+    assert view["players"]["w"]["kind"] == "computer" and view["players"]["b"]["kind"] == "human"
+    assert view["flipped"] is True
+    view = act(app, "set", name="flip", value=True)
+    assert view["flipped"] is False  # the flip button still turns it round
+    view = act(app, "roll")
+    for _ in range(60):  # the computer moves White, the person Black
+        if view["bot_pending"]:
+            assert app.game is not None and app.game.to_act == 0
+            view = act(app, "bot")
+        elif view["can"]["roll"]:
+            view = act(app, "roll")
+        elif view["movable"]:
+            assert app.game is not None and app.game.to_act == 1
+            act(app, "click", point=view["movable"][0])
+            view = act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            view = act(app, "confirm")
+    assert app.game is not None and len(app.game.history) > 6
+    assert play_random_game(app, random.Random(5))["phase"] == "over"
+    with pytest.raises(ui.UIError, match="seat"):
+        app.dispatch({"type": "new_game", "settings": {"seat": "red"}})
+
+
+def test_the_last_move_line_starts_clean_in_the_next_game_of_a_match() -> None:
+    app = ui.App(dice="seed:2")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde", "match_length": 5}})
+    view = play_random_game(app, random.Random(3))
+    assert view["last"] is not None and view["can"]["next_game"]
+    assert act(app, "next_game")["last"] is None
+
+
+def test_hundreds_of_hostile_links_and_saves_change_nothing_and_the_game_goes_on() -> None:
+    from hostile import hostile_fragments, hostile_saves
+
+    app, _ = fresh("narde", dice="seed:1")
+    valid_save = json.dumps(app.to_save())
+    for number, fragment in enumerate(hostile_fragments(300, seed=5)):
+        app = ui.App(dice="seed:1")
+        answer = app.dispatch({"type": "boot", "save": valid_save, "fragment": "#" + fragment, "query": ""})
+        key = answer["view"]["message"]["key"]
+        assert key in ("url_bad", "url_loaded"), (number, fragment[:80])  # refused, or still a valid game
+        if key == "url_bad":
+            assert answer["view"]["variant"] == "narde", (number, fragment[:80])  # the saved game is still there
+    for number, save in enumerate(hostile_saves(300, seed=6, valid_save=valid_save)):
+        app = ui.App(dice="seed:1")
+        answer = app.dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})
+        if answer["view"]["message"] and answer["view"]["message"]["key"] == "save_corrupt":
+            assert answer["set_aside"] == save, number  # kept aside, never thrown away
+        view = to_move(app)  # a legal move can be played
+        act(app, "click", point=view["movable"][0])
+        assert act(app, "click", point=app.view()["destinations"][0])["position"] != view["position"], number
