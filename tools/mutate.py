@@ -44,8 +44,10 @@ EQUIVALENT = ROOT / "tests" / "data" / "mutation-equivalent.txt"
 QUICK = "0.1"
 RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors.py",
          "tests/test_blocks_and_runners.py", "tests/test_held_back.py")
+UI = ("tests/test_ui_turns.py", "tests/test_ui_saves.py", "tests/test_ui_links.py", "tests/test_ui_requests.py",
+      "tests/test_ui_computer.py", "tests/test_ui_resign.py", "tests/test_ui_record.py")  # the app, by feature
 APP = ("tests/test_inputs.py", "tests/test_layout.py", "tests/test_presenter.py", "tests/test_intents.py",
-       "tests/test_editor.py", "tests/test_ui.py", "tests/test_linkplay.py", "tests/test_matfile.py",
+       "tests/test_editor.py", *UI, "tests/test_linkplay.py", "tests/test_matfile.py",
        "tests/test_link_properties.py")
 # module -> the tests that should notice a break in it (fast ones first: -x stops at the first)
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -66,7 +68,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
        for name in ("gnubg", "xgid", "state")},
     "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
     "nardcore/formats/mat.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
-    "nardcore/formats/position_link.py": ("tests/test_ui.py", "tests/test_link_properties.py", "tests/test_editor.py"),
+    "nardcore/formats/position_link.py": (*UI, "tests/test_link_properties.py", "tests/test_editor.py"),
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
