@@ -11,8 +11,8 @@ import pytest
 from nardcore.game import Game
 from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
+from web.worker import advice, presenter, saves, ui, viewmodel
 from web.worker import editor as editing
-from web.worker import presenter, saves, ui
 from web.worker.dice import CountingDice
 from web.worker.messages import Message
 from web.worker.session import Session
@@ -155,6 +155,65 @@ def test_the_set_up_being_edited_shows_its_own_pips_dice_and_cube() -> None:
     edited.set("length", 0)
     view = presenter.editor_view(session, edited)
     assert view["match"] is None and view["players"]["b"]["score"] == 0
+
+
+def test_the_board_part_draws_the_last_moves_arrows_then_the_shown_hints() -> None:
+    last = {"side": "b", "dice": "65", "text": "24/13", "steps": [["1", "7"], ["7", "12"]]}
+    session = session_at(BACKGAMMON, [6, 1], last=last)
+    view = presenter.view(session)
+    assert view["arrows"] == [{"from": "1", "to": "7", "kind": "last", "side": "b"},
+                              {"from": "7", "to": "12", "kind": "last", "side": "b"}]
+    assert view["last"] == last  # the panels still read the last move as it is
+    session.hint = advice.hint_for(session.game)
+    plays = session.hint["plays"]
+    assert len(plays) > 1 and session.hint["shown"] == 0
+    session.hint["shown"] = 1
+    view = presenter.view(session)
+    hinted = [{"from": a, "to": b, "kind": "hint", "side": "w"} for a, b in plays[1]["steps"]]
+    assert hinted and view["arrows"] == [*presenter.view(session_at(BACKGAMMON, last=last))["arrows"], *hinted]
+    assert view["hint"] == session.hint
+    # a cube hint shows no play; a reviewed turn drops the live game's last move, not the hint's
+    session.hint = {"cube": "double", "plays": [], "shown": None}
+    assert [a["kind"] for a in presenter.view(session)["arrows"]] == ["last", "last"]
+    session.last, session.hint = None, None
+    assert presenter.view(session)["arrows"] == []
+
+
+def test_the_board_part_is_flipped_by_the_preference_the_seat_and_the_turn() -> None:
+    session = session_at(BACKGAMMON, [6, 1])
+    assert presenter.view(session)["flipped"] is False
+    session.prefs["flip"] = True
+    assert presenter.view(session)["flipped"] is True
+    # hot-seat with the board turned to the side to act: Black to act sees it from Black's side
+    black = session_at("backgammon:b:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5", [6, 1])
+    assert presenter.view(black)["flipped"] is False
+    black.prefs["turn_board"] = True
+    assert presenter.view(black)["flipped"] is True
+    black.prefs["flip"] = True
+    assert presenter.view(black)["flipped"] is False
+
+
+def test_the_editors_board_part_is_flipped_by_the_preference_and_has_no_arrows() -> None:
+    edited = editing.Editor.from_position(Position.parse(BACKGAMMON))
+    last = {"side": "b", "dice": "65", "text": "24/13", "steps": [["1", "7"], ["7", "12"]]}
+    session = session_at(BACKGAMMON, [6, 1], last=last)
+    session.hint = advice.hint_for(session.game)
+    view = presenter.editor_view(session, edited)
+    assert view["arrows"] == [] and view["flipped"] is False and view["last"] is None and view["hint"] is None
+    session.prefs["flip"] = True
+    assert presenter.editor_view(session, edited)["flipped"] is True
+
+
+def test_the_board_part_holds_every_field_the_board_reads() -> None:
+    board_fields = set(viewmodel.BoardView.__annotations__)
+    assert {"flipped", "arrows"} <= board_fields and not board_fields & {"prefs", "last", "hint"}
+    last = {"side": "w", "dice": "61", "text": "13/7 8/7", "steps": [["13", "7"], ["8", "7"]]}
+    views = [presenter.start_view(), presenter.view(session_at(BACKGAMMON, [6, 1], last=last)),
+             presenter.editor_view(session_at(BACKGAMMON), editing.Editor.from_position(Position.parse(BACKGAMMON)))]
+    for view in views:
+        assert board_fields <= set(view)
+        assert set(view) == set(viewmodel.View.__annotations__)
+    assert presenter.start_view()["arrows"] == [] and presenter.start_view()["flipped"] is False
 
 
 def test_on_the_computers_turn_the_person_has_no_controls() -> None:

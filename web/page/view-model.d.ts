@@ -78,7 +78,7 @@ export interface MatchView {
 /** A pair of places: a step from one to the other. */
 export type Step = [PointId, PointId];
 
-/** The last confirmed turn: the line under the board and its arrows. */
+/** The last confirmed turn: the line under the board (its arrows are the board's `arrows`). */
 export interface LastMove {
   side: Side;
   dice: string;
@@ -211,58 +211,32 @@ export interface EditorForm {
   fragment: string | null;
 }
 
+/** An arrow on the board: a step of the last confirmed turn, or of the hint's play shown. */
+export interface Arrow {
+  from: PointId;
+  to: PointId;
+  kind: "last" | "hint";
+  side: Side; // whose checker moves
+}
+
 /**
- * What the board draws (web/page/board/board.js). The engine sends all of it; <nard-board> and
- * a page painted before the engine answers make do with less, hence the optional fields.
+ * What the board draws (web/page/board/board.js), and all it reads: viewmodel.py's BoardView,
+ * field for field. The engine sends it inside every view; <nard-board> builds one of its own
+ * (embed.js boardView).
  */
 export interface BoardView {
-  variant?: string;
-  position?: string;
-  phase?: string; // "opening", "roll", "cube", "move", "take", "resign", "over"; "edit" in the editor
-  turn?: Side | "";
-  dice_text?: string;
-  flipped?: boolean;
-  prefs?: Partial<Prefs>;
-  numbering?: number[]; // index p, a point in White's numbering, holds Black's number for it
-  geometry?: "same" | "opposite"; // older engines, before `numbering`
-  checkers?: Checker[];
-  points?: Record<PointId, PointInfo>;
-  movable?: PointId[];
-  destinations?: PointId[];
-  selected?: PointId | null;
-  dice?: Die[];
-  opening_dice?: Record<Side, number> | null;
-  cube?: Cube | null;
-  cube_face?: number;
-  last?: LastMove | null;
-  hint?: Hint | null;
-}
-
-/** What is painted before the engine answers: the board and the players beside it. */
-export interface FirstView extends BoardView {
   variant: string;
-  position: string;
-  checkers: Checker[];
-  screen?: string;
-  to_act?: Side | null;
-  players?: Partial<Record<Side, Player>>;
-  match?: MatchView | null;
-  can?: Partial<Can>;
-}
-
-/** The whole view model: presenter.view, or presenter.editor_view while editing. */
-export interface View extends FirstView {
-  schema: number;
-  screen: "setup" | "board";
   token: string;
   options: string[];
   cube_limit: number;
   cube_face: number;
-  numbering: number[];
   geometry: "same" | "opposite";
-  phase: string;
+  numbering: number[]; // index p, a point in White's numbering, holds Black's number for it
+  position: string;
+  phase: string; // "opening", "roll", "cube", "move", "take", "resign", "over"; "edit" in the editor
   turn: Side;
   to_act: Side | null;
+  checkers: Checker[];
   points: Record<PointId, PointInfo>;
   movable: PointId[];
   selected: PointId | null;
@@ -271,6 +245,23 @@ export interface View extends FirstView {
   dice_text: string;
   opening_dice: Record<Side, number> | null;
   cube: Cube;
+  flipped: boolean; // drawn from Black's side: Black's numbering, Black at the bottom
+  arrows: Arrow[]; // the last move's steps, then the shown hint's (none in the editor)
+}
+
+/** What is painted before the engine answers: the board and the players beside it. */
+export interface FirstView extends BoardView {
+  screen?: string;
+  players?: Partial<Record<Side, Player>>;
+  match?: MatchView | null;
+  can?: Partial<Can>;
+  last?: LastMove | null;
+}
+
+/** The whole view model: presenter.view, or presenter.editor_view while editing. */
+export interface View extends FirstView {
+  schema: number;
+  screen: "setup" | "board";
   can: Can;
   players: Record<Side, Player>;
   match: MatchView | null;
@@ -284,7 +275,6 @@ export interface View extends FirstView {
   message: Message | null;
   settings: Settings;
   prefs: Prefs;
-  flipped: boolean;
   bot_pending: boolean;
   dice_source: string | null;
   link: LinkView | null;

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from nardcore.bots.levels import LEVELS
 from nardcore.game import RESIGN_LEVELS, Game
@@ -27,6 +28,7 @@ from .layout import Layout, point_id, point_order
 from .saves import SCHEMA
 from .session import Session
 from .viewmodel import (
+    Arrow,
     BoardView,
     Can,
     Catalogue,
@@ -110,6 +112,7 @@ def view(session: Session) -> View:
     movable, destinations = _targets(session) if human_moving else ([], [])
     reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
     message = advice.review_message(session.review) if reviewing and session.review else session.message
+    last = None if reviewed is not None else session.last  # the live game's move is not drawn there
     return {
         "schema": SCHEMA,
         "screen": session.screen,
@@ -127,12 +130,15 @@ def view(session: Session) -> View:
                 "owner": None if game.cube_owner is None else SIDE_LETTERS[game.cube_owner],
                 "offered": game.phase == "take",
             },
-            cube_face=cube_face(game)),
+            cube_face=cube_face(game),
+            # the person playing Black against the computer sees the board from Black's side
+            flipped=session.prefs["flip"] != (viewer(session) != WHITE),
+            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn])),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
         "result": game.result.to_dict() if game.result else None,
-        "last": None if reviewed is not None else session.last,  # the live game's move is not drawn there
+        "last": last,
         "hint": session.hint,
         "record": record.entries(game),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
@@ -141,8 +147,6 @@ def view(session: Session) -> View:
         "message": None if message is None else message.to_dict(),
         "settings": dict(session.settings),
         "prefs": dict(session.prefs),
-        # the person playing Black against the computer sees the board from Black's side
-        "flipped": session.prefs["flip"] != (viewer(session) != WHITE),
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
@@ -170,7 +174,8 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
             dice=[{"value": value, "used": False} for value in sorted(shown_dice, reverse=True)],
             dice_text=editor.dice, opening_dice=None,
             cube={"enabled": variant.cube, "value": editor.cube, "owner": editor.owner or None, "offered": False},
-            cube_face=editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit),
+            cube_face=editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit,
+            flipped=flipped, arrows=[]),
         "can": _no_controls(),
         "players": {SIDE_LETTERS[side]: {"kind": "human", "pips": sum(p * counts[side][p] for p in range(1, 26)),
                                          "off": counts[side][0], "score": editor.score[side] if length else 0}
@@ -186,7 +191,6 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "message": None if session.message is None else session.message.to_dict(),
         "settings": dict(session.settings),
         "prefs": dict(session.prefs),
-        "flipped": flipped,
         "bot_pending": False,
         "dice_source": session.dice.spec,
         "link": None,
@@ -197,10 +201,11 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int) -> BoardView:
+               cube_face: int, flipped: bool, arrows: list[Arrow]) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
-    ids, bottom first), what may be moved now, the dice and the cube."""
+    ids, bottom first), what may be moved now, the dice, the cube, which way up the board is
+    (`flipped`) and the arrows on it."""
     return {
         "variant": variant.name,
         "token": variant.token,
@@ -222,7 +227,21 @@ def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_ac
         "dice_text": dice_text,
         "opening_dice": opening_dice,
         "cube": cube,
+        "flipped": flipped,
+        "arrows": arrows,
     }
+
+
+def arrows(last: Mapping[str, Any] | None, hint: Mapping[str, Any] | None, turn: Side) -> list[Arrow]:
+    """The arrows on the board: each step of the last confirmed turn (`last`: its side and
+    steps), then each step of the hint's play shown (the hint's side, else the side to move)."""
+    found: list[Arrow] = []
+    if last:
+        found += [{"from": a, "to": b, "kind": "last", "side": last["side"]} for a, b in last.get("steps") or []]
+    if hint and hint.get("shown") is not None and hint.get("plays"):
+        side = hint.get("side") or turn
+        found += [{"from": a, "to": b, "kind": "hint", "side": side} for a, b in hint["plays"][hint["shown"]]["steps"]]
+    return found
 
 
 def _no_controls() -> Can:

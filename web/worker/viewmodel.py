@@ -41,9 +41,18 @@ class Cube(TypedDict):
     offered: bool
 
 
+Arrow = TypedDict("Arrow", {
+    "from": PointId,
+    "to": PointId,
+    "kind": Literal["last", "hint"],  # a step of the last confirmed turn, or of the hint shown
+    "side": Side,  # whose checker moves
+})
+
+
 class BoardView(TypedDict):
-    """What the board draws: the game and its options, the position with every checker by id,
-    what may be moved now, the dice and the cube."""
+    """What the board draws, and all it reads: the game and its options, the position with
+    every checker by id, what may be moved now, the dice, the cube, which way up the board is
+    and the arrows on it."""
 
     variant: str
     token: str
@@ -65,6 +74,8 @@ class BoardView(TypedDict):
     dice_text: str
     opening_dice: dict[Side, int] | None
     cube: Cube
+    flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
+    arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
 
 
 class Can(TypedDict):
@@ -173,7 +184,6 @@ class View(BoardView):
     message: dict[str, Any] | None  # {"key": KEY, "args": {...}}: msg.KEY in web/i18n
     settings: dict[str, Any]
     prefs: dict[str, Any]
-    flipped: bool
     bot_pending: bool
     dice_source: str | None
     link: LinkView | None

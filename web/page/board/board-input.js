@@ -57,13 +57,16 @@ function topChecker(/** @type {Board} */ board, /** @type {string} */ id) {
   return best ? board.checkerEls.get(best.id) || null : null;
 }
 
+/** What a board without a view offers: nothing to move. */
+const NOTHING_TO_MOVE = { movable: /** @type {string[]} */ ([]), destinations: /** @type {string[]} */ ([]), selected: /** @type {string | null} */ (null) };
+
 const editing = (/** @type {Board} */ board) => Boolean(board.view && board.view.phase === "edit");
 
 function pointerDown(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   if (e.button !== undefined && e.button !== 0) return;
   const id = pointAt(board, e.clientX, e.clientY);
   if (!id) return;
-  const view = board.view || {};
+  const view = board.view || NOTHING_TO_MOVE;
   const movable = editing(board) ? Boolean(topChecker(board, id)) : (view.movable || []).includes(id);
   board.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? topChecker(board, id) : null, pointerId: e.pointerId };
   if (movable) {
@@ -116,7 +119,7 @@ function keyDown(/** @type {Board} */ board, /** @type {KeyboardEvent} */ e) {
   const g = target && target.closest ? target.closest("[data-point]") : null;
   if (!g) return;
   const id = g.getAttribute("data-point") || "";
-  const view = board.view || {};
+  const view = board.view || NOTHING_TO_MOVE;
   if ((e.key === "Enter" || e.key === " ") && editing(board)) {
     e.preventDefault();
     e.stopPropagation();

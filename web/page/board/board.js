@@ -231,7 +231,7 @@ class Board {
   // -- drawing a view ---------------------------------------------------------------------
 
   render(/** @type {BoardView} */ view) {
-    const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
+    const flipped = Boolean(view.flipped);
     // The engine's numbering (25 ints) when sent; FALLBACK while engines lack it: view.geometry.
     const geometry = validNumbering(view.numbering) ? view.numbering : view.geometry || "opposite";
     const reorient = flipped !== this.flipped || String(geometry) !== String(this.geometry);
@@ -257,13 +257,9 @@ class Board {
     const t = this.t;
     const movable = new Set(view.movable || []);
     const dests = new Set(view.destinations || []);
-    const lastFrom = new Set();
     /** @type {Set<string>} */
     const lastTo = new Set();
-    for (const [a, b] of (view.last && view.last.steps) || []) {
-      lastFrom.add(a);
-      lastTo.add(b);
-    }
+    for (const arrow of view.arrows || []) if (arrow.kind === "last") lastTo.add(arrow.to);
     for (const [id, g] of this.pointEls) {
       const info = (view.points || {})[id];
       const isMovable = movable.has(id);
@@ -365,7 +361,7 @@ class Board {
     for (const g of order) if (g) this.checkerLayer.appendChild(g);
   }
 
-  // Landing markers for destinations, and arrows for the last move.
+  // Landing markers for destinations, and the view's arrows (the last move's, the hint's).
   renderMarks(/** @type {BoardView} */ view) {
     const layer = this.markLayer;
     layer.textContent = "";
@@ -383,27 +379,20 @@ class Board {
       const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.geometry, this.flipped);
       el("circle", { cx: x, cy: y, r: R - 3, class: "dest-mark" }, layer);
     }
-    /** @type {[import("../view-model.js").Step, string][]} */
-    const arrows = [];
-    if (view.last && view.last.steps) for (const step of view.last.steps) arrows.push([step, `last-move side-${view.last.side}`]);
-    const hint = view.hint;
-    const hinted = hint && hint.plays && hint.shown !== null ? hint.plays[hint.shown] : undefined;
-    if (hinted) for (const step of hinted.steps) arrows.push([step, "hint-move"]);
-    if (arrows.length) {
-      for (const [[a, b], kind] of arrows) {
-        const p = this.anchor(a);
-        let q = this.anchor(b);
-        if (b.startsWith("off-")) {
-          // a short arrow off the board's edge, not a line across the whole board
-          const from = slotGeometry(a, this.geometry, this.flipped);
-          q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.kind === "point" && from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
-          if (b.startsWith("off-") && slotGeometry(b, this.geometry, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
-        }
-        const mx = (p.x + q.x) / 2;
-        const my = (p.y + q.y) / 2;
-        const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
-        el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: kind, "marker-end": "url(#arrow-head)" }, layer);
+    for (const { from: a, to: b, kind, side } of view.arrows || []) {
+      const p = this.anchor(a);
+      let q = this.anchor(b);
+      if (b.startsWith("off-")) {
+        // a short arrow off the board's edge, not a line across the whole board
+        const from = slotGeometry(a, this.geometry, this.flipped);
+        q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.kind === "point" && from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
+        if (b.startsWith("off-") && slotGeometry(b, this.geometry, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
       }
+      const mx = (p.x + q.x) / 2;
+      const my = (p.y + q.y) / 2;
+      const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
+      const cls = kind === "last" ? `last-move side-${side}` : "hint-move";
+      el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: cls, "marker-end": "url(#arrow-head)" }, layer);
     }
   }
 

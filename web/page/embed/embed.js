@@ -102,8 +102,8 @@ function pointId(side, slot, numbering) {
   return String(side === "w" ? slot : numbering.indexOf(slot));
 }
 
-// The view model board/board.js draws (the fields web/worker/presenter.py sends that a still
-// board needs).
+// The board's part of the view model (view-model.d.ts BoardView, as web/worker/presenter.py's
+// board_part makes it) for a still board: nothing to move, no cube, no arrows.
 /**
  * @param {Position} position
  * @param {{flipped?: boolean, dice?: string}} [options]
@@ -126,11 +126,25 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
   }
   const values = dice ? [...dice].map(Number) : [];
   const shown = values.length === 2 && values[0] === values[1] ? [...values, ...values] : values;
+  const token = position.text.split(":")[0] || position.variant;
+  const options = token.split("+").slice(1).sort();
+  const limit = options.find((option) => /^cube-limit-\d+$/.test(option));
+  const cubeLimit = limit ? Number(limit.slice("cube-limit-".length)) : 64;
   return {
-    variant: position.variant, position: position.text, numbering: position.numbering, flipped, turn: position.turn,
-    phase: "", checkers, points, movable: [], destinations: [], selected: null,
-    dice: shown.map((value) => ({ value, used: false })), dice_text: dice, cube: null, last: null,
+    variant: position.variant, token, options, cube_limit: cubeLimit, cube_face: cubeLimit,
+    geometry: position.numbering[1] === 24 ? "opposite" : "same", numbering: position.numbering,
+    position: position.text, phase: "", turn: position.turn, to_act: null, checkers, points,
+    movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })), dice_text: dice,
+    opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [],
   };
+}
+
+// An empty board, where the element has no position to show.
+/** @returns {Position} */
+function emptyPosition() {
+  const numbering = DATA.numberings.backgammon || [0, ...Array.from({ length: 24 }, (_, k) => 24 - k)];
+  const nothing = () => new Array(26).fill(0);
+  return { text: "", variant: "backgammon", numbering, turn: "w", boards: { w: nothing(), b: nothing() } };
 }
 
 // A record's frames: [{position, dice, play}], the first one usually without dice and play.
@@ -365,8 +379,7 @@ class NardBoard extends HTMLElement {
     const frame = this.frames[this.at];
     const flipped = this.hasAttribute("flip");
     const dice = frame && frame.own && /^[1-6][1-6]$/.test(this.getAttribute("dice") || "") ? this.getAttribute("dice") || "" : "";
-    if (frame) this.board.paint(boardView(frame.position, { flipped, dice }));
-    else this.board.paint({ checkers: [], points: {}, dice: [], flipped, position: "" });
+    this.board.paint(boardView(frame ? frame.position : emptyPosition(), { flipped, dice }));
     this.dataset.position = frame ? frame.position.text : "";
     this.dataset.frame = String(this.at);
     const many = this.frames.length > 1;

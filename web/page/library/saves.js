@@ -131,7 +131,8 @@ export function firstView() {
   try {
     const view = JSON.parse(readStore(VIEW_KEY) || "null");
     if (view && Array.isArray(view.checkers) && typeof view.position === "string") {
-      return { ...view, movable: [], destinations: [], selected: null, can: {}, screen: "board" };
+      // a view kept by an older page may lack the board's arrows
+      return { ...view, arrows: Array.isArray(view.arrows) ? view.arrows : [], movable: [], destinations: [], selected: null, can: {}, screen: "board" };
     }
   } catch (_) {
     /* painted from the start position instead */
@@ -151,9 +152,10 @@ export function startView() {
   } catch (_) {
     /* an empty board instead */
   }
-  return { variant: "backgammon", geometry: "opposite", position: "", phase: "opening", turn: "w", checkers: [],
-    points: {}, movable: [], destinations: [], selected: null, dice: [], dice_text: "", prefs: { flip: false },
-    cube: { enabled: false, value: 1, owner: null, offered: false }, players: {} };
+  return { variant: "backgammon", token: "backgammon", options: [], cube_limit: 64, cube_face: 64, geometry: "opposite",
+    numbering: [0, ...Array.from({ length: 24 }, (_, k) => 24 - k)], position: "", phase: "opening", turn: "w", to_act: null,
+    checkers: [], points: {}, movable: [], selected: null, destinations: [], dice: [], dice_text: "", opening_dice: null,
+    cube: { enabled: false, value: 1, owner: null, offered: false }, flipped: false, arrows: [], players: {} };
 }
 
 // Save `data` (text, kept as JSON, or a Blob) as a file named `name`.

@@ -16,7 +16,7 @@ import { t } from "../i18n.js";
 export function createPlayers(root) {
   return {
     paint(view) {
-      const flipped = "flipped" in view ? Boolean(view.flipped) : Boolean(view.prefs && view.prefs.flip);
+      const flipped = Boolean(view.flipped);
       paintPlayer($("player-top"), flipped ? "w" : "b", view);
       paintPlayer($("player-bottom"), flipped ? "b" : "w", view);
       const title = root.querySelector("#game-title");
