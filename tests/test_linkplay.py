@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.link_keys import link_key
+from support.random_play import RandomActor, apply, random_app_action
 
 from nardcore.game import Game
 from nardcore.position import SIDE_LETTERS, Position
@@ -29,35 +31,23 @@ def test_doctests() -> None:
 
 
 def play_turn(duel: Duel, rng: random.Random, *, cube: float = 0.1) -> str:
-    """The device's player acts until a link is due (random but legal choices); the link."""
+    """The device's player acts until a link is due (random but legal choices, by
+    support.random_play.RandomActor, rolling the dice the link gives); the link."""
     local = duel.game.copy()
     me = SIDE_LETTERS.index(duel.me)
+    actor = RandomActor(beaver=0.2, take=0.8, double=cube)
     for _ in range(50):
         if duel.link_due(local):
             return duel.send(local)
         assert local.to_act == me, "the player may act"
-        if local.phase == "take":
-            if local.may_beaver() and rng.random() < 0.2:
-                local.beaver()
-            elif rng.random() < 0.8:
-                local.take()
-            else:
-                local.drop()
-        elif local.phase == "resign":
-            local.accept_resignation() if rng.random() < 0.5 else local.decline_resignation()
-        elif local.phase == "cube" and local.may_double() and not duel.asked and rng.random() < cube:
-            local.double()
-        elif local.phase in ("cube", "roll"):
-            if not duel.may_roll(local):
-                assert local.phase == "cube", "in the roll phase the share is always here"
-                return duel.send(local, ask=True)
+        action, argument = actor.choose(local, rng, may_double=not duel.asked)
+        if action != "roll":
+            apply(local, action, argument)
+        elif duel.may_roll(local):
             local.roll(duel.dice_for(local))
-        elif local.phase == "move":
-            plays = local.plays()
-            if not plays:
-                local.confirm()
-            else:
-                local.play(rng.choice(sorted(plays, key=str)))
+        else:
+            assert local.phase == "cube", "in the roll phase the share is always here"
+            return duel.send(local, ask=True)
     raise AssertionError("no link after 50 actions")
 
 
@@ -82,9 +72,13 @@ def play_out(host: Duel, guest: Duel, rng: random.Random, limit: int = 2000,
     return count
 
 
-def start(variant: str = "narde", host: str = "w", position: Position | None = None) -> tuple[Duel, Duel]:
-    a, invite = Duel.create(variant, host, position)
-    b, join = Duel.join(invite)
+def start(variant: str = "narde", host: str = "w", position: Position | None = None,
+          keys: int | None = None) -> tuple[Duel, Duel]:
+    """A game by link set up between two devices; `keys`: the devices' keys and the game's id
+    are the fixed ones numbered so (support.link_keys), else the test's seeded ones."""
+    gid = None if keys is None else link_key(keys, 6).hex()
+    a, invite = Duel.create(variant, host, position, key=None if keys is None else link_key(2 * keys), gid=gid)
+    b, join = Duel.join(invite, key=None if keys is None else link_key(2 * keys + 1))
     a.receive(join)
     return a, b
 
@@ -138,8 +132,9 @@ def test_slot_dice_are_uniform() -> None:
 # -- cheating ---------------------------------------------------------------------------------
 
 
-def mid_game(variant: str = "narde", turns: int = 6, seed: int = 7) -> tuple[Duel, Duel, random.Random]:
-    host, guest = start(variant)
+def mid_game(variant: str = "narde", turns: int = 6, seed: int = 7,
+             keys: int | None = None) -> tuple[Duel, Duel, random.Random]:
+    host, guest = start(variant, keys=keys)
     rng = random.Random(seed)
     for _ in range(turns):
         sender = host if host.my_link_next else guest
@@ -323,24 +318,13 @@ def test_damaged_record_is_refused() -> None:
 
 
 def app_turn(app: Any, rng: random.Random, answer: dict[str, Any]) -> dict[str, Any]:
-    """The person on this device plays until the app shows a link to send; the last answer."""
+    """The person on this device plays until the app shows a link to send (random clicks by
+    support.random_play.random_app_action, doubles always taken); the last answer."""
     for _ in range(60):
         view = answer["view"]
         if view["link"]["waiting"] or view["phase"] == "over":
             return answer
-        can = view["can"]
-        if can["take"]:
-            answer = app.dispatch({"type": "take"})
-        elif can["roll"]:
-            answer = app.dispatch({"type": "roll"})
-        elif can["confirm"]:
-            answer = app.dispatch({"type": "confirm"})
-        elif view["movable"]:
-            answer = app.dispatch({"type": "click", "point": rng.choice(view["movable"])})
-            if answer["view"]["destinations"]:
-                answer = app.dispatch({"type": "click", "point": rng.choice(answer["view"]["destinations"])})
-        else:
-            raise AssertionError(f"nothing to do: {view['phase']} {view['message']}")
+        answer = random_app_action(app, view, rng, drop=False, double=0.0, undo=0.0)
     raise AssertionError("no link to send")
 
 
@@ -656,6 +640,25 @@ def test_a_link_revealing_a_secret_its_sender_never_committed_to_is_refused() ->
     theirs = f"{receiver.me}1"  # the receiver's own first roll: committed by the receiver
     forged = edit(link, lambda body: body["r"].update({theirs: linkformat.b64(bytes(16))}))
     refused(receiver, forged, "did not commit to")
+
+
+def test_narde_is_conceded_without_a_level_and_backgammon_resigns_with_one() -> None:
+    host, guest, rng = mid_game("narde", seed=47, keys=1)
+    sender, receiver, link = next_link(host, guest, rng)
+    refused(receiver, edit(link, lambda body: body.update(a=["rs"])), "resignation does not fit")
+    host, guest, rng = mid_game("backgammon", seed=43, keys=3)
+    sender = host if host.my_link_next else guest
+    receiver = guest if sender is host else host
+    local = sender.game.copy()
+    # the fixed keys give a game where the device whose link is next is the side to act (with
+    # other keys its link may be only its share of the other side's roll: no resignation then)
+    assert local.to_act == SIDE_LETTERS.index(sender.me)
+    local.resign("gammon")
+    link = sender.send(local)
+    assert read_link(link).message["a"] == ["rg"]
+    receiver.receive(link)
+    assert receiver.game.phase == "resign" and receiver.game.resign_offer is not None
+    assert receiver.game.resign_offer[0] == "gammon"
 
 
 def test_a_game_from_a_position_where_the_guest_moves_first_is_joined() -> None:

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.random_play import RandomActor, play_until
 
 from nardcore.dice import PresetDice, SeededDice
 from nardcore.formats.gnubg import match_info_from_id, position_id
 from nardcore.formats.mat import MatError, read_mat, write_mat
-from nardcore.game import RESIGN_LEVELS, Game
+from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import Position
 
@@ -31,39 +32,19 @@ TOKENS = ["backgammon", "backgammon+beaver+jacoby", "narde", "narde+end-block+la
           "moultezim+next-turn-runner", "tawla31"]
 
 
+# the random player of these records: every kind of action, resignations now and then
+ACTOR = RandomActor(beaver=0.2, take=0.7, resign=0.006, double=0.1)
+GNUBG_SAFE = RandomActor(beaver=0.2, take=0.7, resign=0.006, double=0.1, gnubg_safe=True)
+
+
 def drive(game: Game, rng: random.Random, actions: int = 10_000, gnubg_safe: bool = False) -> None:
-    """Random actions of every kind: cube, beavers, resignations (accepted or declined, before or
-    after rolling), passes. `gnubg_safe`: resign after rolling only when gnubg would not play a
-    forced move for the resigner."""
-    for _ in range(actions):
-        if game.over:
-            return
-        phase = game.phase
-        if phase == "opening":
-            game.roll()
-        elif phase == "take":
-            if game.may_beaver() and rng.random() < 0.2:
-                game.beaver()
-            elif rng.random() < 0.7:
-                game.take()
-            else:
-                game.drop()
-        elif phase == "resign":
-            game.accept_resignation() if rng.random() < 0.5 else game.decline_resignation()
-        elif game.may_resign() and rng.random() < 0.006 and (
-            not gnubg_safe or phase != "move" or len(game.plays()) > 1
-        ):
-            game.resign(rng.choice(list(RESIGN_LEVELS)) if game.resign_by_offer else None)
-        elif phase == "cube" and game.may_double() and rng.random() < 0.1:
-            game.double()
-        elif phase in ("cube", "roll"):
-            game.roll()
-        else:
-            plays = list(game.plays())
-            if plays:
-                game.play(rng.choice(sorted(plays, key=str)))
-            else:
-                game.confirm()
+    """Random actions of every kind (support.random_play.RandomActor): cube, beavers,
+    resignations (accepted or declined, before or after rolling), passes, until the game is
+    over or `actions` are made. `gnubg_safe`: resign after rolling only when gnubg would not
+    play a forced move for the resigner."""
+    actor = GNUBG_SAFE if gnubg_safe else ACTOR
+    if not game.over:
+        play_until(lambda: actor.act(game, rng), lambda _: game.over, actions, what=None)
 
 
 def random_match(token: str, seed: int, length: int = 3, actions: int = 100_000, gnubg_safe: bool = False) -> Match:
