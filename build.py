@@ -38,13 +38,19 @@ def mypy_files() -> list[str]:
     return [name for name in files if (ROOT / name).exists()]
 
 
+def workers(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's two workers (-n 2), unless the arguments choose their own (-n, or -p no:xdist)."""
+    own = any(arg.startswith(("-n", "--numprocesses")) or arg in ("no:xdist", "-pno:xdist") for arg in pytest_args)
+    return [] if own else ["-n", "2"]
+
+
 def test(pytest_args: list[str]) -> int:
     """pytest, then ruff over the repository, strict mypy over the configured files and
     TypeScript's check of the page's JavaScript (tsconfig.json)."""
     ensure_test_tools()
     build()
     results = {
-        "pytest": run([sys.executable, "-m", "pytest", *pytest_args]),
+        "pytest": run([sys.executable, "-m", "pytest", *workers(pytest_args), *pytest_args]),
         "ruff": run([sys.executable, "-m", "ruff", "check", "."]),
         "mypy": run([sys.executable, "-m", "mypy", *mypy_files()]),
         "tsc": run([str(NODE_MODULES / ".bin" / "tsc"), "--noEmit", "-p", str(ROOT)]),
