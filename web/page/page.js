@@ -49,6 +49,7 @@ import { createRecord } from "./panels/record.js";
  */
 
 const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
+const RESTARTED_KEY = "nard.engine-restarted"; // sessionStorage: this load restarts a dead engine
 const LANGUAGES = [{ code: "en", name: "English" }, { code: "ru", name: "Русский" }]; // before the hello
 
 /**
@@ -108,6 +109,7 @@ export function mountPage(root, app) {
   const rules = createRules($("rules", HTMLDialogElement));
   const setup = createSetup($("setup", HTMLDialogElement), { send, catalogue, showRules: (name) => rules.open(name) });
   const games = createGames($("games", HTMLDialogElement), { send, currentId: () => saves.gameId, lang: () => lang, download });
+  $("btn-games", HTMLButtonElement).disabled = false; // the library is in storage: no engine needed to list, export, delete
   // painted in this order; taken down in the opposite one
   /** @type {Part[]} */
   const parts = [
@@ -213,6 +215,7 @@ export function mountPage(root, app) {
   // Reload once, which restarts it from the last good save; a second death within a minute
   // only says so.
   const engineDied = (/** @type {unknown} */ error) => {
+    if (!ready) return; // said once
     console.error("the engine stopped:", error);
     document.documentElement.dataset.ready = "error";
     ready = false;
@@ -226,7 +229,13 @@ export function mountPage(root, app) {
     }
     const again = Date.now() - recent < 60_000;
     message.show(t(again ? "engine.dead_again" : "engine.dead", { error: text }), "warn");
-    if (!again) later(() => location.reload(), 1500);
+    if (again) return;
+    try {
+      sessionStorage.setItem(RESTARTED_KEY, "1");
+    } catch (_) {
+      /* restarted without a word */
+    }
+    later(() => location.reload(), 1500);
   };
 
   /** @type {Page} */
@@ -249,8 +258,17 @@ export function mountPage(root, app) {
         lang,
       });
       if (destroyed) return;
+      app.onDead((error) => {
+        if (!destroyed && ready) engineDied(error);
+      });
       ready = true;
       document.body.classList.add("engine-ready");
+      try {
+        if (sessionStorage.getItem(RESTARTED_KEY) && answer && answer.view) answer.view.message = { key: "engine_restarted", args: {} };
+        sessionStorage.removeItem(RESTARTED_KEY);
+      } catch (_) {
+        /* no session storage: nothing to say */
+      }
       for (const id of ["btn-new", "btn-share", "btn-games"]) $(id, HTMLButtonElement).disabled = false;
       apply(answer);
       // the first boot shows the start screen; the language from the save wins over the guess

@@ -6,6 +6,7 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
 - {"type": "hello"} — sent once by app.js at boot; answers {"ready": true, ...} as soon as
   the engine is importable, with the static `catalogue` (web/worker/presenter.py: the games,
   their options, cube limits and match lengths, the languages), which no other answer repeats.
+- {"type": "ping"} — the page's heartbeat (app.js): answers {"pong": true} at once, touching nothing.
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its
   answer comes back as it is.
 
@@ -59,8 +60,10 @@ def dispatch(request_json: str) -> str:
     global _app
     try:
         request = safejson.loads(request_json)
-        if isinstance(request, dict) and request.get("type") == "hello":
-            answer: Any = hello()
+        if isinstance(request, dict) and request.get("type") == "ping":
+            answer: Any = {"pong": True}
+        elif isinstance(request, dict) and request.get("type") == "hello":
+            answer = hello()
         else:
             if _app is None:
                 _app = ui.App()

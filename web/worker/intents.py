@@ -105,6 +105,9 @@ def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
     save of this app, or a .mat game record); the preferences stay as they are. Unreadable data
     is said and changes nothing."""
     save = request.get("save")
+    if request.get("copy") is True and isinstance(save, str) and not save.strip("\ufeff \t\r\n"):
+        session.say("import_empty")  # an empty file: said in words, and nothing changes
+        return
     if not isinstance(save, str) or not save:
         raise UIError("no game to open")
     try:

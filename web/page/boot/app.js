@@ -31,7 +31,8 @@ import { EMBEDDED } from "../library/store.js";
  */
 /**
  * The <script type="py" worker> element once PyScript has made its worker.
- * @typedef {HTMLScriptElement & {xworker?: {ready: Promise<{sync: Engine}>}}} EngineElement
+ * @typedef {{ready: Promise<{sync: Engine}>, addEventListener?: (type: string, listener: (event: ErrorEvent) => void) => void}} XWorker
+ * @typedef {HTMLScriptElement & {xworker?: XWorker}} EngineElement
  */
 /**
  * @typedef {object} App
@@ -40,6 +41,7 @@ import { EMBEDDED } from "../library/store.js";
  * @property {(message: Intent) => Promise<Answer>} request JSON in, JSON out through engine.dispatch()
  * @property {typeof createBoard} createBoard another board on the page: createBoard(root, {onIntent, t}) -> {paint, destroy}
  * @property {typeof mountPage} mountPage the page again after its destroy(): mountPage(root, app) -> {start, paint, destroy}
+ * @property {(listener: (error: Error) => void) => void} onDead `listener` is called once the engine is found dead
  */
 
 const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
@@ -73,12 +75,58 @@ export const app = {
   },
   createBoard,
   mountPage,
+  onDead(listener) {
+    deathListeners.push(listener);
+  },
 };
 window.nardApp = app;
 
 // A request the engine does not answer within this long means the worker is gone (its slowest
 // honest answer, the strongest level's move, takes about a second). Tests may shorten it.
 const ANSWER_TIMEOUT_MS = 30_000;
+
+// A dead worker (terminated, crashed, or stuck) answers nothing, and says so at most by an error
+// event. So the engine is watched: a request of the quick kind (a click, a roll, the heartbeat's
+// ping, sent every second or two while nothing else is asked) unanswered for QUICK_MS, with
+// nothing slow before it, means the worker is gone. Its requests fail at once, and the page
+// restarts it from the last save (page.js).
+const QUICK = new Set(["ping", "roll", "click", "drag", "undo", "confirm", "dismiss", "set", "setup", "close_setup",
+  "double", "take", "drop", "beaver", "edit_point", "edit_move", "edit_set", "edit_close"]);
+const QUICK_MS = 2000;
+const HEARTBEAT_MS = 1000;
+/** @typedef {{quick: boolean, since: number, fail: (error: Error) => void}} Flight */
+/** @type {Set<Flight>} the requests sent and not answered */
+const inFlight = new Set();
+let lastAnswer = 0;
+/** @type {Error | null} */
+let deadError = null;
+/** @type {((error: Error) => void)[]} */
+const deathListeners = [];
+/** @type {number | undefined} */
+let watchTimer;
+
+/** @param {Error} error */
+function engineDead(error) {
+  if (deadError) return;
+  deadError = error;
+  clearInterval(watchTimer);
+  for (const flight of inFlight) flight.fail(error);
+  inFlight.clear();
+  for (const listener of deathListeners) listener(error);
+}
+
+function watchEngine() {
+  const now = performance.now();
+  if (deadError || !engine) return;
+  if (!inFlight.size) {
+    if (now - lastAnswer >= HEARTBEAT_MS) call({ type: "ping" }).catch(() => {});
+    return;
+  }
+  const flights = [...inFlight];
+  if (!flights.every((f) => f.quick)) return; // a slow answer (a move of the computer's) is awaited
+  const since = Math.max(lastAnswer, Math.min(...flights.map((f) => f.since)));
+  if (now - since > QUICK_MS) engineDead(new Error(`no answer from the engine in ${QUICK_MS / 1000} s`));
+}
 
 /**
  * @param {Intent} message
@@ -88,16 +136,23 @@ async function call(message) {
   const limit = Number(window.nardAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
   /** @type {number | undefined} */
   let timer;
+  /** @type {Flight} */
+  const flight = { quick: QUICK.has(message.type), since: performance.now(), fail: () => {} };
   /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
+    flight.fail = reject;
     timer = setTimeout(() => reject(new Error(`no answer from the engine in ${limit / 1000} s`)), limit);
   });
   try {
+    if (deadError) throw deadError;
     if (!engine) throw new Error("the engine has not started");
+    inFlight.add(flight);
     const answer = await Promise.race([engine.dispatch(JSON.stringify(message)), late]);
+    lastAnswer = performance.now();
     return JSON.parse(answer);
   } finally {
     clearTimeout(timer);
+    inFlight.delete(flight);
   }
 }
 
@@ -115,6 +170,7 @@ async function engineWorker() {
     if (performance.now() - started > 60_000) throw new Error("PyScript did not start the engine worker");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  element.xworker.addEventListener?.("error", (event) => engineDead(new Error(`the engine's worker failed: ${event.message || "error"}`)));
   const worker = await element.xworker.ready;
   return worker.sync;
 }
@@ -169,6 +225,8 @@ async function boot() {
     engine = await engineWorker();
     app.hello = await call({ type: "hello" });
     performance.mark("nard:engine-ready");
+    lastAnswer = performance.now();
+    watchTimer = window.setInterval(watchEngine, 250);
     resolveReady();
     await page.start();
   } catch (error) {

@@ -10,7 +10,9 @@
 
 import { $, copyText, listeners, part } from "../dom.js";
 import { t } from "../i18n.js";
-import { gameKey, keepGame, lastStoreProblem, readStore, writeStore } from "./store.js";
+import {
+  gameKey, keepGame, lastStoreProblem, readStore, saveRevision, stampSave, takeLibraryNotes, unstamped, writeStore,
+} from "./store.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").FirstView} FirstView */
@@ -33,6 +35,7 @@ import { gameKey, keepGame, lastStoreProblem, readStore, writeStore } from "./st
 
 const VIEW_KEY = "nard.view";
 const ASIDE_KEY = "nard.save.set-aside";
+const TAB = Math.random().toString(36).slice(2, 10) || "0"; // this tab, among the writers of a game
 
 /**
  * @param {HTMLElement} root the page (#app), which holds the storage and other-tab notices
@@ -47,12 +50,19 @@ export function createSaves(root, { ready, send, request, showShare }) {
   let gameId;
   /** @type {string | null | undefined} the save as last written or read: another tab's equal save is no change */
   let lastSave;
-  let syncing = false; // the answer to a sync: the other tab's save is in storage already
+  let syncs = 0; // syncs sent and not answered: their answers are other tabs' saves, in storage already
+  let syncSent = 0; // when the last one was sent
+  /** @type {string | undefined} the engine's save as last answered (unstamped) */
+  let lastEngineSave;
   let ownChange = false; // this tab changed the game since it last took another tab's
   /** @type {string | null} another tab's save, waiting while this tab finishes its turn */
   let conflict = null;
   /** @type {string | null} */
   let saveProblem = null;
+  let rev = 0; // the revision of the game's save this tab last wrote or took (store.js)
+  /** @type {import("./store.js").LibraryEntry | undefined} the entry written with it */
+  let lastEntry;
+  let raced = false; // another tab wrote the same turn at the same instant, and won
 
   const paintNotices = () => {
     part(root, "#store-notice").hidden = !saveProblem;
@@ -63,13 +73,22 @@ export function createSaves(root, { ready, send, request, showShare }) {
   const takeOtherTab = (/** @type {string | null} */ save) => {
     conflict = null;
     lastSave = save;
-    syncing = true; // writing it back would echo
+    rev = saveRevision(save).rev;
+    syncs += 1; // writing it back would echo
+    syncSent = Date.now();
     send({ type: "sync", save });
   };
 
   // another tab saved: show its game, unless this tab is in the middle of a turn of its own
   events.on(window, "storage", (/** @type {StorageEvent} */ e) => {
     if (e.key !== gameKey(gameId) || e.newValue === null || e.newValue === lastSave || !ready()) return;
+    const theirs = saveRevision(e.newValue);
+    if (theirs.rev && lastSave && (theirs.rev < rev || (theirs.rev === rev && theirs.tab < TAB))) {
+      // an older write, or the loser of two at the same instant: this tab's save stays the game
+      if (!keepGame(lastSave, lastEntry)) writeStore(gameKey(gameId), lastSave);
+      return;
+    }
+    raced = theirs.rev !== 0 && theirs.rev === rev;
     const view = current;
     // an unfinished turn this tab made itself (steps it played, not ones it was shown)
     const midTurn = ownChange && view && view.phase === "move" && view.can && view.can.undo;
@@ -81,6 +100,11 @@ export function createSaves(root, { ready, send, request, showShare }) {
     }
   });
   events.click("tabs-take", () => takeOtherTab(conflict || readStore(gameKey(gameId))));
+  // the stored save is newer than the one this tab wrote or took last: another tab's turn won
+  const stale = (/** @type {string} */ id) => {
+    const stored = readStore(gameKey(id));
+    return stored && stored !== lastSave && saveRevision(stored).rev > rev ? stored : null;
+  };
   // storage that does not keep the game: the game as a link, or as a file
   events.click("store-copy", async () => {
     const answer = await request({ type: "export_url" });
@@ -103,14 +127,30 @@ export function createSaves(root, { ready, send, request, showShare }) {
         const m = answer.view && answer.view.message;
         if (m && m.key === "save_corrupt") m.key = "save_corrupt_lost";
       }
-      if (syncing) {
-        syncing = false;
+      const notes = takeLibraryNotes(); // the library set something right: say so
+      if (notes.length && answer.view) answer.view.message = { key: notes[0], args: {} };
+      const sameGame = answer.entry && answer.entry.id === gameId;
+      if (answer.entry && !sameGame) rev = saveRevision(readStore(gameKey(answer.entry.id))).rev; // opened as kept
+      const newer = sameGame && !syncs && !conflict && typeof answer.save === "string" ? stale(gameId || "") : null;
+      const synced = Boolean(answer.view && answer.view.message && answer.view.message.key === "synced");
+      if (syncs && !synced && Date.now() - syncSent < 5000) {
+        raced = true; // this tab's own answer, to a request sent before the other tab's game came: not kept
+      } else if (syncs) {
+        syncs = synced ? syncs - 1 : 0;
         ownChange = false;
-        if (typeof answer.save === "string") lastSave = answer.save;
+        if (typeof answer.save === "string") lastEngineSave = answer.save;
+        if (raced && answer.view) answer.view.message = { key: "tabs_race", args: {} };
+        raced = false;
+      } else if (newer) {
+        raced = true; // written over this tab's turn in the meantime: its game is shown instead
+        takeOtherTab(newer);
       } else if (typeof answer.save === "string" && !conflict) {
-        if (answer.save !== lastSave) ownChange = true; // this tab changed the game
-        lastSave = answer.save;
-        saveProblem = keepGame(answer.save, answer.entry) ? null : lastStoreProblem() || "failed";
+        if (answer.save !== lastEngineSave && answer.save !== unstamped(lastSave)) ownChange = true; // this tab changed the game
+        lastEngineSave = answer.save;
+        rev += 1;
+        lastSave = stampSave(answer.save, rev, TAB);
+        lastEntry = answer.entry;
+        saveProblem = keepGame(lastSave, answer.entry) ? null : lastStoreProblem() || "failed";
       }
       if (answer.entry && answer.entry.id !== gameId) {
         gameId = answer.entry.id; // another game on the board: another tab's turns are not ours

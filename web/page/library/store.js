@@ -24,6 +24,7 @@
 export const OLD_SAVE_KEY = "nard.save";
 export const INDEX_KEY = "nard.library";
 export const GAME_PREFIX = "nard.game.";
+const ASIDE_PREFIX = "nard.game-aside."; // a save whose id was not its key's
 const CURRENT_KEY = "nard.current"; // sessionStorage: the id of the game this tab shows
 const INDEX_SCHEMA = 1;
 const GAME_ID = /^[0-9a-f]{12}$/;
@@ -116,24 +117,32 @@ function writeSession(/** @type {string} */ key, /** @type {string} */ value) {
 export const gameKey = (/** @type {string | undefined} */ id) => storeKey(GAME_PREFIX + id); // as storage events name it
 
 // The index as stored, its entries checked one by one: an entry that makes no sense is left out
-// of the list (its save stays where it is), an index that is not one starts empty.
+// of the list (its save stays where it is). An index that is not one (unreadable, another
+// schema, no list of games), or that leaves out games whose saves are kept, is rebuilt from
+// the saves: the damaged text is first kept aside under "nard.library.damaged.<time>", never
+// written over, and the page says so (takeLibraryNotes). The saves themselves are only read.
 /** @returns {Library} */
 export function readLibrary() {
-  /** @type {Library} */
-  const empty = { schema: INDEX_SCHEMA, current: null, games: [] };
+  const text = readStore(INDEX_KEY);
   /** @type {any} parsed from storage, which another page could have written: checked below */
-  let data;
+  let data = null;
+  let damaged = false;
   try {
-    data = JSON.parse(readStore(INDEX_KEY) || "null");
+    data = JSON.parse(text || "null");
   } catch (_) {
-    return empty;
+    damaged = true;
   }
-  if (!data || typeof data !== "object" || data.schema !== INDEX_SCHEMA || !Array.isArray(data.games)) return empty;
+  if (text !== null && (!data || typeof data !== "object" || data.schema !== INDEX_SCHEMA || !Array.isArray(data.games))) {
+    damaged = true;
+  }
   /** @type {StoredEntry[]} */
   const games = [];
   const seen = new Set();
-  for (const entry of data.games) {
-    if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) continue;
+  for (const entry of damaged || !data ? [] : data.games) {
+    if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) {
+      damaged = true; // and the games it no longer lists are listed again below
+      continue;
+    }
     if (seen.has(entry.id)) continue;
     seen.add(entry.id);
     games.push({
@@ -143,8 +152,94 @@ export function readLibrary() {
       updated: Number(entry.updated) || 0,
     });
   }
-  const current = typeof data.current === "string" && seen.has(data.current) ? data.current : null;
-  return { schema: INDEX_SCHEMA, current, games };
+  const current = !damaged && data && typeof data.current === "string" && seen.has(data.current) ? data.current : null;
+  /** @type {Library} */
+  const library = { schema: INDEX_SCHEMA, current, games };
+  if (text !== null && !damaged) return library;
+  // no index, or a damaged one: every game whose save is kept is listed again, from its save
+  const unlisted = keptGameIds().filter((id) => !seen.has(id));
+  if (text === null && !unlisted.length) return library; // nothing kept yet
+  for (const id of unlisted) {
+    const entry = entryOfSave(id, readStore(gameKey(id)));
+    if (entry) games.push(entry);
+  }
+  if (text !== null && !writeStore(`${INDEX_KEY}.damaged.${Date.now()}`, text)) return library; // kept aside, or left alone
+  if (writeLibrary(library)) notes.add("library_rebuilt");
+  return library;
+}
+
+/** @type {Set<string>} what the page has to say about the library: message keys (msg.*) */
+const notes = new Set();
+
+/**
+ * What the library had to set right since it was last asked (message keys, each said once).
+ * @returns {string[]}
+ */
+export function takeLibraryNotes() {
+  const taken = [...notes];
+  notes.clear();
+  return taken;
+}
+
+// The ids of every game whose save is kept ("nard.game.<id>", in this namespace).
+/** @returns {string[]} */
+function keptGameIds() {
+  const prefix = storeKey(GAME_PREFIX);
+  /** @type {string[]} */
+  const ids = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (!key || !key.startsWith(prefix)) continue;
+      const id = key.slice(prefix.length);
+      if (GAME_ID.test(id)) ids.push(id);
+    }
+  } catch (_) {
+    /* no storage: no games */
+  }
+  return ids;
+}
+
+// The least entry the Games screen can list for a save (the engine writes the whole entry when
+// the game is opened), or null when the save is not one of this app's.
+/**
+ * @param {string} id
+ * @param {string | null} text
+ * @returns {StoredEntry | null}
+ */
+function entryOfSave(id, text) {
+  /** @type {any} checked below */
+  let save;
+  try {
+    save = JSON.parse(text || "null");
+  } catch (_) {
+    return null;
+  }
+  if (!save || typeof save !== "object" || save.app !== "nard") return null;
+  const settings = save.settings && typeof save.settings === "object" ? save.settings : {};
+  const match = save.match && typeof save.match === "object" ? save.match : null;
+  const game = (match ? match.game : save.game) || {};
+  const token = typeof settings.variant === "string" ? settings.variant : typeof game.variant === "string" ? game.variant : "";
+  const score = match && Array.isArray(match.score) ? match.score : Array.isArray(save.tally) ? save.tally : [0, 0];
+  return {
+    id,
+    variant: token.split("+")[0],
+    token,
+    opponent: settings.opponent === "computer" ? "computer" : "human",
+    level: String(settings.level || ""),
+    seat: settings.seat === "b" ? "b" : "w",
+    match_length: Number(settings.match_length) || 0,
+    score: score.slice(0, 2).map((/** @type {unknown} */ n) => Number(n) || 0),
+    position: typeof game.position === "string" ? game.position : "",
+    phase: typeof game.phase === "string" ? game.phase : "",
+    over: Boolean(game.result) && !match,
+    winner: null,
+    started: true,
+    link: null,
+    name: "",
+    created: 0,
+    updated: 0,
+  };
 }
 
 function writeLibrary(/** @type {Library} */ library) {
@@ -166,7 +261,7 @@ export function saveToOpen() {
   const candidates = [readSession(CURRENT_KEY), library.current, ...listGames().map((g) => g.id)];
   for (const id of candidates) {
     if (!id || !ids.has(id)) continue;
-    const save = readStore(gameKey(id));
+    const save = savedGame(id);
     if (save) return { save, id };
   }
   const old = readStore(OLD_SAVE_KEY);
@@ -238,10 +333,64 @@ export function restoreGame(removed) {
   return writeLibrary(library);
 }
 
+// A game's save. The key is trusted over the id the save holds: a save claiming another game's
+// id would be opened, and then kept, as that game. Such a save is set aside as it was (under
+// "nard.game-aside.<id>.<time>") and answered with the key's id (the page says so).
 /**
  * @param {string} id
  * @returns {string | null} the game's save
  */
 export function savedGame(id) {
-  return readStore(gameKey(id));
+  const text = readStore(gameKey(id));
+  if (!text) return text;
+  /** @type {any} */
+  let save;
+  try {
+    save = JSON.parse(text);
+  } catch (_) {
+    return text; // the engine says it cannot be read
+  }
+  if (!save || typeof save !== "object" || save.id === id || save.id === undefined) return text;
+  if (!writeStore(`${ASIDE_PREFIX}${id}.${Date.now()}`, text)) return null; // not opened unless kept
+  save.id = id;
+  const mended = JSON.stringify(save);
+  writeStore(gameKey(id), mended);
+  notes.add("save_set_aside");
+  return mended;
+}
+
+// -- revisions: which of two tabs' writes of one game wins -----------------------------------------
+//
+// Every save the page keeps starts {"rev":N,"tab":"<writer>", ...: N counts the writes of that
+// game, and a tab writes N+1 only over N. Two tabs writing N+1 at the same instant: the higher
+// writer wins, the other takes its game (library/saves.js). The engine ignores both fields.
+
+const STAMP = /^\{"rev":(\d+),"tab":"([0-9a-z]*)",/;
+
+/**
+ * @param {string} save the engine's save
+ * @param {number} rev
+ * @param {string} tab
+ * @returns {string}
+ */
+export function stampSave(save, rev, tab) {
+  const plain = save.replace(STAMP, "{");
+  return plain.startsWith("{") ? `{"rev":${rev},"tab":"${tab}",${plain.slice(1)}` : save;
+}
+
+/**
+ * @param {string | null | undefined} text a save as kept
+ * @returns {{rev: number, tab: string}} its revision (0 for a save of before revisions)
+ */
+export function saveRevision(text) {
+  const stamp = text ? STAMP.exec(text) : null;
+  return stamp ? { rev: Number(stamp[1]), tab: stamp[2] } : { rev: 0, tab: "" };
+}
+
+/**
+ * @param {string | null | undefined} text
+ * @returns {string | null | undefined} the save without its revision
+ */
+export function unstamped(text) {
+  return text ? text.replace(STAMP, "{") : text;
 }
