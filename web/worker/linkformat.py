@@ -44,6 +44,11 @@ def is_side(value: Any) -> bool:
     return isinstance(value, str) and value in ("w", "b")
 
 
+def names(fields: set[str]) -> str:
+    """Fields named in a message, quoted and shortened: `'a', 'v'`."""
+    return quoted(", ".join(repr(name) for name in sorted(fields)), 120)[1:-1]
+
+
 def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
@@ -116,9 +121,9 @@ def read_link(fragment: str) -> Link:
         raise LinkError("the link's data cannot be read: it was changed or cut short") from None
     if not isinstance(body, dict):
         raise LinkError("the link's data is not an object")
-    allowed = {"v", "p", "i", "a", "r", "s", "c", "h"}
-    if set(body) - allowed or not {"v", "a", "r", "s", "c", "h"} <= set(body):
-        raise LinkError("the link's data has unknown or missing fields")
+    allowed, required = {"v", "p", "i", "a", "r", "s", "c", "h"}, {"v", "a", "r", "s", "c", "h"}
+    if set(body) - allowed or not required <= set(body):
+        raise LinkError(f"the link's data has unknown or missing fields: {names((set(body) ^ required) - {'p', 'i'})}")
     if not is_whole_number(body["v"]) or body["v"] != VERSION:
         raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads version {VERSION}")
     message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
@@ -152,6 +157,13 @@ def check_shape(message: dict[str, Any]) -> None:
             if not isinstance(slot, str) or not SLOT.fullmatch(slot):
                 raise LinkError(f"the link's {what}s name a roll this app does not know: {quoted(slot, 20)}")
             unb64(value, size, f"the {what} for roll {slot}")
-    if (message["n"] == 0) != ("i" in message) or (message["n"] == 0) == ("p" in message):
-        raise LinkError("only the first link of a game (the invitation) sets the game up")
+    first = message["n"] == 0
+    if first and "i" not in message:
+        raise LinkError("the first link of a game is its invitation (i), and this one sets up no game")
+    if not first and "i" in message:
+        raise LinkError("only the first link of a game (the invitation, i) sets the game up")
+    if first and "p" in message:
+        raise LinkError("the first link of a game (the invitation) has no chain hash (p) to carry")
+    if not first and "p" not in message:
+        raise LinkError("only the first link of a game (the invitation) comes without a chain hash (p)")
 

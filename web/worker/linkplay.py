@@ -50,6 +50,7 @@ from .linkformat import (
     check_shape,
     fragment_of,
     is_side,
+    names,
     read_link,
     unb64,
 )
@@ -58,6 +59,7 @@ KEY_BYTES = 32
 MAX_LINKS = 6_000
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
+INVITATION_FIELDS = {"variant", "start", "host"}
 RECORD_FIELDS = {"v", "gid", "me", "key", "links"}
 MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
 EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
@@ -282,8 +284,8 @@ class Duel:
         if not isinstance(data, dict):
             raise LinkError(f"{what} cannot be read: it is not an object")
         if set(data) != RECORD_FIELDS:
-            raise LinkError(f"{what} cannot be read: it has unknown or missing fields "
-                            f"({', '.join(sorted(str(name) for name in set(data) ^ RECORD_FIELDS))[:120]})")
+            raise LinkError(f"{what} cannot be read: it has unknown or missing fields: "
+                            f"{names(set(data) ^ RECORD_FIELDS)}")
         if not is_whole_number(data["v"]) or data["v"] != VERSION:
             raise LinkError(f"{what} cannot be read: its version (v) is {quoted(data['v'])}, "
                             f"this app reads version {VERSION}")
@@ -299,8 +301,8 @@ class Duel:
             if not isinstance(message, dict):
                 raise LinkError(f"{what} is damaged: its link {len(duel.links)} (links) is not an object")
             if not MESSAGE_FIELDS <= set(message) or set(message) - MESSAGE_FIELDS - {"p", "i"}:
-                raise LinkError(f"{what} is damaged: its link {len(duel.links)} has unknown or missing fields "
-                                f"({', '.join(sorted(str(n) for n in set(message) ^ MESSAGE_FIELDS))[:120]})")
+                raise LinkError(f"{what} is damaged: its link {len(duel.links)} has unknown or missing fields: "
+                                f"{names((set(message) ^ MESSAGE_FIELDS) - {'p', 'i'})}")
             if message["g"] != gid:
                 raise LinkError(f"{what} is out of order: its link {len(duel.links)} is of another game "
                                 f"(its game id, g, is {quoted(message['g'])})")
@@ -345,8 +347,11 @@ class Duel:
 
     def _start_book(self, message: dict[str, Any]) -> _Book:
         info = message.get("i")
-        if not isinstance(info, dict) or set(info) != {"variant", "start", "host"}:
-            raise LinkError("the invitation (i) does not say which game is played (variant, start, host)")
+        if not isinstance(info, dict):
+            raise LinkError("the invitation (i) does not say which game is played")
+        if set(info) != INVITATION_FIELDS:
+            raise LinkError(f"the invitation (i) does not say which game is played: unknown or missing fields "
+                            f"{names(set(info) ^ INVITATION_FIELDS)}")
         if not is_side(info["host"]) or info["host"] != message["f"]:
             raise LinkError(f"the invitation's side is not the sender's (host: {quoted(info['host'])})")
         variant_name, start = info["variant"], info["start"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from nardcore import safejson
 from nardcore.bots.levels import DEFAULT_LEVEL
+from nardcore.errors import quoted
 from nardcore.formats import CodecError
 from nardcore.formats.gnubg import gnubg_id
 from nardcore.formats.mat import read_mat, write_mat
@@ -114,10 +115,10 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
 def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:
     """The same test dice as before the reload, as far on as they had got."""
     if not isinstance(info, dict):
-        raise UIError("bad dice record")
+        raise UIError(f"bad dice record: the dice are not an object but {quoted(info)}")
     drawn = info.get("drawn", 0)
     if not is_count(drawn):
-        raise UIError("bad dice count")
+        raise UIError(f"bad dice count: the dice drawn (drawn) are {quoted(drawn)}")
     if current.spec is None or info.get("spec") != current.spec:
         return current
     dice = CountingDice(current.spec)
@@ -131,7 +132,7 @@ def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None,
         return match, match.game
     if data.get("game") is not None:
         return None, Game.from_dict(data["game"], dice)
-    raise UIError("the save holds no game")
+    raise UIError("the save holds no game (neither a match nor a game)")
 
 
 # -- the game shared as links, and opened from one -------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
+from nardcore.errors import quoted
 from nardcore.variant import Variant, VariantError, find_variant
 
 from .inputs import UIError, is_count, is_lang
@@ -79,24 +80,31 @@ def read_pref(name: Any, value: Any) -> str:
 
 
 def checked_settings(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) - set(DEFAULT_SETTINGS):
-        raise UIError("bad game settings")
+    """The game settings of a save; UIError naming the setting that is wrong."""
+    if not isinstance(data, dict):
+        raise UIError("bad game settings: the settings are not an object")
+    unknown = set(data) - set(DEFAULT_SETTINGS)
+    if unknown:
+        raise UIError(f"bad game settings: unknown settings {quoted(sorted(unknown))}")
     settings = {**DEFAULT_SETTINGS, **data}  # a save from before a setting existed gets its default
+    if not isinstance(settings["variant"], str) or len(settings["variant"]) > 200:
+        raise UIError(f"bad game settings: variant is not a name but {quoted(settings['variant'])}")
     try:
-        settings["variant"] = find_variant(str(settings["variant"])).token
+        settings["variant"] = find_variant(settings["variant"]).token
     except VariantError as error:
-        raise UIError(str(error)) from None
-    if not is_count(settings["match_length"]) or settings["opponent"] not in OPPONENTS:
-        raise UIError("bad game settings")
-    if settings["level"] not in LEVELS or settings["seat"] not in SEATS:
-        raise UIError("bad game settings")
+        raise UIError(f"bad game settings: variant: {error}") from None
+    for name, fits in (("match_length", is_count(settings["match_length"])),
+                       ("opponent", settings["opponent"] in OPPONENTS),
+                       ("level", settings["level"] in LEVELS), ("seat", settings["seat"] in SEATS)):
+        if not fits:
+            raise UIError(f"bad game settings: {name} is {quoted(settings[name])}")
     return settings
 
 
 def checked_prefs(data: Any) -> dict[str, Any]:
     """Known preferences of the right type; anything else keeps its default."""
     if not isinstance(data, dict):
-        raise UIError("bad preferences")
+        raise UIError(f"bad preferences: the preferences (prefs) are not an object but {quoted(data)}")
     prefs = dict(DEFAULT_PREFS)
     for key, value in data.items():
         if key == "lang" and is_lang(value):
