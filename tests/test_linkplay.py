@@ -670,3 +670,46 @@ def test_a_game_from_a_position_where_the_guest_moves_first_is_joined() -> None:
     assert guest.my_link_next is False and host.my_link_next  # the host's share of the guest's roll is due
     guest.receive(host.send(host.game.copy()))
     assert guest.may_roll(guest.game) and str(guest.game.position) == str(start_position)
+
+
+@pytest.mark.parametrize("side", ["", "wb", "x", ["w"], {"w": 1}, None, 0, True])
+def test_a_side_that_is_not_w_or_b_is_refused_by_name_everywhere(side: Any) -> None:
+    """In an invitation (its host), a record (its me), a new game (its seat): never a TypeError,
+    and never "" or "wb" taken for a side (`in "wb"` would)."""
+    from web.worker import ui
+
+    _, invite = Duel.create("narde", "w")
+    with pytest.raises(LinkError, match=r"side is not the sender's \(host: "):
+        Duel.join(edit(invite, lambda body: body["i"].update(host=side)))
+    guest = ui.App()
+    view = guest.dispatch({"type": "load_url", "fragment": edit(invite, lambda body: body["i"].update(host=side))})
+    assert view["view"]["message"]["key"] == "link_refused" and guest.session.duel is None
+    host, _, _ = mid_game(seed=31)
+    data = json.loads(json.dumps(host.to_dict()))
+    data["me"] = side
+    with pytest.raises(LinkError, match=r"the side this device plays \(me\)"):
+        Duel.from_dict(data)
+    data = json.loads(json.dumps(host.to_dict()))
+    data["links"][3]["f"] = side
+    with pytest.raises(LinkError, match=r"sender, f,"):
+        Duel.from_dict(data)
+    with pytest.raises(LinkError, match="host's side"):
+        Duel.create("narde", side)
+    app = ui.App()
+    with pytest.raises(ui.UIError, match="seat is 'w' or 'b'"):
+        app.dispatch({"type": "link_new", "variant": "narde", "seat": side})
+    assert app.session.duel is None
+
+
+def test_a_version_or_number_that_is_true_is_no_whole_number() -> None:
+    _, invite = Duel.create("narde", "w")
+    with pytest.raises(LinkError, match="version True"):
+        Duel.join(edit(invite, lambda body: body.update(v=True)))
+    host, _, _ = mid_game(seed=31)
+    changes: list[Callable[[dict[str, Any]], object]] = [
+        lambda d: d.update(v=True), lambda d: d["links"][1].update(n=True), lambda d: d["links"][1].update(v=True)]
+    for change in changes:
+        data = json.loads(json.dumps(host.to_dict()))
+        change(data)
+        with pytest.raises(LinkError, match="version|number"):
+            Duel.from_dict(data)
