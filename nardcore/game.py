@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import DiceSource, Roll, SystemDice
-from .errors import NardError
+from .errors import NardError, quoted
 from .movegen import Plays, Step, TurnPlanner
 from .notation import NotationError, format_play, parse_play
 from .plays import LegalPlays, Play
@@ -462,8 +462,8 @@ class Game:
         """
         if not self.may_resign():
             raise GameError(f"not now: resigning is for the side on roll, not in the {self.phase!r} phase")
-        if self.resign_by_offer and level not in RESIGN_LEVELS:
-            raise GameError(f"resign what: {', '.join(RESIGN_LEVELS)}, not {level!r}")
+        if self.resign_by_offer and (not isinstance(level, str) or level not in RESIGN_LEVELS):
+            raise GameError(f"resign what (level): {', '.join(RESIGN_LEVELS)}, not {quoted(level)}")
         if not self.resign_by_offer and level is not None:
             raise GameError(f"{self.variant.name} is conceded as it stands, without a level")
         side = self.position.turn

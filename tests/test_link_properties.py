@@ -565,7 +565,7 @@ FIELD_WORDS = {  # how the messages name the terse fields of a link (docs/link-p
     "v": ["version"], "p": ["chain hash"], "i": ["invitation"], "a": ["move"], "r": ["secret"], "s": ["share"],
     "c": ["commitment"], "h": ["history"], "g": ["game id"], "f": ["sender"], "n": ["number"],
     "me": ["side this device plays"], "gid": ["game id"], "links": ["link"], "host": ["side"],
-    "variant": ["game", "variant"], "duel": ["game played by link"],
+    "variant": ["game", "variant"], "duel": ["game played by link"], "data": ["game"],
 }
 
 
@@ -660,6 +660,17 @@ def with_body(fragment: str, body: Any) -> str:
     return head + "." + base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
+def state_payload(text: str) -> Any:
+    """The JSON inside a `#s=` state (nardcore.formats.state)."""
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), -15))
+
+
+def state_text(payload: Any) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(json.dumps(payload, separators=(",", ":")).encode()) + packer.flush()
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
 class Documents:
     """The valid documents, made once: what each reader reads, and the reader."""
 
@@ -669,6 +680,8 @@ class Documents:
         host, guest, rng = mid_game(turns=7, seed=3)
         self.sender, self.receiver, self.link = next_link(host, guest, rng)
         self.record = host.to_dict()
+        self.state = state_payload(encode_state(next(thing for thing in states("backgammon", 23)
+                                                     if isinstance(thing, Match) and thing.results)))
         self.saves = {"link game": self.link_game_save(guest), "match": self.session_save(19, "backgammon", True),
                       "single game": self.session_save(5, "narde", False)}
 
@@ -717,6 +730,7 @@ class Documents:
             "invitation": (link_body(self.invite), self.join),
             "link": (link_body(self.link), self.receive),
             "record": (self.record, Duel.from_dict),
+            "state link": (self.state, lambda payload: read_link("s=" + state_text(payload))),
         }
         for name, data in self.saves.items():
             found[f"save of a {name}"] = (data, self.load)
@@ -732,7 +746,8 @@ def documents() -> Documents:
     return DOCUMENTS[0]
 
 
-KINDS = ["invitation", "link", "record", "save of a link game", "save of a match", "save of a single game"]
+KINDS = ["invitation", "link", "record", "state link", "save of a link game", "save of a match",
+         "save of a single game"]
 JUNK_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -746,7 +761,7 @@ def test_the_documents_are_read_as_made() -> None:
 def test_each_field_replaced_by_junk_is_refused_by_name(kind: str) -> None:
     """Every field in turn meets every value of SWEEP_JUNK (a save, slower to read, two of them each)."""
     document, read = documents().readers()[kind]
-    per_field = 2 if kind.startswith("save") else len(SWEEP_JUNK)
+    per_field = 2 if kind.startswith(("save", "state")) else len(SWEEP_JUNK)
     for number, path in enumerate(paths(document)):
         for turn in range(per_field):
             assert_refused_by_name(read, document, path, SWEEP_JUNK[(number + 3 * turn) % len(SWEEP_JUNK)])

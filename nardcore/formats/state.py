@@ -20,9 +20,10 @@ from typing import Any
 
 from .. import safejson
 from ..dice import DiceSource
-from ..game import Game, GameError
+from ..errors import NardError, quoted
+from ..game import Game
 from ..match import Match
-from ..readers import GameStateError
+from ..readers import is_whole_number
 from . import CodecError
 
 __all__ = ["MAX_STATE_JSON", "MAX_STATE_TEXT", "decode_state", "encode_state"]
@@ -90,14 +91,14 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raise CodecError(f"the state cannot be read: {error}") from None
     if not isinstance(payload, dict) or set(payload) != {"v", "kind", "data"}:
         raise CodecError("the state must be an object with 'v', 'kind' and 'data'")
-    if payload["v"] != STATE_VERSION:
-        raise CodecError(f"state version {payload['v']!r} is not supported (this app reads {STATE_VERSION})")
+    if not is_whole_number(payload["v"]) or payload["v"] != STATE_VERSION:
+        raise CodecError(f"state version {quoted(payload['v'])} is not supported (this app reads {STATE_VERSION})")
     try:
         if payload["kind"] == "game":
             return Game.from_dict(payload["data"], dice)
         if payload["kind"] == "match":
             return Match.from_dict(payload["data"], dice)
-    except (GameStateError, GameError) as error:
+    except NardError as error:  # GameStateError, GameError, and a position's or variant's own
         raise CodecError(f"the state is not a valid game: {error}") from None
-    raise CodecError(f"state kind {payload['kind']!r} is neither 'game' nor 'match'")
+    raise CodecError(f"state kind {quoted(payload['kind'])} is neither 'game' nor 'match'")
 
