@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.dist import build_lock
 
 from tools import inline, shell, site, snapshot, testenv
 from tools.serve import SiteServer
@@ -32,7 +33,8 @@ TWINS = (".gz", ".br")
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    site.build(quiet=True)
+    with build_lock():  # one build at a time: another pytest-xdist worker may be building dist/ too
+        site.build(quiet=True)
     return DIST
 
 
@@ -288,7 +290,8 @@ def test_compressed_twins_hold_the_same_bytes(dist: Path) -> None:
 
 def test_a_second_build_changes_nothing(dist: Path) -> None:
     before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
-    site.build(quiet=True)
+    with build_lock():
+        site.build(quiet=True)
     after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in dist.rglob("*") if p.is_file()}
     assert before == after
 

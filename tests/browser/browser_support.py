@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Page, Request, Response, Route
 
 CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -36,6 +36,11 @@ class Watch:
     also_allowed: tuple[str, ...] = ()  # further origins that may be requested (an embedding page)
     problems: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    # navigations begun in each frame, and how many had begun when each request was made: a
+    # request the page's own navigation (a reload, a new address) cut off fails with
+    # net::ERR_ABORTED, which is no fault
+    navigations: dict[Frame, int] = field(default_factory=dict)
+    made_after: dict[Request, int] = field(default_factory=dict)
 
     def attach(self, context: BrowserContext) -> Watch:
         context.on("console", self._on_console)
@@ -51,6 +56,11 @@ class Watch:
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        frame = frame_of(request)
+        if frame is not None:
+            if request.is_navigation_request():
+                self.navigations[frame] = self.navigations.get(frame, 0) + 1
+            self.made_after[request] = self.navigations.get(frame, 0)
         scheme = urlsplit(request.url).scheme
         if scheme in ("data", "blob"):
             return
@@ -58,7 +68,17 @@ class Watch:
             self.problems.append(f"request to another origin: {request.url}")
 
     def _on_request_failed(self, request: Request) -> None:
+        if request.failure == "net::ERR_ABORTED" and self.cut_off_by_navigation(request):
+            return
         self.problems.append(f"request failed: {request.url} ({request.failure})")
+
+    def cut_off_by_navigation(self, request: Request) -> bool:
+        """Whether its frame began another navigation after `request` was made (the document
+        that made it was being replaced), or the frame is gone."""
+        frame = frame_of(request)
+        if frame is None or request not in self.made_after:
+            return False
+        return frame.is_detached() or self.navigations.get(frame, 0) > self.made_after[request]
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:
@@ -70,6 +90,14 @@ class Watch:
     def assert_clean(self, since: int = 0) -> None:
         new = self.problems[since:]
         assert not new, "the page went wrong:\n  " + "\n  ".join(new)
+
+
+def frame_of(request: Request) -> Frame | None:
+    """The frame that made `request`; None for a worker's request (a service worker's has none)."""
+    try:
+        return request.frame
+    except Exception:  # Playwright raises for requests made by a service worker
+        return None
 
 
 def origin_of(url: str) -> str:

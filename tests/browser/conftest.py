@@ -1,6 +1,7 @@
 """Browser tests: the built site (dist/) in Debian's headless Chromium through pytest-playwright.
 
-- `site`: builds dist/ once per session and serves it on a free 127.0.0.1 port in a thread.
+- `site`: builds dist/ once per run (support.dist: one build for all pytest-xdist workers)
+  and serves it on a free 127.0.0.1 port in a thread, one server per worker.
 - `browser_type_launch_args`: Debian's /usr/bin/chromium (`playwright install` is never
   needed) with flags that keep it off the network it does not have.
 Helpers live in browser_support.py (and are re-exported here):
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import (  # also re-exported: `from conftest import AppPage, open_app`
+from browser_support import (  # also re-exported here
     CHROMIUM,
     CHROMIUM_FLAGS,
     AppPage,
@@ -29,6 +30,7 @@ from browser_support import (  # also re-exported: `from conftest import AppPage
     wait_ready,
 )
 from playwright.sync_api import Browser
+from support.dist import built_dist
 
 import build
 
@@ -55,9 +57,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:  # type: i
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
-    """The URL of dist/, freshly built, served on 127.0.0.1 for the whole session."""
-    build.build(quiet=True)
-    with build.SiteServer(build.DIST, 0).serving() as url:
+    """The URL of dist/, freshly built (once per run: support.dist), served for the whole
+    session on a free 127.0.0.1 port (its own for each pytest-xdist worker)."""
+    with build.SiteServer(built_dist(), 0).serving() as url:
         yield url
 
 

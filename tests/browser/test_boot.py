@@ -251,12 +251,15 @@ def test_the_page_can_be_taken_down_and_mounted_again(app: AppPage) -> None:
     # keys, buttons and a pasted link do nothing any more
     for key in ["r", "f", "Enter"]:
         page.keyboard.press(key)
-    page.evaluate("""() => {
+    # the hash changed, wait for its hashchange event (our handler, set last, runs after any
+    # listener the page left) and a frame
+    page.evaluate("""() => new Promise(resolve => {
+        window.onhashchange = () => requestAnimationFrame(() => resolve(true));
         const ids = ['btn-new', 'btn-settings', 'btn-games', 'btn-rules', 'btn-roll'];
         for (const id of ids) document.getElementById(id).click();
         location.hash = 'p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5';
-    }""")
-    page.wait_for_timeout(300)
+    })""")
+    page.evaluate("window.onhashchange = null")
     assert page.evaluate("document.querySelector('dialog[open]')") is None
     assert page.evaluate("location.hash") != ""  # the page's hashchange listener would take it off
     assert page.evaluate("window.sentIntents") == []

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from browser_support import after, board, open_app, play_one_turn, saved, start_game, wait_ready
-from conftest import AppPage
+from browser_support import AppPage, after, board, open_app, play_one_turn, saved, start_game, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 

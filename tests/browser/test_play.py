@@ -14,16 +14,17 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
+    AppPage,
     after,
     assert_drawn_as_engine_says,
     board,
     click_point,
+    open_app,
     points,
     press,
     put_save,
     start_game,
 )
-from conftest import AppPage, open_app  # tests/browser/conftest.py (on sys.path under pytest)
 from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,9 +45,17 @@ def _screenshot_folder(delete_output_dir: None) -> None:
 # -- reading the page and acting on it ---------------------------------------------------------
 
 
+SETTLED = """async () => {
+    // two frames: the board sets a moved checker's new place on the next frame, and its transition starts then
+    await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const moving = [...document.querySelectorAll('#board .checker')].flatMap(checker => checker.getAnimations());
+    await Promise.all(moving.map(animation => animation.finished.catch(() => null)));
+}"""
+
+
 def settle(page: Page) -> None:
-    """Let the checkers finish their move animation (before a screenshot)."""
-    page.wait_for_timeout(450)
+    """Wait until the checkers have finished their move animation (before a screenshot)."""
+    page.evaluate(SETTLED)
 
 
 def visible(page: Page, button: str) -> bool:
@@ -372,8 +381,11 @@ def test_the_computer_answers_with_its_own_moves(app: AppPage) -> None:
             press(page, "btn-roll")
         elif page.is_visible("#btn-confirm"):
             press(page, "btn-confirm")
-        else:
-            page.wait_for_timeout(300)
+        else:  # the computer is acting: wait for the board's next paint
+            page.wait_for_function(
+                f"Number(document.getElementById('board').dataset.seq || 0) > {int(state.get('seq') or 0)}",
+                timeout=30_000,
+            )
     else:
         pytest.fail(f"White never had a move to make: {board(page)}")
     # play White's turn, then the computer plays Black's by itself

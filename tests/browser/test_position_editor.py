@@ -3,8 +3,7 @@ clicking the drawn points, see a broken set-up refused with its reason, fix it, 
 
 from __future__ import annotations
 
-from browser_support import after, assert_drawn_as_engine_says, board, drawn, points, press, start_game
-from conftest import AppPage
+from browser_support import AppPage, after, assert_drawn_as_engine_says, board, drawn, points, press, start_game
 from playwright.sync_api import Page, expect
 
 # where a point is drawn, from the board's own geometry (web/geometry.js) and the SVG's transform

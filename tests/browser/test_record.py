@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from browser_support import after, assert_drawn_as_engine_says, board, play_one_turn, press, start_game
-from conftest import AppPage
+from browser_support import AppPage, after, assert_drawn_as_engine_says, board, play_one_turn, press, start_game
 from playwright.sync_api import expect
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from browser_support import after, board, click_point, one_step, press, start_game, start_turn
-from conftest import AppPage
+from browser_support import AppPage, after, board, click_point, one_step, press, start_game, start_turn
 from playwright.sync_api import expect
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser_support import after, board, open_app, play_one_turn, press, start_game, start_turn, wait_ready
-from conftest import AppPage
+from browser_support import AppPage, after, board, open_app, play_one_turn, press, start_game, start_turn, wait_ready
 from playwright.sync_api import Browser, expect
 
 
