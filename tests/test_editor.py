@@ -196,7 +196,8 @@ def test_a_crawford_game_is_set_only_where_a_match_has_one() -> None:
 
 
 @pytest.mark.parametrize(("name", "value"), [
-    ("tool", "pen"), ("turn", "x"), ("dice", "70"), ("dice", 52), ("cube", 3), ("cube", True), ("owner", "white"),
+    ("tool", "pen"), ("turn", "x"), ("turn", ""), ("turn", "wb"), ("turn", ["w"]), ("tool", ["w"]),
+    ("dice", "70"), ("dice", 52), ("cube", 3), ("cube", True), ("owner", "white"),
     ("length", -1), ("length", 1000), ("crawford", "yes"),
     ("score_w", "2"), ("opponent", "robot"), ("variant", "chess"), ("colour", "w"),
 ])

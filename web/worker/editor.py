@@ -156,7 +156,7 @@ class Editor:
         centred cube) are kept and reported by `problems`."""
         if name == "tool" and value in TOOLS:
             self.tool = value
-        elif name == "turn" and value in SIDE_LETTERS:
+        elif name == "turn" and value in ("w", "b"):  # not `in SIDE_LETTERS`: "" and "wb" are in that string
             self.turn = SIDE_LETTERS.index(value)
         elif name == "variant" and isinstance(value, str) and len(value) <= 120:
             try:
