@@ -104,6 +104,7 @@ let deadError = null;
 const deathListeners = [];
 /** @type {number | undefined} */
 let watchTimer;
+let strikes = 0; // checks in a row that found a quick request unanswered too long
 
 /** @param {Error} error */
 function engineDead(error) {
@@ -119,13 +120,16 @@ function watchEngine() {
   const now = performance.now();
   if (deadError || !engine) return;
   if (!inFlight.size) {
+    strikes = 0;
     if (now - lastAnswer >= HEARTBEAT_MS) call({ type: "ping" }).catch(() => {});
     return;
   }
   const flights = [...inFlight];
   if (!flights.every((f) => f.quick)) return; // a slow answer (a move of the computer's) is awaited
   const since = Math.max(lastAnswer, Math.min(...flights.map((f) => f.since)));
-  if (now - since > QUICK_MS) engineDead(new Error(`no answer from the engine in ${QUICK_MS / 1000} s`));
+  // twice in a row: a page frozen a while (a hidden tab) may run this before the answer waiting for it
+  strikes = now - since > QUICK_MS ? strikes + 1 : 0;
+  if (strikes >= 2) engineDead(new Error(`no answer from the engine in ${QUICK_MS / 1000} s`));
 }
 
 /**

@@ -163,7 +163,7 @@ export function readLibrary() {
     const entry = entryOfSave(id, readStore(gameKey(id)));
     if (entry) games.push(entry);
   }
-  if (text !== null && !writeStore(`${INDEX_KEY}.damaged.${Date.now()}`, text)) return library; // kept aside, or left alone
+  if (text !== null && !keptAside(text)) return library; // kept aside, or left alone
   if (writeLibrary(library)) notes.add("library_rebuilt");
   return library;
 }
@@ -179,6 +179,22 @@ export function takeLibraryNotes() {
   const taken = [...notes];
   notes.clear();
   return taken;
+}
+
+// The damaged index kept under "nard.library.damaged.<time>" (once: an index that could not be
+// written again is not copied at every read).
+/** @returns {boolean} whether it is kept */
+function keptAside(/** @type {string} */ text) {
+  const prefix = storeKey(`${INDEX_KEY}.damaged.`);
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key && key.startsWith(prefix) && window.localStorage.getItem(key) === text) return true;
+    }
+  } catch (_) {
+    return false;
+  }
+  return writeStore(`${INDEX_KEY}.damaged.${Date.now()}`, text);
 }
 
 // The ids of every game whose save is kept ("nard.game.<id>", in this namespace).
