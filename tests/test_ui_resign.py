@@ -68,8 +68,9 @@ def test_a_backgammon_offer_against_the_computer_is_declined_then_accepted() -> 
     view = act(app, "resign", level="backgammon")
     view = act(app, "bot")
     assert view["phase"] == "over" and view["result"]["points"] == 3 and view["result"]["kind"] == "backgammon"
-    with pytest.raises(ui.UIError):
-        ui.App().dispatch({"type": "resign", "level": "everything"})
+    for level in ("everything", ["single"], {"single": 1}, 1):  # a list or an object: no TypeError
+        with pytest.raises(ui.UIError, match="resign level"):
+            ui.App().dispatch({"type": "resign", "level": level})
 
 
 def test_what_a_resignation_costs_is_said_with_the_cube_and_the_jacoby_rule() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from nardcore.errors import quoted
 from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.position import Position, PositionError
 from nardcore.readers import GameStateError
@@ -249,8 +250,8 @@ def drop(session: Session, pilot: Autopilot, request: Request) -> None:
 def resign(session: Session, pilot: Autopilot, request: Request) -> None:
     """The person gives up the game: backgammon offers a `level`, the others concede."""
     game, level = session.game, request.get("level")
-    if level is not None and level not in RESIGN_LEVELS:
-        raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}")
+    if level is not None and (not isinstance(level, str) or level not in RESIGN_LEVELS):  # a list: no TypeError
+        raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}, not {quoted(level)}")
     if session.others_to_act() or not game.may_resign():
         return
     if game.resign_by_offer and level is None:
