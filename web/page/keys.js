@@ -1,10 +1,12 @@
 // The page's keyboard: letters (Latin or the same keys on a Russian layout), Enter, Escape and
 // the record's arrows -> intents. Only what the view painted last allows is sent; keys on the
-// board's own points are board-input.js's.
+// board's own points are board-input.js's. In a right-to-left language → steps back and ←
+// forward, as the record's buttons then point (docs/i18n.md).
 //
 //   const keys = createKeys(document, { send });   keys.paint(view); keys.destroy();
 
 import { listeners } from "./dom.js";
+import { isRtl } from "./i18n.js";
 
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").Intent} Intent */
@@ -41,7 +43,8 @@ export function createKeys(root, { send }) {
     } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && can.replay) {
       // step through the record (arrows on a focused point move the focus instead: board-input.js)
       e.preventDefault();
-      send({ type: "replay", to: /** @type {Record<string, string>} */ ({ ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" })[key] });
+      const [left, right] = isRtl() ? ["forward", "back"] : ["back", "forward"];
+      send({ type: "replay", to: /** @type {Record<string, string>} */ ({ ArrowLeft: left, ArrowRight: right, Home: "first", End: "last" })[key] });
     } else if (key === "Escape") {
       if (view.replay) send({ type: "replay", to: "last" });
       else if (view.selected) send({ type: "click", point: view.selected });

@@ -18,7 +18,7 @@ import { createRules, createResign, createSettings, fillLanguages } from "./dial
 import { createSetup } from "./dialogs/setup.js";
 import { createShare } from "./dialogs/share.js";
 import { $, listeners, reducedMotion } from "./dom.js";
-import { guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
+import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
 import { createKeys } from "./keys.js";
 import { createGames } from "./library/games.js";
 import { createSaves, download, firstView, startView } from "./library/saves.js";
@@ -50,7 +50,6 @@ import { createRecord } from "./panels/record.js";
 
 const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 const RESTARTED_KEY = "nard.engine-restarted"; // sessionStorage: this load restarts a dead engine
-const LANGUAGES = [{ code: "en", name: "English" }, { code: "ru", name: "Русский" }]; // before the hello
 
 /**
  * The page on `root` (#board): `window.nardPage` is the page, for tests and the console.
@@ -86,7 +85,7 @@ export function mountPage(root, app) {
   // the engine in its hello (web/worker/presenter.py catalogue()).
   /** @returns {Catalogue} */
   const catalogue = () => (app.hello && app.hello.catalogue) || {};
-  const showLanguages = () => fillLanguages(catalogue().languages || LANGUAGES, lang);
+  const showLanguages = () => fillLanguages(catalogue().languages || LANGUAGES, lang); // i18n.js's list before the hello
 
   const board = createBoard(root, { onIntent: send, t });
   const pageRoot = $("app");

@@ -21,6 +21,7 @@ import { mountPage } from "../page.js";
 import { createBoard } from "../board/board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
 import { EMBEDDED } from "../library/store.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").Hello} Hello */
 /** @typedef {import("../view-model.js").Answer} Answer */
@@ -236,7 +237,7 @@ async function boot() {
   } catch (error) {
     rejectReady(error);
     html.dataset.ready = "error";
-    if (status) status.textContent = "The game engine could not start. Reload the page to try again.";
+    if (status) status.textContent = t("app.failed");
     console.error("engine boot failed:", error);
     return;
   }

@@ -32,8 +32,9 @@ import { createBoard } from "../board/board.js";
  * @typedef {object} BuiltData
  * @property {string} style the board's stylesheet
  * @property {Record<string, number[]>} numberings each game's numbering, by name
- * @property {Record<string, Record<string, string>>} strings the words shown, by language
+ * @property {Record<string, Record<string, string | PluralText>>} strings the words shown, by language
  */
+/** @typedef {{plural: string} & Record<string, string>} PluralText a string whose words follow a number (docs/i18n.md) */
 /**
  * A position read: each side's 26 counts in its own numbering (0 borne off, 25 bar).
  * @typedef {{text: string, variant: string, numbering: number[], turn: Side, boards: Record<Side, number[]>}} Position
@@ -171,16 +172,51 @@ export function parseRecord(text) {
 
 // -- words ---------------------------------------------------------------------------------------
 
+// The words of the element's language, as the app's i18n.js has them: a plural string's form by
+// Intl.PluralRules, and each argument isolated where the element reads right to left.
 /** @returns {Translate} */
 function wordsFor(/** @type {Element} */ element) {
   const wanted = (element.getAttribute("lang") || element.closest("[lang]")?.getAttribute("lang") || navigator.language || "en")
     .slice(0, 2).toLowerCase();
   const strings = DATA.strings[wanted] || {};
   const english = DATA.strings.en || {};
+  const rtl = readsRightToLeft(element);
   return (key, args = {}) => {
-    const text = strings[key] ?? english[key] ?? key;
-    return String(text).replace(/\{(\w+)\}/g, (_, name) => (args[name] === undefined ? "" : String(args[name])));
+    let text = strings[key];
+    let lang = wanted;
+    if (text === undefined) {
+      text = english[key];
+      lang = "en";
+    }
+    if (text === undefined) return key;
+    if (typeof text === "object") text = pluralForm(text, args, lang);
+    return String(text).replace(/\{(\w+)\}/g, (_, name) => {
+      const value = args[name] === undefined || args[name] === null ? "" : String(args[name]);
+      return rtl && value ? `\u2068${value}\u2069` : value;
+    });
   };
+}
+
+/**
+ * @param {PluralText} text
+ * @param {Record<string, unknown>} args
+ * @param {string} lang
+ * @returns {string}
+ */
+function pluralForm(text, args, lang) {
+  const value = args[text.plural];
+  const number = typeof value === "number" || (typeof value === "string" && value.trim() !== "") ? Number(value) : NaN;
+  let category = "other";
+  try {
+    if (Number.isFinite(number)) category = new Intl.PluralRules(lang).select(number);
+  } catch (_) {
+    /* no plural rules here: "other" */
+  }
+  return String(text[category] ?? text.other ?? "");
+}
+
+function readsRightToLeft(/** @type {Element} */ element) {
+  return element.isConnected && getComputedStyle(element).direction === "rtl";
 }
 
 // -- the element ---------------------------------------------------------------------------------
@@ -193,12 +229,13 @@ const EMBED_CSS = `
 .board-svg { display: block; width: 100%; height: auto; aspect-ratio: 960 / 736; user-select: none; -webkit-user-select: none; }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
 .nav { display: flex; align-items: center; gap: 4px; }
+.nav button { direction: ltr; unicode-bidi: isolate; }
 button { font: inherit; color: inherit; background: #fffaf2; border: 1px solid #d9c9b0; border-radius: 8px; min-width: 34px; min-height: 30px; padding: 2px 8px; cursor: pointer; }
 button:disabled { opacity: 0.45; cursor: default; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1d6fd6; outline-offset: 2px; }
-.frame-count { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; }
+.frame-count { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; direction: ltr; unicode-bidi: isolate; }
 .caption { flex: 1 1 8em; color: #7b6d5e; font-variant-numeric: tabular-nums; }
-.play { margin-left: auto; color: #b8541f; }
+.play { margin-inline-start: auto; color: #b8541f; }
 .live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff; border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
 .problem { margin: 0; color: #c62828; }
 iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; border: 0; }
@@ -249,10 +286,13 @@ function node(name, attrs = {}, parent = null) {
  */
 /** @typedef {"first" | "back" | "forward" | "last"} Step */
 
-/** @type {[Step, string][]} */
-const STEPS = [["first", "«"], ["back", "◀"], ["forward", "▶"], ["last", "»"]];
+// Each step's arrow, left to right and right to left (where "back" points right: docs/i18n.md).
+/** @type {[Step, string, string][]} */
+const STEPS = [["first", "«", "»"], ["back", "◀", "▶"], ["forward", "▶", "◀"], ["last", "»", "«"]];
 /** @type {Record<string, Step>} */
 const STEP_KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+/** @type {Record<string, Step>} */
+const STEP_KEYS_RTL = { ArrowLeft: "forward", ArrowRight: "back", Home: "first", End: "last" };
 
 class NardBoard extends HTMLElement {
   static get observedAttributes() {
@@ -315,10 +355,11 @@ class NardBoard extends HTMLElement {
     const bar = node("div", { class: "bar", part: "controls" }, wrap);
     const nav = node("div", { class: "nav" }, bar);
     const buttons = /** @type {Record<Step, HTMLButtonElement>} */ ({});
-    for (const [name, label] of STEPS) {
+    const rtl = readsRightToLeft(this);
+    for (const [name, ltrArrow, rtlArrow] of STEPS) {
       const words = this.t(name === "last" ? "embed.last" : `replay.${name}`);
       const button = node("button", { type: "button", "data-replay": name, "aria-label": words, title: words }, nav);
-      button.textContent = label;
+      button.textContent = rtl ? rtlArrow : ltrArrow;
       button.addEventListener("click", () => this.step(name));
       buttons[name] = button;
     }
@@ -328,7 +369,7 @@ class NardBoard extends HTMLElement {
     const link = node("a", { class: "play", part: "play", target: "_blank", rel: "noopener" }, bar);
     link.textContent = this.t("embed.play_from_here");
     wrap.addEventListener("keydown", (event) => {
-      const name = STEP_KEYS[event.key];
+      const name = (readsRightToLeft(this) ? STEP_KEYS_RTL : STEP_KEYS)[event.key];
       const target = event.target instanceof Element ? event.target : null;
       if (name && this.frames.length > 1 && !target?.closest?.("a")) {
         event.preventDefault();

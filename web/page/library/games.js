@@ -7,7 +7,7 @@
 // ever set with textContent.
 
 import { $, button, listeners, make } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, t } from "../i18n.js";
 import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./store.js";
 
 /** @typedef {import("./store.js").StoredEntry} StoredEntry */
@@ -167,7 +167,13 @@ function gameItem(entry, current, lang, actions) {
 function variantTitle(/** @type {StoredEntry} */ entry) {
   const base = t(`variant.${entry.variant}.title`);
   const options = typeof entry.token === "string" ? entry.token.split("+").slice(1) : [];
-  return options.length ? `${base} (${options.join(", ")})` : base;
+  return options.length ? `${base} (${options.map(optionName).join(", ")})` : base;
+}
+
+// A rule option by its name in the page's language ("cube-limit-8": the cube limit and 8).
+function optionName(/** @type {string} */ option) {
+  const limit = /^cube-limit-(\d+)$/.exec(option);
+  return limit ? `${t("option.cube-limit")} ${isolate(limit[1])}` : t(`option.${option}`);
 }
 
 /**
@@ -193,13 +199,27 @@ function detail(entry, current, lang) {
   }
   if (entry.updated) {
     try {
-      parts.push(new Date(entry.updated).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }));
+      parts.push(dateFormat(lang).format(new Date(entry.updated)));
     } catch (_) {
       /* a date this browser cannot format: left out */
     }
   }
   if (current) parts.push(t("games.current"));
   return parts.join(" · ");
+}
+
+// Dates in the page's language, always in Western digits (-u-nu-latn: docs/i18n.md).
+/** @type {Map<string, Intl.DateTimeFormat>} */
+const DATE_FORMATS = new Map();
+
+/** @returns {Intl.DateTimeFormat} */
+function dateFormat(/** @type {string} */ lang) {
+  let format = DATE_FORMATS.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: "medium", timeStyle: "short" });
+    DATE_FORMATS.set(lang, format);
+  }
+  return format;
 }
 
 /**

@@ -4,7 +4,7 @@
 // every decision with its loss; a click shows that position). `send` takes their intents.
 
 import { $, button } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Hint} Hint */
@@ -92,8 +92,9 @@ function paintReview(review, send) {
   list.textContent = "";
   for (const d of review.decisions) {
     const item = document.createElement("li");
-    const what = d.kind === "play" ? `${d.dice}: ${d.chosen || t("hint.pass")}` : t(`review.cube.${d.kind}`);
-    const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (−${d.loss.toFixed(3)}; ${t("review.best")} ${d.best})` : "";
+    // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${d.chosen ? isolate(d.chosen) : t("hint.pass")}` : t(`review.cube.${d.kind}`);
+    const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${isolate(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${isolate(d.best)})` : "";
     const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, `${t(`side.${d.side}`)} ${what}${mark}`);
     if (review.shown === d.turn) decision.setAttribute("aria-current", "true");
     decision.addEventListener("click", () => send({ type: "review", show: review.shown === d.turn ? null : d.turn }));

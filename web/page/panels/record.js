@@ -1,17 +1,20 @@
 // The record beside the board: every turn numbered, the cube and resignations; a click (or
 // the arrows) shows the position after it, "Play on from here" starts a new game there.
+// In a right-to-left language the arrows point the other way: "back" points right, where
+// the record starts (docs/i18n.md).
 //
 // Text from the engine is only ever set with textContent.
 
 import { $, button } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, isRtl, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {import("../view-model.js").RecordEntry} RecordEntry */
 
-// The record's arrows: each button and where it steps to.
-const REPLAY_BUTTONS = [["replay-first", "first"], ["replay-back", "back"], ["replay-forward", "forward"], ["replay-last", "last"]];
+// The record's arrows: each button, where it steps to, its arrow left to right and right to left.
+const REPLAY_BUTTONS = [["replay-first", "first", "«", "»"], ["replay-back", "back", "◀", "▶"],
+  ["replay-forward", "forward", "▶", "◀"], ["replay-last", "last", "»", "«"]];
 
 /**
  * @param {HTMLElement} root the record's section (#record)
@@ -35,8 +38,10 @@ export function createRecord(root, { send }) {
       }));
       const current = list.querySelector('[aria-current="true"]');
       if (current && view.replay) current.scrollIntoView({ block: "nearest" });
-      for (const [id, to] of REPLAY_BUTTONS) {
+      const rtl = isRtl();
+      for (const [id, to, ltrArrow, rtlArrow] of REPLAY_BUTTONS) {
         const b = $(id, HTMLButtonElement);
+        b.textContent = rtl ? rtlArrow : ltrArrow;
         b.disabled = to === "first" || to === "back" ? at === 0 : !view.replay;
         b.onclick = () => send({ type: "replay", to });
       }
@@ -60,7 +65,7 @@ function recordLine(/** @type {RecordEntry} */ entry) {
   }
   if (entry.kind === "play" || entry.kind === "pass") {
     const play = entry.kind === "play" ? entry.play : t("record.pass");
-    return `${entry.number}. ${side} ${dice}: ${play}`;
+    return `${entry.number}. ${side} ${isolate(dice)}: ${entry.kind === "play" ? isolate(play) : play}`;
   }
   if (entry.kind === "resign" && !entry.level) return t("record.concede", { side });
   const level = entry.level ? t(`resign.level.${entry.level}`) : "";
