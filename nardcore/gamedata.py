@@ -4,6 +4,7 @@ The history is what a game is rebuilt from: every event is replayed through the 
 so saved data can only hold what the rules allow. The position, phase, cube and result
 are stored too, for readers and as a check; data without a history starts from the
 stored position as a set-up game. Anything wrong raises `GameStateError` saying what.
+`event_text` writes one event of the history as a line of text.
 
 >>> from nardcore.dice import PresetDice
 >>> from nardcore.game import Game
