@@ -68,6 +68,26 @@ def test_a_damaged_library_index_is_rebuilt_from_the_saves_and_kept_aside(browse
         context.close()
 
 
+def test_the_first_game_of_a_fresh_browser_says_nothing_of_the_library(browser: Browser, site: str) -> None:
+    context, page, watch = open_app(browser, site + "?dice=seed:4")
+    try:
+        # every text the message line shows from here on (the boot's own save comes first)
+        page.evaluate("""() => {
+            const line = document.getElementById('message');
+            window.nardSaid = [line.innerText];
+            new MutationObserver(() => window.nardSaid.push(line.innerText))
+                .observe(line, {childList: true, subtree: true, characterData: true});
+        }""")
+        start_game(page, "narde")
+        play_one_turn(page)
+        said = page.evaluate("window.nardSaid")
+        assert not [text for text in said if "rebuilt" in text], said
+        assert len(open_games(page)) == 1
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
 def test_a_save_whose_id_differs_from_its_key_overwrites_no_other_game(browser: Browser, site: str) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:6")
     try:

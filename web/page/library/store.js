@@ -164,7 +164,9 @@ export function readLibrary() {
     if (entry) games.push(entry);
   }
   if (text !== null && !keptAside(text)) return library; // kept aside, or left alone
-  if (writeLibrary(library)) notes.add("library_rebuilt");
+  // Only a damaged index is news: none at all is also what a browser's first game meets
+  // between its save and its entry being written.
+  if (writeLibrary(library) && text !== null) notes.add("library_rebuilt");
   return library;
 }
 
