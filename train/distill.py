@@ -29,7 +29,6 @@ Killed at any time, the next run goes on from the last chunk and the last checkp
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import random
@@ -46,6 +45,7 @@ import numpy.typing as npt
 from nardcore.bots.neural import Network
 from nardcore.variant import find_variant
 
+from . import td
 from .npnet import Net, encode
 from .play import Score, match_up, net_player
 from .sage import Teacher, equity, flip, from_sage, sage_module, sage_player
@@ -333,14 +333,7 @@ def save(net: Net, state: State, adam: Adam, tag: str, info: dict[str, object]) 
 
 
 def log(tag: str, row: dict[str, object]) -> None:
-    LOGS.mkdir(parents=True, exist_ok=True)
-    path = LOGS / f"{run_name(tag)}.csv"
-    new = not path.exists()
-    with path.open("a", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=LOG_FIELDS)
-        if new:
-            writer.writeheader()
-        writer.writerow(row)
+    td.log(run_name(tag), row, LOG_FIELDS)
 
 
 def frozen(net: Net) -> Net:

@@ -129,12 +129,13 @@ def write_weights(net: Net, info: dict[str, object], path: Path) -> None:
     path.with_suffix(".tmp").replace(path)
 
 
-def log(name: str, row: dict[str, object]) -> None:
+def log(name: str, row: dict[str, object], fields: list[str] = LOG_FIELDS) -> None:
+    """One row appended to train/logs/NAME.csv (its header first when the file is new)."""
     LOGS.mkdir(parents=True, exist_ok=True)
     path = LOGS / f"{name}.csv"
     new = not path.exists()
     with path.open("a", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=LOG_FIELDS)
+        writer = csv.DictWriter(file, fieldnames=fields)
         if new:
             writer.writeheader()
         writer.writerow(row)
