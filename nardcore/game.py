@@ -415,9 +415,9 @@ class Game:
                 f"{self.board}>")
 
     def _repr_svg_(self) -> str:
-        from .svg import render  # drawing is only needed in notebooks
+        from .svg import render_game  # drawing is only needed in notebooks
 
-        return render(self.board, dice=self.dice.dice if self.dice else None)
+        return render_game(self)
 
     def double(self) -> None:
         """Offer the cube (backgammon, before rolling)."""

@@ -444,9 +444,12 @@ def test_share_gives_the_position_link_and_its_picture() -> None:
     answer = app.dispatch({"type": "share"})  # the menu's Share while editing: the set-up
     assert answer["share"]["position"] == "p=backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5&dice=31"
     assert answer["share"]["svg"].startswith("<svg") and answer["view"]["phase"] == "edit"
-    # the picture shows the set-up's dice, each as set
+    # the picture shows the set-up's dice, each as set, and the cube in the middle (its highest face)
     from nardcore.svg import render
 
     start = Position.start("backgammon")
-    assert answer["share"]["svg"] == render(start, dice=(3, 1))
-    assert app.dispatch({"type": "edit_share"})["share"]["svg"] == render(start, dice=(3, 1))
+    assert answer["share"]["svg"] == render(start, dice=(3, 1), cube=(64, None))
+    assert app.dispatch({"type": "edit_share"})["share"]["svg"] == render(start, dice=(3, 1), cube=(64, None))
+    send(app, "edit_set", name="cube", value=4)
+    send(app, "edit_set", name="owner", value="b")
+    assert app.dispatch({"type": "edit_share"})["share"]["svg"] == render(start, dice=(3, 1), cube=(4, 1))

@@ -114,4 +114,4 @@ def test_the_svg_board_draws_every_checker_where_the_apps_board_would(text: str)
     x24, top24 = nardcore.svg.point_place(24)
     x1, top1 = nardcore.svg.point_place(1)
     assert x24 == x1 and top24 and not top1
-    assert 'class="die"' in render(position, dice=(6, 5))
+    assert 'class="die side-' in render(position, dice=(6, 5))

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from nardcore.errors import quoted
 from nardcore.game import RESIGN_LEVELS, GameError
-from nardcore.position import Position, PositionError
+from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
@@ -428,7 +428,10 @@ def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     position = Position.parse(editor.text())
     dice = (int(editor.dice[0]), int(editor.dice[1])) if editor.dice else None
-    session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"])}
+    # the cube as the board shows it: its face and owner once turned, the highest face in the middle
+    cube = ((editor.cube, SIDE_LETTERS.index(editor.owner)) if editor.owner else (position.variant.cube_limit, None))
+    session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"],
+                                                                  cube=cube if position.variant.cube else None)}
 
 
 def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:

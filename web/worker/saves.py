@@ -23,7 +23,7 @@ from nardcore.formats.xgid import xgid
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS
-from nardcore.svg import render
+from nardcore.svg import render_game
 from nardcore.variant import BAR
 
 from .dice import CountingDice
@@ -177,7 +177,7 @@ def share_links(session: Session) -> dict[str, str]:
             links["xgid"] = xgid(game)
         except CodecError:
             pass  # a state these formats cannot hold
-    links["svg"] = render(game.board, dice=game.dice.dice if game.dice else None, flipped=session.prefs["flip"])
+    links["svg"] = render_game(game, flipped=session.prefs["flip"])
     links["mat"] = write_mat(session.match if session.match is not None else game)
     return links
 
