@@ -25,6 +25,7 @@ from . import advice, flow, linkgame, record, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
+from .messages import Message
 from .saves import SCHEMA
 from .session import Session
 from .viewmodel import (
@@ -111,7 +112,7 @@ def view(session: Session) -> View:
     human_moving = session.human_moving() and reviewed is None
     movable, destinations = _targets(session) if human_moving else ([], [])
     reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
-    message = advice.review_message(session.review) if reviewing and session.review else session.message
+    message = advice.review_message(session.review) if reviewing and session.review else addressed(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
     return {
         "schema": SCHEMA,
@@ -152,6 +153,20 @@ def view(session: Session) -> View:
         "link": linkgame.view(session),
         "editor": None,
     }
+
+
+# A message that asks the side to act for something, and its words when that side is not the
+# person here (the computer, or the friend of a game by link): what happened, and the wait.
+FOR_THE_OTHER_SIDE = {"no_moves": "no_moves_other", "doubled": "doubled_wait", "resign_offered": "resign_wait"}
+
+
+def addressed(session: Session) -> Message | None:
+    """The session's message in words for the person who reads it: "Press Pass" or "Take or
+    drop?" only while the person is the one to act; else what the other side does or faces."""
+    message = session.message
+    if message is None or message.key not in FOR_THE_OTHER_SIDE or not session.others_to_act():
+        return message
+    return Message(FOR_THE_OTHER_SIDE[message.key], message.args)
 
 
 def editor_view(session: Session, editor: editing.Editor) -> View:
