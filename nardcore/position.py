@@ -145,25 +145,31 @@ def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> 
         where, sep, count_text = item.partition("x")
         if sep:
             if not _ascii_number(count_text, 2):
-                raise PositionError(f"bad count {quoted(item)} for {side_name} in {quoted(text)}")
+                raise PositionError(f"bad count {quoted(item)} for {side_name} in {quoted(text)}",
+                                    why="why.position_count", item=item[:20])
             count = int(count_text)
             if count < 1:
-                raise PositionError(f"count must be at least 1 in {item!r} for {side_name} in {quoted(text)}")
+                raise PositionError(f"count must be at least 1 in {item!r} for {side_name} in {quoted(text)}",
+                                    why="why.position_count", item=item[:20])
         else:
             count = 1
         if where == "bar":
             if not variant.hitting:
-                raise PositionError(f"'bar' exists in backgammon only, not in {variant.name}: {text!r}")
+                raise PositionError(f"'bar' exists in backgammon only, not in {variant.name}: {text!r}",
+                                    why="why.position_bar")
             slot = BAR
         elif _ascii_number(where, 2) and 1 <= int(where) <= 24 and where == str(int(where)):
             slot = int(where)
         else:
-            raise PositionError(f"point {where!r} for {side_name} is not 1..24 or bar in {quoted(text)}")
+            raise PositionError(f"point {where!r} for {side_name} is not 1..24 or bar in {quoted(text)}",
+                                why="why.position_point", point=where[:20])
         if slot in counts:
-            raise PositionError(f"point {where!r} repeated for {side_name} in {quoted(text)}")
+            raise PositionError(f"point {where!r} repeated for {side_name} in {quoted(text)}",
+                                why="why.position_repeat", point=where[:20])
         counts[slot] = count
     if sum(counts.values()) > CHECKERS:
-        raise PositionError(f"{side_name} has {sum(counts.values())} checkers (at most 15) in {quoted(text)}")
+        raise PositionError(f"{side_name} has {sum(counts.values())} checkers (at most 15) in {quoted(text)}",
+                            why="why.position_checkers", n=sum(counts.values()))
     return make_board(counts)
 
 
@@ -178,17 +184,20 @@ def parse_position(text: str) -> Position:
         raise PositionError(f"a position string is text, not {type(text).__name__}")
     parts = text.strip().split(":")
     if len(parts) != 4:
-        raise PositionError(f"expected VARIANT:TURN:WHITE:BLACK (4 fields), got {len(parts)} in {quoted(text)}")
+        raise PositionError(f"expected VARIANT:TURN:WHITE:BLACK (4 fields), got {len(parts)} in {quoted(text)}",
+                            why="why.position_fields")
     variant_text, turn_text, white_text, black_text = parts
     try:
         variant = find_variant(variant_text)
     except VariantError as error:
-        raise PositionError(str(error)) from None
+        raise PositionError(str(error), why="why.position_game", name=variant_text[:30]) from None
     if turn_text not in ("w", "b"):
-        raise PositionError(f"turn must be 'w' or 'b', not {turn_text!r} in {quoted(text)}")
+        raise PositionError(f"turn must be 'w' or 'b', not {turn_text!r} in {quoted(text)}",
+                            why="why.position_turn", turn=turn_text[:20])
     white = _parse_side(text, white_text, "white", variant)
     black = _parse_side(text, black_text, "black", variant)
     for point in range(1, 25):
         if white[point] and black[variant.opponent_point(point)]:
-            raise PositionError(f"white's point {point} is also held by black in {quoted(text)}")
+            raise PositionError(f"white's point {point} is also held by black in {quoted(text)}",
+                                why="why.position_both", point=point)
     return Position(variant, SIDE_LETTERS.index(turn_text), (white, black))

@@ -349,7 +349,7 @@ def test_two_apps_play_by_link_to_the_end() -> None:
         assert answer["view"]["message"]["key"] in ("link_received", "link_send", "link_asked")
         refused = app.dispatch({"type": "load_url", "fragment": url, "link_save": answer["save"]})
         assert refused["view"]["message"]["key"] == "link_refused"  # opened twice
-        assert "opened already" in refused["view"]["message"]["args"]["error"]
+        assert "opened already" in refused["view"]["message"]["args"]["error"]["detail"]
         answer = app_turn(app, rng, answer)
         saves[to] = answer["save"]
         if answer["view"]["phase"] == "over" and not answer["view"]["link"]["waiting"]:

@@ -44,7 +44,8 @@ from tools.testenv import ensure_node_modules
 # Python boots without the snapshot does web/page/boot/runtime.mjs unpack it into the worker's working
 # directory (on sys.path), so `import web.worker.ui` works as it does in the repository.
 ZIP_NAME = "nardcore.zip"
-CORE_FILES = {".py", ".nnw", ".json"}  # nardcore's modules and its data (the networks' weights)
+# nardcore's modules and its data: the networks' weights, the bear-off database (bots/bearoff.py)
+CORE_FILES = {".py", ".nnw", ".json", ".bin"}
 # Files of web/ (paths under it) that are not copied as they are.
 SERVICE_WORKER = "page/boot/sw.js"  # dist/sw.js (root scope), with the precache list filled in
 EMBED_ENTRY = "page/embed/embed.js"  # dist/embed.js, bundled (embed_script)
@@ -57,7 +58,7 @@ BOARD_STYLE = "page/board/board.css"  # the board's look: inside the page's styl
 BOARD_IMPORT = '@import url("./board/board.css");\n'  # BOARD_STYLE, from INLINED_STYLE's folder
 EMBED_DATA_MARK = "/* BUILT */ null"  # web/page/embed/embed.js's place for what the build gives it
 EMBED_EXAMPLE = "embed-example.html"
-EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.")  # the interface words <nard-board> uses
+EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.", "why.position")  # the interface words <nard-board> uses
 ALSO_A_FILE = {"page/boot/idb-fallback.js"}
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
 

@@ -63,9 +63,25 @@ export function t(key, args = {}) {
   if (Array.isArray(text)) text = text.join("\n");
   else if (typeof text === "object" && text !== null) text = pluralForm(text, args, lang);
   return String(text).replace(/\{(\w+)\}/g, (_, name) => {
-    const value = args[name] === undefined || args[name] === null ? "" : String(args[name]);
+    const value = argumentText(args[name]);
     return rtl && value ? FSI + value + PDI : value;
   });
+}
+
+/**
+ * An argument as text: a reason given as a key with its arguments (`{key: "why.link_twice",
+ * args: {name: "p"}}`, web/worker/reasons.py) in the page's language, anything else as it is.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function argumentText(value) {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "object" && typeof (/** @type {{key?: unknown}} */ (value)).key === "string") {
+    const reason = /** @type {{key: string, args?: unknown}} */ (value);
+    const args = reason.args && typeof reason.args === "object" ? /** @type {Record<string, unknown>} */ (reason.args) : {};
+    return reason.key.startsWith("why.") ? t(reason.key, args) : "";
+  }
+  return String(value);
 }
 
 /**

@@ -31,6 +31,7 @@ from .dice import CountingDice
 from .inputs import UIError
 from .layout import POINT_IDS, Layout
 from .links import linked_game
+from .reasons import reason
 from .settings import OPPONENTS
 from .viewmodel import EditorForm
 
@@ -243,7 +244,7 @@ class Editor:
         try:
             position = Position.parse(self.text())
         except PositionError as error:  # a check of the core's this editor does not make itself
-            return [_problem("core", error=str(error))]
+            return [_problem("core", error=reason(error))]
         found = self._reach_problems(position, flipped)
         found += self._form_problems()
         if found:
@@ -251,7 +252,7 @@ class Editor:
         try:
             linked_game(self.fields(), CountingDice(None))
         except (UIError, ValueError) as error:
-            found.append(_problem("core", error=str(error)))
+            found.append(_problem("core", error=reason(error)))
         return found
 
     def _label(self, point: int, flipped: bool) -> int:

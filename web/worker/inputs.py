@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from nardcore.dice import DiceSource, PresetDice, SeededDice
+from nardcore.errors import Refusal
 
 LANG_CODE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz-")
 MAX_DICE_SPEC = 4000
 
 
-class UIError(ValueError):
+class UIError(Refusal):
     """A request the app cannot read (not a move that is merely illegal)."""
 
 
@@ -31,15 +32,15 @@ def is_lang(value: Any) -> bool:
 def parse_dice_spec(spec: str) -> DiceSource:
     """`seed:42` (seeded random) or `6,5,3,1,...` (these dice, then seeded); raises UIError."""
     if not isinstance(spec, str) or len(spec) > MAX_DICE_SPEC:
-        raise UIError("the dice setting is too long")
+        raise UIError("the dice setting is too long", why="why.dice_spec")
     if spec.startswith("seed:"):
         seed = spec[5:]
         if not seed.isdigit() or len(seed) > 18:
-            raise UIError(f"seed must be a number, not {seed!r}")
+            raise UIError(f"seed must be a number, not {seed!r}", why="why.dice_spec")
         return SeededDice(int(seed))
     parts = spec.split(",")
     if not all(len(p) == 1 and p in "123456" for p in parts):
-        raise UIError(f"dice must be like seed:42 or 6,5,3,1 — not {spec[:40]!r}")
+        raise UIError(f"dice must be like seed:42 or 6,5,3,1 — not {spec[:40]!r}", why="why.dice_spec")
     return PresetDice([int(p) for p in parts], SeededDice(0))
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardcore import safejson
-from nardcore.errors import quoted
+from nardcore.errors import Refusal, quoted
 from nardcore.readers import is_whole_number
 
 VERSION = 1
@@ -35,7 +35,7 @@ FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9
 ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
 
 
-class LinkError(ValueError):
+class LinkError(Refusal):
     """A link (or a record of a game) that this device refuses; the message says why."""
 
 
@@ -105,27 +105,29 @@ def read_link(fragment: str) -> Link:
     game here (`Duel.receive` does that)."""
     text = fragment.lstrip("#").strip()
     if len(text) > MAX_LINK:
-        raise LinkError("the link is too long")
+        raise LinkError("the link is too long", why="why.link_too_long")
     found = FRAGMENT.fullmatch(text)
     if found is None:
-        raise LinkError("this is not a link of a game played by link (d=GAME.SIDE+NUMBER.DATA), or it was cut short")
+        raise LinkError("this is not a link of a game played by link (d=GAME.SIDE+NUMBER.DATA), or it was cut short",
+                        why="why.duel_cut")
     gid, sender, seq, payload = found.groups()
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         unpacker = zlib.decompressobj(-15)
         raw = unpacker.decompress(packed, MAX_INFLATED)
         if unpacker.unconsumed_tail or not unpacker.eof:
-            raise LinkError("the link's data is cut short or too large")
+            raise LinkError("the link's data is cut short or too large", why="why.duel_cut")
         body = safejson.loads(raw.decode("utf-8"))
     except (ValueError, zlib.error, UnicodeDecodeError, safejson.JSONShapeError):
-        raise LinkError("the link's data cannot be read: it was changed or cut short") from None
+        raise LinkError("the link's data cannot be read: it was changed or cut short", why="why.duel_cut") from None
     if not isinstance(body, dict):
         raise LinkError("the link's data is not an object")
     allowed, required = {"v", "p", "i", "a", "r", "s", "c", "h"}, {"v", "a", "r", "s", "c", "h"}
     if set(body) - allowed or not required <= set(body):
         raise LinkError(f"the link's data has unknown or missing fields: {names((set(body) ^ required) - {'p', 'i'})}")
     if not is_whole_number(body["v"]) or body["v"] != VERSION:
-        raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads version {VERSION}")
+        raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads version {VERSION}",
+                        why="why.duel_version")
     message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
     for name in ("a", "r", "s", "c", "v"):
         message[name] = body[name]

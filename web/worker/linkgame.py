@@ -17,10 +17,9 @@ from . import flow, saves
 from .inputs import UIError
 from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
+from .reasons import reason
 from .session import Session, new_game_id
 from .viewmodel import LinkView
-
-MAX_ERROR_TEXT = 300
 
 
 def start(session: Session, request: dict[str, Any]) -> None:
@@ -76,13 +75,13 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     try:
         link = read_link(fragment)
     except LinkError as error:
-        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("link_refused", error=reason(error))
         return
     if isinstance(save, str) and save:
         try:
             saves.load_save(session, save, keep_prefs=True)
         except (UIError, NardError, LinkError) as error:
-            session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
+            session.say("open_bad", error=reason(error))
             return
     duel = session.duel
     if duel is not None and duel.gid == link.gid:
@@ -90,7 +89,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
             duel.receive(link)
         except LinkError as error:
             take(session, duel)
-            session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+            session.say("link_refused", error=reason(error))
             return
         take(session, duel)
         session.last = last_move(duel)
@@ -99,7 +98,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     try:
         joined, _ = Duel.join(link)
     except LinkError as error:
-        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("link_refused", error=reason(error))
         return
     begin(session, joined)
     session.say("link_joined")
@@ -145,7 +144,7 @@ def send(session: Session, ask: bool = False) -> None:
         duel.send(session.game, ask=ask)
     except LinkError as error:
         take(session, duel)
-        session.say("link_refused", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("link_refused", error=reason(error))
         return
     take(session, duel)
     session.say("link_asked" if ask else "link_send")

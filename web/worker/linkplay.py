@@ -174,7 +174,8 @@ class Duel:
         record and the link that joins it."""
         link = read_link(fragment) if isinstance(fragment, str) else fragment
         if link.seq != 0:
-            raise LinkError("this device has no record of this game, and the link is not an invitation to it")
+            raise LinkError("this device has no record of this game, and the link is not an invitation to it",
+                            why="why.duel_unknown")
         duel = cls(link.gid, _other(link.sender), key or secrets.token_bytes(KEY_BYTES))
         duel._take(link)
         return duel, duel._send_message({}, [])
@@ -224,7 +225,7 @@ class Duel:
         """The dice of this side's next roll; LinkError when the other's share is not here."""
         slot = self.next_slot(local, self.me)
         if not self._slot_ready(slot):
-            raise LinkError("your opponent's share of this roll has not come yet")
+            raise LinkError("your opponent's share of this roll has not come yet", why="why.duel_wait")
         assert self.book is not None
         return SlotDice(self.gid, slot, self._own(slot), self.book.shares[slot]).roll()
 
@@ -242,7 +243,7 @@ class Duel:
         """The next link: what was played on `local` (a copy of `game`) since, or the request
         to roll (`ask`); checked as the other device will check it."""
         if not self.my_link_next:
-            raise LinkError("it is your opponent's turn to send a link")
+            raise LinkError("it is your opponent's turn to send a link", why="why.duel_not_yours")
         actions = actions_between(self.game, local)
         if ask:
             actions.append("R")
@@ -252,16 +253,20 @@ class Duel:
         """Take the other player's link, or raise LinkError and change nothing."""
         link = read_link(fragment) if isinstance(fragment, str) else fragment
         if link.gid != self.gid:
-            raise LinkError("this link belongs to another game")
+            raise LinkError("this link belongs to another game", why="why.duel_other_game")
         seq = link.seq
         if link.sender == self.me:
-            raise LinkError(f"this is your own link (number {seq}): send it to your opponent")
+            raise LinkError(f"this is your own link (number {seq}): send it to your opponent",
+                            why="why.duel_own", n=seq)
         if seq < len(self.links):
             if self.links[seq] == link.message:
-                raise LinkError(f"this link (number {seq}) was opened already; the game is at link {len(self.links)}")
-            raise LinkError(f"an old or different link number {seq}: link {seq} of this game was another one")
+                raise LinkError(f"this link (number {seq}) was opened already; the game is at link {len(self.links)}",
+                                why="why.duel_opened", n=seq, at=len(self.links))
+            raise LinkError(f"an old or different link number {seq}: link {seq} of this game was another one",
+                            why="why.duel_old", n=seq)
         if seq > len(self.links):
-            raise LinkError(f"a link is missing: the next one is number {len(self.links)}, this is number {seq}")
+            raise LinkError(f"a link is missing: the next one is number {len(self.links)}, this is number {seq}",
+                            why="why.duel_missing", next=len(self.links), n=seq)
         self._take(link)
 
     def last_link(self) -> str | None:
@@ -382,9 +387,11 @@ class Duel:
             if message["f"] != (self.host if message["n"] % 2 == 0 else _other(self.host)):
                 raise LinkError("this link is not from the player whose link comes next")
             if message.get("p") != b64(self.head[:CHAIN_BYTES]):
-                raise LinkError("the history of this link differs from the game on this device (its chain hash)")
+                raise LinkError("the history of this link differs from the game on this device (its chain hash)",
+                                why="why.duel_history")
             if list(link.history) != self.book.actions:
-                raise LinkError("the history of this link differs from the game on this device (its moves)")
+                raise LinkError("the history of this link differs from the game on this device (its moves)",
+                                why="why.duel_history")
         saved = self.to_dict() if self.book is not None else None
         try:
             if self.book is None:
@@ -414,9 +421,11 @@ class Duel:
         for slot, text in message["r"].items():
             secret = unb64(text, SECRET_BYTES, f"the secret for roll {slot}")
             if _committer(slot, self.host) != sender or slot not in book.commits:
-                raise LinkError(f"the link reveals a secret for roll {slot}, which its sender did not commit to")
+                raise LinkError(f"the link reveals a secret for roll {slot}, which its sender did not commit to",
+                                why="why.duel_secret")
             if not hmac.compare_digest(commitment(self.gid, slot, secret), book.commits[slot]):
-                raise LinkError(f"the secret revealed for roll {slot} does not match the commitment made for it")
+                raise LinkError(f"the secret revealed for roll {slot} does not match the commitment made for it",
+                                why="why.duel_secret")
             reveals[slot] = secret
         book.reveals.update(reveals)
         shared, committed = set(book.shares), set(book.commits)  # before this link

@@ -35,24 +35,26 @@ def link_fields(fragment: str) -> dict[str, str]:
     most once, the position fields only with `p`."""
     text = fragment.lstrip("#").strip()
     if len(text) > MAX_URL:
-        raise UIError("the link is too long")
+        raise UIError("the link is too long", why="why.link_too_long")
     fields: dict[str, str] = {}
     for part in text.split("&"):
         name, sep, value = part.partition("=")
         if not sep or name not in LINK_FIELDS:
-            raise UIError(f"the link has a part this app does not read: {shorten(part)!r}")
+            raise UIError(f"the link has a part this app does not read: {shorten(part)!r}",
+                          why="why.link_part", part=shorten(part))
         if name in fields:
-            raise UIError(f"the link names {name!r} twice")
+            raise UIError(f"the link names {name!r} twice", why="why.link_twice", name=name)
         try:
             fields[name] = urllib.parse.unquote(value, errors="strict") if name != "s" else value
         except UnicodeDecodeError:  # `%C3` alone, `%ff`: a UIError like every other refusal, not the codec's
-            raise UIError(f"the link's {name}= has %-escapes that are not UTF-8: {shorten(value)!r}") from None
+            raise UIError(f"the link's {name}= has %-escapes that are not UTF-8: {shorten(value)!r}",
+                          why="why.link_escapes", name=name) from None
     kinds = [name for name in STATE_FIELDS if name in fields]
     if len(kinds) != 1:
-        raise UIError("the link does not hold a game of this app (s=, p=, gnubg= or xgid=)")
+        raise UIError("the link does not hold a game of this app (s=, p=, gnubg= or xgid=)", why="why.link_no_game")
     extra = [name for name in POSITION_FIELDS if name in fields]
     if extra and kinds != ["p"]:
-        raise UIError(f"{', '.join(extra)} go with a p= position only")
+        raise UIError(f"{', '.join(extra)} go with a p= position only", why="why.link_p_only", names=", ".join(extra))
     return fields
 
 

@@ -72,15 +72,16 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     `keep_prefs`: the session's preferences stay (another game of the library is opened);
     `copy`: the game gets an id of its own (an imported file)."""
     if len(text) > MAX_SAVE:
-        raise UIError("the saved game is too large")
+        raise UIError("the saved game is too large", why="why.save_too_large")
     try:
         data = safejson.loads(text)
     except safejson.JSONShapeError as error:
         raise UIError(f"the saved game cannot be read: {error}") from None
     if not isinstance(data, dict) or data.get("app") != "nard":
-        raise UIError("this is not a saved game of this app")
+        raise UIError("this is not a saved game of this app", why="why.not_a_save")
     if data.get("schema") not in READABLE_SCHEMAS:
-        raise UIError(f"saved with schema {data.get('schema')!r}, this app reads {READABLE_SCHEMAS}")
+        raise UIError(f"saved with schema {data.get('schema')!r}, this app reads {READABLE_SCHEMAS}",
+                      why="why.save_schema")
     game_id = data.get("id") if data["schema"] >= 2 else new_game_id()
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         raise UIError("the saved game has no valid id")

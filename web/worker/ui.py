@@ -44,6 +44,7 @@ from .dice import CountingDice
 from .inputs import UIError, request_kind
 from .intents import INTENTS
 from .layout import Layout, point_id
+from .reasons import reason
 from .session import Session
 from .turn_input import sync_layout
 from .viewmodel import View
@@ -70,7 +71,7 @@ class App:
             if intent.prepare(session):
                 url = intent.handle(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
-            session.say("not_now", error=str(error))
+            session.say("not_now", error=reason(error))
         linkgame.after(session)
         sync_layout(session)
         answer: dict[str, Any] = {"view": self.view(), "save": saves.save_text(session),

@@ -51,7 +51,20 @@ const SCRIPT_URL = (SCRIPT && SCRIPT.src) || location.href;
 
 // -- position strings -------------------------------------------------------------------------
 
-class PositionTextError extends Error {}
+// What cannot be read, in English (`message`, for the console and the tests) and as a key of the
+// language files with its arguments (`why`, `args`: the words the element shows, docs/embed.md).
+class PositionTextError extends Error {
+  /**
+   * @param {string} message
+   * @param {string} why a key of web/i18n, `why.position…` (the same reasons as the app's)
+   * @param {Record<string, string | number>} [args]
+   */
+  constructor(message, why, args = {}) {
+    super(message);
+    this.why = why;
+    this.args = args;
+  }
+}
 
 // "narde:w:24x14,13:24x15" -> {text, variant, numbering, turn, boards: {w, b}}, each board 26
 // counts in that side's own numbering (0 borne off, 25 bar). Throws PositionTextError.
@@ -61,15 +74,15 @@ class PositionTextError extends Error {}
  */
 export function parsePosition(text) {
   const fields = String(text).trim().split(":");
-  if (fields.length !== 4) throw new PositionTextError(`a position is VARIANT:TURN:WHITE:BLACK, not "${text}"`);
+  if (fields.length !== 4) throw new PositionTextError(`a position is VARIANT:TURN:WHITE:BLACK, not "${text}"`, "why.position_fields");
   const [token, turn, white, black] = fields;
   const variant = token.split("+")[0];
   const numbering = DATA.numberings[variant];
-  if (!numbering) throw new PositionTextError(`unknown game "${variant}"`);
-  if (turn !== "w" && turn !== "b") throw new PositionTextError(`the side to move is w or b, not "${turn}"`);
+  if (!numbering) throw new PositionTextError(`unknown game "${variant}"`, "why.position_game", { name: short(variant) });
+  if (turn !== "w" && turn !== "b") throw new PositionTextError(`the side to move is w or b, not "${turn}"`, "why.position_turn", { turn: short(turn) });
   const boards = { w: sideCounts(white, "white"), b: sideCounts(black, "black") };
   for (let point = 1; point <= 24; point++) {
-    if (boards.w[point] && boards.b[numbering[point]]) throw new PositionTextError(`both sides on point ${point}`);
+    if (boards.w[point] && boards.b[numbering[point]]) throw new PositionTextError(`both sides on point ${point}`, "why.position_both", { point });
   }
   return { text: fields.join(":"), variant, numbering, turn, boards };
 }
@@ -80,15 +93,20 @@ function sideCounts(/** @type {string} */ text, /** @type {string} */ name) {
   let total = 0;
   for (const item of text ? text.split(",") : []) {
     const match = /^(bar|[1-9]|1[0-9]|2[0-4])(?:x([1-9][0-9]?))?$/.exec(item);
-    if (!match) throw new PositionTextError(`"${item}" is not a point with a count (like 13x5)`);
+    if (!match) throw new PositionTextError(`"${item}" is not a point with a count (like 13x5)`, "why.position_count", { item: short(item) });
     const slot = match[1] === "bar" ? 25 : Number(match[1]);
-    if (counts[slot]) throw new PositionTextError(`${name} names ${match[1]} twice`);
+    if (counts[slot]) throw new PositionTextError(`${name} names ${match[1]} twice`, "why.position_repeat", { point: match[1] });
     counts[slot] = match[2] ? Number(match[2]) : 1;
     total += counts[slot];
   }
-  if (total > CHECKERS) throw new PositionTextError(`${name} has ${total} checkers (at most ${CHECKERS})`);
+  if (total > CHECKERS) throw new PositionTextError(`${name} has ${total} checkers (at most ${CHECKERS})`, "why.position_checkers", { n: total });
   counts[0] = CHECKERS - total;
   return counts;
+}
+
+// Untrusted text quoted in a reason, cut short.
+function short(/** @type {string} */ text) {
+  return text.length > 20 ? `${text.slice(0, 20)}…` : text;
 }
 
 // Where a side's slot is on the board: web/worker/layout.py's point ids (White's numbering).
@@ -159,14 +177,14 @@ export function parseRecord(text) {
   for (const word of String(text).trim().split(/\s+/)) {
     if (!word) continue;
     if (word.includes(":")) frames.push({ position: parsePosition(word), dice: "", play: [] });
-    else if (!frames.length) throw new PositionTextError(`a record starts with a position, not "${word}"`);
+    else if (!frames.length) throw new PositionTextError(`a record starts with a position, not "${word}"`, "why.position_record_start", { word: short(word) });
     else {
       const frame = frames[frames.length - 1];
       if (!frame.dice && !frame.play.length && /^[1-6][1-6]$/.test(word)) frame.dice = word;
       else frame.play.push(word);
     }
   }
-  if (!frames.length) throw new PositionTextError("the record holds no position");
+  if (!frames.length) throw new PositionTextError("the record holds no position", "why.position_record_empty");
   return frames.map((frame) => ({ ...frame, play: frame.play.join(" ") }));
 }
 
@@ -397,7 +415,7 @@ class NardBoard extends HTMLElement {
       }
     } catch (error) {
       if (!(error instanceof PositionTextError)) throw error;
-      problem = error.message;
+      problem = this.t(error.why, error.args);
       this.frames = [];
     }
     this.at = Math.max(0, this.frames.length - 1);
