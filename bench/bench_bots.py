@@ -15,6 +15,8 @@ kept in .bench/strength.json after every pair of games: an interrupted run goes 
 stopped, as long as the network is the same (the beginner's and the random player's draws
 then differ from an unbroken run's); `--report` prints them. Runs of different pairings
 (`--only`) may go at once, one per core: each writes only its own pairing's entry.
+`--no-bearoff`: the players without the bear-off database (the network alone in home-board
+races as well; a result of its own in the file), to measure what the database brings.
 
 think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
 from games, median and 95th percentile, per game.
@@ -37,6 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
+from nardcore.bots import bearoff  # noqa: E402
 from nardcore.bots.levels import make_bot  # noqa: E402
 from nardcore.bots.neural import Network, network_for  # noqa: E402
 from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE  # noqa: E402
@@ -146,6 +149,7 @@ def strength(games: int, only: list[str], report: bool) -> None:
         key = f"{name} / {games} games / weights {weights_digest(variant)}"
         if "beginner" in name:  # another temperature is another player
             key += f" / temperature {BEGINNER_TEMPERATURE[variant]}"
+        key += " / bear-off database" if bearoff.database() is not None else " / no bear-off database"
         stored = load_results().get(key, {})  # read afresh: another run may have added to it
         score = Score(stored.get("games", 0), stored.get("for", 0), stored.get("against", 0),
                       stored.get("per_pair", []))
@@ -205,7 +209,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
     parser.add_argument("--weights", action="append", default=[], metavar="VARIANT=FILE",
                         help="measure this network (.nnw) in place of the shipped one (strength)")
+    parser.add_argument("--no-bearoff", action="store_true",
+                        help="play without the bear-off database: the network in home-board races too")
     args = parser.parse_args()
+    if args.no_bearoff:
+        bearoff._SHIPPED = None  # race_outcomes then answers None: Network.evaluate and train/play.py
+        bearoff.database.cache_clear()  # use the network
     for item in args.weights:
         variant, _, file = item.partition("=")
         if variant not in VARIANT_NAMES or not Path(file).is_file():

@@ -153,6 +153,8 @@ def test_nardcore_zip_holds_the_core_and_the_web_python_modules(dist: Path) -> N
     assert "web/worker/ui.py" in web
     assert web <= names  # at their paths in the repository: `import web.worker.ui` in the worker
     assert not [n for n in names if n.endswith((".pyc", ".js"))]
+    data = {p.relative_to(ROOT).as_posix() for p in (shell.CORE / "bots" / "weights").iterdir()}
+    assert "nardcore/bots/weights/bearoff.bin" in data and data <= names, sorted(data - names)  # networks, bear-offs
 
 
 def test_nardcore_zip_is_reproducible(dist: Path) -> None:

@@ -27,7 +27,8 @@ def test_the_wheel_holds_every_module_the_networks_and_the_type_marker(wheel: Pa
     names = set(zipfile.ZipFile(wheel).namelist())
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "nardcore").rglob("*.py")}
     assert sources <= names, sorted(sources - names)
-    expected = {"nardcore/py.typed", *(f"nardcore/bots/weights/{name}.nnw" for name in VARIANT_NAMES)}
+    expected = {"nardcore/py.typed", "nardcore/bots/weights/bearoff.bin",
+                *(f"nardcore/bots/weights/{name}.nnw" for name in VARIANT_NAMES)}
     assert expected <= names, sorted(expected - names)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nardcore.bots.bearoff import race_outcomes
 from nardcore.bots.heuristic import HeuristicBot
 from nardcore.bots.neural import OUTCOMES, Outcomes, final_outcome
 from nardcore.bots.neural_bot import POINTS_SCALE
@@ -134,12 +135,15 @@ def softmax_player(net: Net, temperature: float, rng: random.Random) -> Player:
 
 
 def on_roll_equities(net: Net, spec: Outcomes, weights: np.ndarray, positions: list[Position]) -> np.ndarray:
-    """Equity of each position for its side on roll (exact when the game is over)."""
+    """Equity of each position for its side on roll: exact when the game is over, from the
+    bear-off database in a home-board race (as `Network.evaluate`), else the network's."""
     values = np.empty(len(positions))
     live = []
     for i, p in enumerate(positions):
         if p.winner() is not None:
             values[i] = spec.constant + float(np.dot(weights, final_outcome(p, p.turn)))
+        elif (exact := race_outcomes(p)) is not None:
+            values[i] = spec.constant + float(np.dot(weights, exact))
         else:
             live.append(i)
     if live:

@@ -29,6 +29,7 @@ from importlib import resources
 from ..position import Position
 from ..scoring import score_game
 from ..variant import CHECKERS
+from .bearoff import race_outcomes
 from .inputs import INPUTS, POINT_UNITS, point_input, shared_inputs, side_inputs
 
 FORMAT = "nardnet-1"
@@ -131,7 +132,14 @@ class Network:
         return total
 
     def evaluate(self, position: Position) -> list[float]:
-        """The outputs for the side on roll of a position where nobody has won yet."""
+        """The outputs for the side on roll of a position where nobody has won yet: exact from
+        the bear-off database (`bearoff.race_outcomes`) when both sides are all in their home
+        boards, else the network's (`forward`)."""
+        exact = race_outcomes(position)
+        return exact if exact is not None else self.forward(position)
+
+    def forward(self, position: Position) -> list[float]:
+        """The network's own outputs for the side on roll, whatever the position."""
         sides = (position.boards[position.turn], position.boards[1 - position.turn])
         parts: list[Sequence[float]] = [self.hidden_bias]
         rows = self.rows
