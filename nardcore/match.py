@@ -12,20 +12,28 @@ winner of a game starts the next one and rolls both dice; backgammon opens every
 game with the one-die roll. A draw (narde `last-roll`) also leads to an opening
 roll. The Crawford rule (backgammon): no doubling in the one game after a player
 first reaches N−1. The match ends as soon as a score reaches N.
+
+A match read with `Match.from_dict(data, lazy=True)` (the app's own saves) keeps its finished
+games' moves as they were saved and replays one only when `played` is first asked for (a
+record, an export): the results and the current game, all that play goes on from, are read
+at once, so loading a match of hundreds of games costs no more than loading one game.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from .dice import DiceSource, SystemDice
 from .game import Game
+from .gamedata import MAX_HISTORY, game_from_dict, game_to_dict, result_from_dict, result_to_dict
 from .position import Position
-from .readers import GameStateError, read_int, read_list, read_object, read_text
+from .readers import GameStateError, is_whole_number, read_dice, read_int, read_list, read_object, read_side, read_text
 from .scoring import GameResult
 from .variant import Variant, VariantError, find_variant
 
-__all__ = ["DEFAULT_LENGTH", "Match", "default_length"]
+__all__ = ["DEFAULT_LENGTH", "Match", "SavedGame", "default_length"]
 
 DEFAULT_LENGTH = 5  # for a game without a fixed length of its own
 MATCH_VERSION = 1
@@ -55,8 +63,10 @@ class Match:
             raise ValueError(f"match length must be 1..{MAX_LENGTH}, not {length!r}")
         self.closed: list[GameResult] = []  # games finished before the current one
         # the finished games as played, beside `closed` (None: only the result is known, as in
-        # data saved before records were kept); records (nardcore.formats.mat) need the moves
-        self.played: list[Game | None] = []
+        # data saved before records were kept); records (nardcore.formats.mat) need the moves.
+        # A dict is a game as saved, not replayed yet (`from_dict(lazy=True)`): see `played`.
+        self._played: list[Game | dict[str, Any] | None] = []
+        self._unreadable: set[int] = set()  # games kept as saved whose moves did not replay
         self.game = self._new_game()
 
     # -- state ------------------------------------------------------------------------
@@ -83,6 +93,54 @@ class Match:
         return 0 if score[0] > score[1] else 1
 
     @property
+    def played(self) -> list[Game | None]:
+        """The finished games as played (None where only the result is known). Games kept as
+        saved are replayed now, once; one whose moves do not replay to its result counts as
+        unknown (None) here, while its saved data is kept as it was (`to_dict`)."""
+        for number, item in enumerate(self._played):
+            if isinstance(item, dict) and number not in self._unreadable:
+                try:
+                    self._played[number] = self._replayed(number, item)
+                except GameStateError:
+                    self._unreadable.add(number)
+        return [item if isinstance(item, Game) else None for item in self._played]
+
+    @played.setter
+    def played(self, games: list[Game | None]) -> None:
+        self._played = list(games)
+        self._unreadable = set()
+
+    def records(self) -> list[Game | SavedGame | None]:
+        """The finished games for a record (nardcore.formats.mat): each as played (`played`),
+        except that a game kept as saved, in a game without hits, whose plays a record writes as
+        they were saved, is not replayed: a `SavedGame`, its events checked field by field."""
+        if self.variant.hitting:
+            return list(self.played)
+        records: list[Game | SavedGame | None] = []
+        for number, item in enumerate(self._played):
+            if not isinstance(item, dict):
+                records.append(item)
+                continue
+            try:
+                records.append(SavedGame.of(self.variant, item, self.closed[number], _score(self.closed[:number])))
+            except GameStateError:
+                records.append(None)  # left out of the record, as a game whose moves are not known
+        return records
+
+    @property
+    def played_count(self) -> int:
+        """How many finished games are known as played (a count that replays nothing)."""
+        return sum(item is not None for item in self._played)
+
+    def _replayed(self, number: int, data: dict[str, Any]) -> Game:
+        """Finished game `number` (0-based) from its saved data, checked against the match."""
+        record = game_from_dict(data, self.dice_source)
+        _check_game(record, self.variant, self.length, self.closed[:number], "game " + str(number + 1))
+        if record.result != self.closed[number]:
+            raise GameStateError(f"game {number + 1} as played ended otherwise than its result")
+        return record
+
+    @property
     def crawford(self) -> bool:
         """The current game is the Crawford game."""
         return self.game.crawford
@@ -95,7 +153,7 @@ class Match:
             raise ValueError("the match is over")
         assert self.game.result is not None
         self.closed.append(self.game.result)
-        self.played.append(self.game)
+        self._played.append(self.game)
         self.game = self._new_game()
         return self.game
 
@@ -116,23 +174,28 @@ class Match:
     def to_dict(self, played: bool = True) -> dict[str, Any]:
         """The match as plain JSON types: settings, finished games, the current game with its history.
 
-        `played` (when any finished game's moves are known): those games with their histories too.
+        `played` (when any finished game's moves are known): those games with their histories too
+        (a game not replayed since it was read goes out as it was read, unchanged).
         """
         data: dict[str, Any] = {
             "version": MATCH_VERSION,
             "variant": self.variant.token,
             "length": self.length,
-            "games": [result.to_dict() for result in self.closed],
+            "games": [result_to_dict(result) for result in self.closed],
             "score": self.score,
-            "game": self.game.to_dict(),
+            "game": game_to_dict(self.game),
         }
-        if played and any(game is not None for game in self.played):
-            data["played"] = [None if game is None else game.to_dict() for game in self.played]
+        if played and self.played_count:
+            data["played"] = [game_to_dict(item) if isinstance(item, Game) else item for item in self._played]
         return data
 
     @classmethod
-    def from_dict(cls, data: Any, dice: DiceSource | None = None) -> Match:
-        """Rebuild a match from `to_dict()` data; raises GameStateError saying what is wrong."""
+    def from_dict(cls, data: Any, dice: DiceSource | None = None, *, lazy: bool = False) -> Match:
+        """Rebuild a match from `to_dict()` data; raises GameStateError saying what is wrong.
+
+        `lazy`: the finished games' moves are replayed (and checked) only when `played` is
+        first asked for, not now; their results, the score and the current game are checked now.
+        """
         data = read_object(data, "match", {"version", "variant", "length", "games", "score", "game", "played"},
                            {"version", "variant", "length", "games", "game"})
         if data["version"] != MATCH_VERSION:
@@ -143,7 +206,7 @@ class Match:
             raise GameStateError(str(error)) from None
         length = read_int(data["length"], "length", 1, MAX_LENGTH)
         games = read_list(data["games"], "games", MAX_GAMES, "results")
-        closed = [GameResult.from_dict(item) for item in games]
+        closed = [result_from_dict(item) for item in games]
         for number in range(len(closed)):
             if max(_score(closed[:number])) >= length:
                 raise GameStateError(f"game {number + 1} was played after the match was over")
@@ -151,28 +214,69 @@ class Match:
         played = data.get("played", [None] * len(closed))
         if not isinstance(played, list) or len(played) != len(closed):
             raise GameStateError("played must list one game (or null) per finished game")
-        records: list[Game | None] = []
         for number, item in enumerate(played):
-            if item is None:
-                records.append(None)
-                continue
-            record = Game.from_dict(item, dice)
-            _check_game(record, variant, length, closed[:number], "game " + str(number + 1))
-            if record.result != closed[number]:
-                raise GameStateError(f"game {number + 1} as played ended otherwise than its result")
-            records.append(record)
-        game = Game.from_dict(data["game"], dice)
+            if item is not None and not isinstance(item, dict):
+                raise GameStateError(f"game {number + 1} as played must be an object or null")
+        game = game_from_dict(data["game"], dice)
         _check_game(game, variant, length, closed, "the current game")
         match = cls.__new__(cls)
         match.variant = variant
         match.dice_source = dice if dice is not None else SystemDice()
         match.length = length
         match.closed = closed
-        match.played = records
+        match._played = list(played)
+        match._unreadable = set()
         match.game = game
+        if not lazy:
+            for number, item in enumerate(played):
+                if item is not None:
+                    match._played[number] = match._replayed(number, item)
         if "score" in data and data["score"] != match.score:
             raise GameStateError(f"stored score {data['score']!r} does not add up to {match.score!r}")
         return match
+
+
+_PLAY_TEXT = re.compile(r"[0-9a-z/*() ]{0,200}")
+_EVENT_KINDS = {"opening", "play", "pass", "double", "beaver", "take", "drop", "resign", "accept", "decline"}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A finished game of a match as it was saved, not replayed (`Match.records`): what a
+    record (.mat) of a game without hits writes. Its events are checked field by field, not
+    through the rules: a game changed by hand is written as it says, and a record read back
+    (`read_mat`) replays it."""
+
+    variant: Variant
+    history: list[dict[str, Any]]
+    result: GameResult
+    score: tuple[int, int]
+    phase: str = "over"
+    dice: None = None
+
+    @property
+    def resign_by_offer(self) -> bool:
+        return self.variant.cube
+
+    @classmethod
+    def of(cls, variant: Variant, data: dict[str, Any], result: GameResult, score: list[int]) -> SavedGame:
+        """Finished game data (`Game.to_dict`) of `variant` that ended with `result`, from `score`."""
+        history = read_list(data.get("history"), "history", MAX_HISTORY, "events")
+        if data.get("variant") != variant.token:
+            raise GameStateError(f"a game of {variant.token} was expected, not {data.get('variant')!r}")
+        for event in history:
+            if not isinstance(event, dict) or event.get("event") not in _EVENT_KINDS:
+                raise GameStateError(f"unknown event {event!r}")
+            kind = event["event"]
+            if kind != "opening":
+                read_side(event.get("side"), "side")
+            if kind in ("opening", "play", "pass") or "dice" in event:
+                read_dice(event.get("dice"))
+            if kind == "play" and not (isinstance(event.get("play"), str) and _PLAY_TEXT.fullmatch(event["play"])):
+                raise GameStateError(f"play {event.get('play')!r} is not a play's text")
+            if kind in ("double", "beaver") and not is_whole_number(event.get("cube")):
+                raise GameStateError(f"cube {event.get('cube')!r} is not a whole number")
+        return cls(variant, history, result, (score[0], score[1]))
 
 
 def _score(results: list[GameResult]) -> list[int]:
