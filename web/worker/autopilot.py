@@ -74,6 +74,12 @@ class Autopilot:
             session.say("forced", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice),
                         play=format_play(game.position, steps))
             return bool(prefs["auto_confirm"])
+        rest = turn_input.bear_off_rest(game) if prefs["auto_bear_off"] else None
+        if rest:  # only bear-offs are left, and they end alike: nothing to choose
+            for step in rest:
+                turn_input.apply_step(session, step)
+            session.selected = None
+            return True
         if game.turn_done and game.steps and prefs["auto_confirm"] and not coach_stops(session):
             flow.confirm(session)
             return True

@@ -202,6 +202,12 @@ def click(session: Session, pilot: Autopilot, request: Request) -> None:
     pilot.automate(session)
 
 
+def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A double click or double tap on a checker (turn_input.quick_step)."""
+    turn_input.quick_step(session, turn_input.read_point(session.game, request.get("point")))
+    pilot.automate(session)
+
+
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
     game = session.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
@@ -456,6 +462,7 @@ INTENTS: dict[str, Intent] = {
     "roll": Intent(roll, while_editing="ignore"),
     "click": Intent(click, while_editing="ignore"),
     "drag": Intent(drag, while_editing="ignore"),
+    "quick_step": Intent(quick_step, while_editing="ignore"),
     "undo": Intent(undo, while_editing="ignore"),
     "confirm": Intent(confirm, while_editing="ignore"),
     "double": Intent(double, while_editing="ignore"),

@@ -28,6 +28,8 @@ DEFAULT_PREFS: dict[str, Any] = {
     "flip": False,
     "turn_board": False,  # hot-seat: the board turns to the player to act
     "coach": False,  # before a blunder is confirmed, say so and offer to take it back
+    "sound": True,  # the page's sounds (web/page/sound.js), after the person's first touch or key
+    "auto_bear_off": False,  # the rest of a turn that can only bear off, played at once (docs/ui.md)
 }
 OPPONENTS = ("human", "computer")
 SEATS = ("w", "b")

@@ -2,8 +2,10 @@
 
 A movable point selects it (its destinations, multi-die ones included, are shown); a
 destination plays the shortest route there; anything else clears the selection. A drag
-from a movable point to a destination is the same move in one gesture. Every step moves
-the checker ids of the session's layout along with the game.
+from a movable point to a destination is the same move in one gesture. A double click (or
+double tap) on a checker plays it at once: to its only destination, else by the larger die
+it may use now (`quick_step`). Every step moves the checker ids of the session's layout
+along with the game.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.game import Game
-from nardcore.movegen import Step
-from nardcore.position import SIDE_LETTERS, WHITE
+from nardcore.movegen import Step, TurnPlanner
+from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import BAR, OFF
 
 from .layout import Layout
@@ -63,6 +65,51 @@ def drag(session: Session, origin: int | None, target: int | None) -> None:
         play_route(session, route)
     else:
         click(session, origin)
+
+
+def quick_step(session: Session, point: int | None) -> None:
+    """A double click on `point`: its checker to its only destination (a route of one or more
+    steps), else one step by the larger die it may use now; one action to undo like any step.
+    A checker that may not move is a click (it says what holds it back)."""
+    if not session.human_moving() or point is None:
+        return
+    game = session.game
+    destinations = game.destinations(point)
+    if not destinations:
+        click(session, point)
+        return
+    if len(destinations) == 1:
+        (route,) = destinations.values()
+    else:
+        step = max((s for s in game.steps_now() if s.origin == point), key=lambda s: s.die)
+        route = (step,)
+    play_route(session, route)
+
+
+def bear_off_rest(game: Game) -> tuple[Step, ...] | None:
+    """The rest of the turn when every way to finish it bears off and all end alike (nothing
+    left to choose), else None. Played for the person by the `auto_bear_off` preference."""
+    planner = game.planner
+    if game.phase != "move" or planner is None or planner.done:
+        return None
+    ends: set[Position] = set()
+    found: list[tuple[Step, ...]] = []
+
+    def walk(state: TurnPlanner, path: tuple[Step, ...]) -> bool:
+        if state.done:
+            ends.add(state.position)
+            found.append(path)
+            return len(ends) == 1
+        for step in state.steps_now():
+            if step.target != OFF:
+                return False
+            after = state.copy()
+            after.step(step)
+            if not walk(after, (*path, step)):
+                return False
+        return True
+
+    return found[0] if walk(planner.copy(), ()) and found else None
 
 
 def play_route(session: Session, route: tuple[Step, ...]) -> None:
