@@ -127,6 +127,11 @@ class Match:
                 records.append(None)  # left out of the record, as a game whose moves are not known
         return records
 
+    def played_items(self) -> list[Game | dict[str, Any] | None]:
+        """The finished games as kept now, replayed (Game) or as saved (dict): a copy of the list,
+        whose items are the match's own (a writer that caches their text compares them by identity)."""
+        return list(self._played)
+
     @property
     def played_count(self) -> int:
         """How many finished games are known as played (a count that replays nothing)."""
@@ -207,10 +212,13 @@ class Match:
         length = read_int(data["length"], "length", 1, MAX_LENGTH)
         games = read_list(data["games"], "games", MAX_GAMES, "results")
         closed = [result_from_dict(item) for item in games]
-        for number in range(len(closed)):
-            if max(_score(closed[:number])) >= length:
+        running = [0, 0]  # the score before each game, added up as it goes (hundreds of games)
+        for number, result in enumerate(closed):
+            if max(running) >= length:
                 raise GameStateError(f"game {number + 1} was played after the match was over")
-            _check_points(variant, closed[number], number)
+            _check_points(variant, result, number)
+            if result.winner is not None:
+                running[result.winner] += result.points
         played = data.get("played", [None] * len(closed))
         if not isinstance(played, list) or len(played) != len(closed):
             raise GameStateError("played must list one game (or null) per finished game")

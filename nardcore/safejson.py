@@ -8,7 +8,6 @@ depth is measured first, by a flat count of the brackets outside strings.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from .errors import NardError
@@ -20,7 +19,6 @@ class JSONShapeError(NardError):
     """Text that is not JSON, or JSON nested deeper than `MAX_DEPTH`."""
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string, escapes and all
 # every ASCII character but the brackets, the quote and the backslash
 _STRUCTURE = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in '[]{}"\\'))
 
@@ -28,18 +26,17 @@ _STRUCTURE = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
     """The deepest nesting of arrays and objects in `text`, counting no further than `limit` + 1.
 
-    Only the brackets outside strings are counted one by one. Without escapes, everything but
-    brackets and quotes goes first (strings of other characters become `""`, and an empty
-    pair between two strings joins them, which leaves what lies outside them as it was); with
-    escapes, the strings are taken out by a regular expression. A megabyte in milliseconds.
+    Only the brackets outside strings are counted one by one. The escaped backslashes and quotes
+    go first (the other escapes hold no quote), then everything but brackets and quotes
+    (strings of other characters become `""`, and an empty pair between two strings joins
+    them, which leaves what lies outside them as it was). A megabyte in milliseconds.
     Text that is not JSON may be counted otherwise than the parser would read it; the parser
     refuses it then.
     """
-    if "\\" in text:
-        outside = _STRING.sub("", text)
-    else:
-        kept = text.translate(_STRUCTURE).replace('""', "")
-        outside = "".join(kept.split('"')[0::2]) if '"' in kept else kept
+    if "\\" in text:  # escapes, from left to right: an escaped backslash, then an escaped quote
+        text = text.replace("\\\\", "").replace('\\"', "")
+    kept = text.translate(_STRUCTURE).replace('""', "")
+    outside = "".join(kept.split('"')[0::2]) if '"' in kept else kept
     depth = deepest = 0
     for char in outside:
         if char in "[{":

@@ -21,6 +21,7 @@ from nardcore.formats.mat import read_mat, write_mat
 from nardcore.formats.state import encode_state
 from nardcore.formats.xgid import xgid
 from nardcore.game import Game
+from nardcore.gamedata import game_from_dict, game_to_dict
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS
 from nardcore.svg import render_game
@@ -54,7 +55,7 @@ def to_save(session: Session) -> dict[str, Any]:
         "tally": list(session.tally),
         "screen": session.screen,
         "match": session.match.to_dict() if session.match is not None else None,
-        "game": session.game.to_dict() if session.match is None else None,
+        "game": game_to_dict(session.game) if session.match is None else None,
         "last": session.last,
         "message": None if session.message is None else session.message.to_dict(),
         "selected": session.selected,
@@ -64,7 +65,31 @@ def to_save(session: Session) -> dict[str, Any]:
 
 
 def save_text(session: Session) -> str:
-    return json.dumps(to_save(session), separators=(",", ":"))
+    """The save as JSON text. A match's finished games, which do not change while it goes on,
+    are written once and their text reused (`_played_text`): a match of hundreds of games
+    costs each answer no more than a short one."""
+    data = to_save(session)
+    match = data["match"]
+    if session.match is None or match is None or "played" not in match:
+        return json.dumps(data, separators=(",", ":"))
+    match["played"] = _PLAYED_MARK
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace(json.dumps(_PLAYED_MARK), _played_text(session.match), 1)
+
+
+_PLAYED_MARK = "\x00the finished games\x00"  # JSON writes it as \u0000..., which no save holds elsewhere
+_played_cache: tuple[list[Any], str] | None = None  # the finished games last written, and their text
+
+
+def _played_text(match: Match) -> str:
+    """`match.to_dict()["played"]` as JSON, written again only when a game was added or replayed."""
+    global _played_cache
+    items = match.played_items()
+    if _played_cache is None or len(_played_cache[0]) != len(items) or any(
+            a is not b for a, b in zip(_played_cache[0], items, strict=True)):
+        played = match.to_dict()["played"]
+        _played_cache = (items, json.dumps(played, separators=(",", ":")))
+    return _played_cache[1]
 
 
 def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bool = False) -> None:
@@ -129,10 +154,12 @@ def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:
 
 def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None, Game]:
     if data.get("match") is not None:
-        match = Match.from_dict(data["match"], dice)
+        # the finished games' moves are replayed when a record or an export asks for them:
+        # opening a match of hundreds of games reads its results and its current game only
+        match = Match.from_dict(data["match"], dice, lazy=True)
         return match, match.game
     if data.get("game") is not None:
-        return None, Game.from_dict(data["game"], dice)
+        return None, game_from_dict(data["game"], dice)
     raise UIError("the save holds no game (neither a match nor a game)")
 
 
