@@ -2,6 +2,7 @@
 
     python -m train.distill                        # generate, label, train, measure, in a loop
     python -m train.distill --tag distill192 --widen-to 192 --no-generate   # a side run on the same data
+    python -m train.distill --tag tactical --tactical --no-generate --start BEST.nnw   # ten inputs more
 
 One process, one thread (Sage is called with n_threads=1; run numpy with OPENBLAS_NUM_THREADS=1).
 Each round of the loop:
@@ -173,7 +174,7 @@ def sage_values(teacher: Teacher) -> Chooser:
 def net_values(net: Net) -> Chooser:
     def values(candidates: list[list[int]], before: list[int]) -> F64:
         boards = from_sage(flip(np.array(candidates)))  # the opponent on roll
-        return -equity(net.outputs(encode(boards, VARIANT)))
+        return -equity(net.outputs(encode(boards, VARIANT, net.tactical)))
 
     return values
 
@@ -279,7 +280,7 @@ def validate(net: Net, data: Data, rows: I64) -> tuple[float, float]:
     for at in range(0, len(rows), 4096):
         part = rows[at : at + 4096]
         target = data.targets(part)
-        out = net.outputs(encode(data.boards[part].astype(np.int64), VARIANT))
+        out = net.outputs(encode(data.boards[part].astype(np.int64), VARIANT, net.tactical))
         losses.append(cross_entropy(out, target) * len(part))
         errors.append(np.abs(equity(out) - equity(target)).sum())
     return float(sum(losses) / len(rows)), float(1000 * sum(errors) / len(rows))
@@ -363,6 +364,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--start", type=Path, default=SHIPPED, help="first weights (.nnw or .npz) of a new run")
     parser.add_argument("--widen-to", type=int, default=None, help="first widen to this many hidden units")
     parser.add_argument("--positions", type=int, default=6_000_000, help="stop generating at this many")
+    parser.add_argument("--tactical", action="store_true",
+                        help="add the ten tactical inputs (nardcore.bots.tactics) to a new run's network")
     parser.add_argument("--no-generate", action="store_true", help="train on the data as it is (a side run)")
     parser.add_argument("--chunk", type=int, default=20_000, help="new positions a round")
     parser.add_argument("--two-ply", type=float, default=1.0, help="share of new positions labelled at 2 ply")
@@ -390,6 +393,8 @@ def main(argv: list[str] | None = None) -> None:
     net, state, moments = load(args.tag, args.start)
     if args.widen_to:
         net = widen(net, args.widen_to, np.random.default_rng(args.seed))
+    if args.tactical:
+        net = net.with_tactical_inputs()
     adam = Adam(net, moments)
     generator = Generator(teacher, net, tuple(args.explore), args.temperature, args.alternatives)
     samples = int(state["samples"])
@@ -480,7 +485,7 @@ def main(argv: list[str] | None = None) -> None:
         done = 0
         while done < to_train:
             rows = train_rows[rng_np.integers(0, len(train_rows), args.batch)]
-            x = encode(data.boards[rows].astype(np.int64), VARIANT)
+            x = encode(data.boards[rows].astype(np.int64), VARIANT, net.tactical)
             loss, grads = gradients(net, x, data.targets(rows))
             adam.step(net, grads, lr())
             recent_loss.append(loss)

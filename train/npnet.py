@@ -17,8 +17,11 @@ from nardcore.bots import inputs
 from nardcore.bots.contact import in_other_numbering
 from nardcore.bots.inputs import INPUTS, SIDE_INPUTS
 from nardcore.bots.neural import OUTCOMES, Network
+from nardcore.bots.tactics import TACTICAL_INPUTS
 from nardcore.position import Position
 from nardcore.variant import BAR, OFF, Variant
+
+from .features import extra_inputs
 
 Array = npt.NDArray[np.float64]
 
@@ -36,8 +39,9 @@ def _other_numbering(variant: Variant) -> npt.NDArray[np.int64]:
     return np.array([in_other_numbering(variant, slot) for slot in range(1, BAR + 1)], dtype=np.int64)
 
 
-def encode(boards: npt.NDArray[np.int64], variant: Variant) -> Array:
-    """The inputs of `inputs.features` for (n, 2, 26) boards, one row each."""
+def encode(boards: npt.NDArray[np.int64], variant: Variant, tactical: bool = False) -> Array:
+    """The inputs of `inputs.features` for (n, 2, 26) boards, one row each; with `tactical`, the
+    ten of `nardcore.bots.tactics` after them (train/features.py computes them in numpy)."""
     n = len(boards)
     x = np.zeros((n, INPUTS))
     units = POINT_UNITS[boards[:, :, 1:25]]  # (n, 2, 24, 4)
@@ -60,6 +64,8 @@ def encode(boards: npt.NDArray[np.int64], variant: Variant) -> Array:
     if variant.runner_home:
         for block in (0, 1):
             x[:, inputs.RUNNER + block] = boards[:, block, : variant.runner_home + 1].sum(axis=1) == 0
+    if tactical:
+        return np.hstack([x, extra_inputs(boards)])
     return x
 
 
@@ -85,6 +91,11 @@ class Net:
             rng.normal(0.0, 0.1, (hidden, outputs)),
             np.zeros(outputs),
         )
+
+    @property
+    def tactical(self) -> bool:
+        """Whether the network reads the ten tactical inputs after the usual ones."""
+        return bool(self.w1.shape[0] == INPUTS + TACTICAL_INPUTS)
 
     def forward(self, x: Array) -> tuple[Array, Array]:
         hidden = _sigmoid(x @ self.w1 + self.b1)
@@ -117,3 +128,11 @@ class Net:
 
     def arrays(self) -> dict[str, Array]:
         return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+
+    def with_tactical_inputs(self) -> Net:
+        """The same network reading the ten tactical inputs too, their weights at zero (so it
+        answers as before until trained)."""
+        if self.tactical:
+            return self
+        rows = np.zeros((TACTICAL_INPUTS, self.w1.shape[1]))
+        return Net(self.variant_name, np.vstack([self.w1, rows]), self.b1, self.w2, self.b2)

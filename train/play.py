@@ -147,7 +147,7 @@ def on_roll_equities(net: Net, spec: Outcomes, weights: np.ndarray, positions: l
         else:
             live.append(i)
     if live:
-        x = encode(boards_of([positions[i] for i in live]), positions[0].variant)
+        x = encode(boards_of([positions[i] for i in live]), positions[0].variant, net.tactical)
         values[live] = spec.constant + net.outputs(x) @ weights
     return values
 

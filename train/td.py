@@ -57,7 +57,7 @@ def lambda_returns(
     """Inputs of each position, and its lambda-return target, from its own side on roll."""
     spec = OUTCOMES[net.variant_name]
     variant = game_positions[0].variant
-    x = encode(boards_of(game_positions), variant)
+    x = encode(boards_of(game_positions), variant, net.tactical)
     values = net.outputs(x)
     targets = np.empty_like(values)
     last = len(game_positions) - 1
