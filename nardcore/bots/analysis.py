@@ -3,8 +3,9 @@
 `hint` ranks a roll's legal plays, best first, with their value and how much each gives
 up. `review` goes through a game's history turn by turn, scores every play against the
 best one (and, in backgammon, every cube answer), marks the losses as inaccuracy,
-mistake or blunder, and records White's winning chances after each turn for a graph.
-`review_steps` does the same one turn per step, so a caller can show progress.
+mistake or blunder, measures each roll's luck (`luck`), and records White's winning
+chances after each turn for a graph; each side gets an error rate and a skill label
+(`skill`). `review_steps` does the same one turn per step, so a caller can show progress.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dice import ROLLS
 from ..movegen import legal_plays
 from ..notation import format_play, parse_play
 from ..position import SIDE_LETTERS, WHITE, Position
@@ -23,6 +25,17 @@ from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays
 # Losses (in points per game at cube 1, for backgammon's scale of 3) from which a play
 # is marked; other games scale them by their own largest win (POINTS_SCALE).
 MARKS = (("blunder", 0.16), ("mistake", 0.08), ("inaccuracy", 0.03))
+
+# A side's skill from its error rate (thousandths of a point lost per unforced decision),
+# best first: a rate below a label's bound earns it, the last label takes the rest.
+# Backgammon: gnubg's published scale (analysis.c, arThrsRating, per unforced move).
+# The other games: gnubg's bounds times the game's factor, how much larger its error rates
+# are than backgammon's for the same players, as the review measures them: the geometric
+# mean of the ratios for random plays and for the strongest level, which play alike in
+# every game (bench/bench_skill.py; docs/training.md, "The review's skill labels").
+SKILLS = ("supernatural", "world_class", "expert", "advanced", "intermediate", "casual", "beginner", "awful")
+GNUBG_BOUNDS = (2.0, 5.0, 8.0, 12.0, 18.0, 26.0, 35.0)
+SKILL_FACTOR = {"backgammon": 1.0, "narde": 0.69, "khachapuri": 13.8, "moultezim": 0.68, "tawla31": 6.0}
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,36 @@ def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool =
         values = sorted(((r, lookahead_equity(network, r)) for r, _ in top), key=lambda item: (-item[1], str(item[0])))
     best = values[0][1]
     return [Hint(format_play(position, plays[r]), r, v, best - v) for r, v in values[:count]]
+
+
+def best_equity(position: Position, dice: tuple[int, int]) -> float:
+    """The equity of the roll's best play for the side on roll (the review's evaluator)."""
+    plays = legal_plays(position, dice)
+    if not plays:
+        return _static_value(position)
+    return rank_plays(position, plays)[0].equity
+
+
+def luck(position: Position, dice: tuple[int, int], opening: bool = False) -> float:
+    """How much better the roll's best play is for the side on roll than the average roll's:
+    its equity minus the mean over the 21 rolls (a double 1/36, others 2/36) of each roll's
+    best equity. `opening`: the game's first roll, which cannot be a double (15 rolls, 1/15)."""
+    rolls = [r for r in ROLLS if not (opening and r.is_double)]
+    weights = [float(r.probability) for r in rolls]
+    values = {r.dice: best_equity(position, r.dice) for r in rolls}
+    mean = sum(w * values[r.dice] for w, r in zip(weights, rolls, strict=True)) / sum(weights)
+    rolled = (max(dice), min(dice))
+    own = values[rolled] if rolled in values else best_equity(position, rolled)
+    return own - mean
+
+
+def skill(rate: float, variant_name: str) -> str:
+    """The label of SKILLS for an error rate (thousandths of a point per unforced decision)."""
+    factor = SKILL_FACTOR.get(variant_name, 1.0)
+    for name, bound in zip(SKILLS, GNUBG_BOUNDS, strict=False):
+        if rate < bound * factor:
+            return name
+    return SKILLS[-1]
 
 
 def _static_value(position: Position) -> float:
@@ -75,6 +118,8 @@ class Decision:
     best: str  # the best play's notation, or the best cube action
     loss: float
     mark: str | None
+    luck: float | None = None  # the roll's luck for the mover (plays only)
+    forced: bool = False  # one legal play (or none): no choice, left out of the error rate
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -85,11 +130,22 @@ class Review:
     decisions: list[Decision] = field(default_factory=list)
     chances: list[float] = field(default_factory=list)  # White's winning chance after each turn
     positions: list[str] = field(default_factory=list)  # the position after each turn
+    variant: str = "backgammon"
 
     def error_rate(self, side: str) -> float:
-        """Mean loss per decision of one side, in thousandths of a point."""
-        losses = [d.loss for d in self.decisions if d.side == side]
+        """Mean loss per unforced decision of one side, in thousandths of a point (as gnubg's)."""
+        losses = [d.loss for d in self.decisions if d.side == side and not d.forced]
         return 1000 * sum(losses) / len(losses) if losses else 0.0
+
+    def luck_total(self, side: str) -> float:
+        """The sum of one side's rolls' luck, in points."""
+        return sum(d.luck for d in self.decisions if d.side == side and d.luck is not None)
+
+    def skill(self, side: str) -> str | None:
+        """The side's label of SKILLS, None while it made no choice."""
+        if not any(d.side == side and not d.forced for d in self.decisions):
+            return None
+        return skill(self.error_rate(side), self.variant)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -97,6 +153,8 @@ class Review:
             "chances": self.chances,
             "positions": self.positions,
             "error_rate": {s: round(self.error_rate(s), 1) for s in SIDE_LETTERS},
+            "luck": {s: round(self.luck_total(s), 3) for s in SIDE_LETTERS},
+            "skill": {s: self.skill(s) for s in SIDE_LETTERS},
         }
 
 
@@ -118,7 +176,8 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]]) -> Itera
     """
     network = network_for(start.variant.name)
     plays = [e for e in history if e.get("event") in ("play", "pass")]
-    review = Review()
+    review = Review(variant=start.variant.name)
+    opening = [tuple(sorted(e["dice"])) for e in history if e.get("event") == "opening"][-1:]
     position = start
     turn = 0
     total = len(plays)
@@ -140,9 +199,12 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]]) -> Itera
         result = parse_play(position, dice, text) if text else position.pass_turn()
         chosen = next((h for h in options if h.result == result), options[0])
         loss = max(0.0, chosen.loss)
+        # the first turn's roll is the opening's own when the opening decided it (no double)
+        first = turn == 0 and opening == [tuple(sorted(dice))]
         review.decisions.append(Decision(
             turn, SIDE_LETTERS[side], "play", str(position), f"{max(dice)}{min(dice)}", text,
             options[0].play, round(loss, 4), mark(loss, start.variant.name),
+            round(luck(position, dice, opening=first), 4), len(options) < 2,
         ))
         position = result
         review.positions.append(str(position))

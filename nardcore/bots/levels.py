@@ -17,6 +17,17 @@ from .neural_bot import BEGINNER_TEMPERATURE, NeuralBot
 LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 DEFAULT_LEVEL = "advanced"
 
+# Each level's share of the points (%) against the level below it, per game, as measured by
+# `python bench/bench_bots.py strength` (2,000 cubeless games a pairing; docs/training.md):
+# what the level chooser says of each level.
+LEVEL_SHARES: dict[str, dict[str, float]] = {
+    "backgammon": {"intermediate": 62.6, "advanced": 73.9, "strongest": 56.6},
+    "narde": {"intermediate": 74.1, "advanced": 76.2, "strongest": 56.6},
+    "khachapuri": {"intermediate": 69.3, "advanced": 88.5, "strongest": 52.7},
+    "moultezim": {"intermediate": 63.5, "advanced": 64.0, "strongest": 58.4},
+    "tawla31": {"intermediate": 61.8, "advanced": 80.3, "strongest": 59.8},
+}
+
 
 class LevelError(NardError):
     """An unknown level name."""

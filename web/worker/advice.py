@@ -11,12 +11,15 @@ from typing import Any
 
 from nardcore.bots import analysis, neural_cube
 from nardcore.game import Game
+from nardcore.movegen import legal_plays
+from nardcore.notation import parse_play
 from nardcore.position import SIDE_LETTERS, Position
 
 from .inputs import UIError
 from .layout import point_id
 from .messages import Message
 from .session import Session
+from .viewmodel import Arrow, Die
 
 REVIEW_SLICE = 0.25  # seconds of review per request
 HINT_PLAYS = 5
@@ -107,18 +110,89 @@ def close_review(session: Session) -> None:
     session.review, session.review_run = None, None
 
 
+def shown_decision(review: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The play of the review's shown turn, when it is marked: the board shows the position
+    before it, with its roll, the play made and the better one."""
+    if review is None or review.get("shown") is None:
+        return None
+    for decision in review["decisions"]:
+        if decision["turn"] == review["shown"] and decision["kind"] == "play" and decision.get("mark"):
+            return dict(decision)
+    return None
+
+
 def reviewed_position(session: Session) -> Position | None:
-    """The review's position on the board instead of the game's, if one is shown."""
+    """The review's position on the board instead of the game's, if one is shown: after the
+    turn, or before a marked play."""
     review = session.review
     if review is None or review.get("shown") is None:
         return None
-    return Position.parse(review["positions"][review["shown"]])
+    marked = shown_decision(review)
+    return Position.parse(marked["position"] if marked else review["positions"][review["shown"]])
+
+
+def _steps(position: Position, dice: tuple[int, int], text: str) -> list[list[str]]:
+    """The steps of a play given by its notation, as point ids (none for a pass)."""
+    if not text:
+        return []
+    result = parse_play(position, dice, text)
+    side = position.turn
+    return [[point_id(side, s.origin, position), point_id(side, s.target, position)]
+            for s in legal_plays(position, dice).get(result, ())]
+
+
+def review_arrows(session: Session) -> list[Arrow]:
+    """On a marked play of the review: the play made (as a last move) and the best one (as a hint)."""
+    marked = shown_decision(session.review)
+    if marked is None:
+        return []
+    position = Position.parse(marked["position"])
+    dice = (int(marked["dice"][0]), int(marked["dice"][1]))
+    side = marked["side"]
+    made: list[Arrow] = [{"from": a, "to": b, "kind": "last", "side": side}
+                         for a, b in _steps(position, dice, marked["chosen"])]
+    better: list[Arrow] = [{"from": a, "to": b, "kind": "hint", "side": side}
+                           for a, b in _steps(position, dice, marked["best"])]
+    return made + better
+
+
+def review_dice(session: Session) -> list[Die]:
+    """The roll of a marked play the review shows (the board shows no dice otherwise)."""
+    marked = shown_decision(session.review)
+    if marked is None:
+        return []
+    high, low = int(marked["dice"][0]), int(marked["dice"][1])
+    return [{"value": v, "used": False} for v in ([high] * 4 if high == low else [high, low])]
 
 
 def review_message(review: dict[str, Any]) -> Message:
     turn = review["shown"]
+    marked = shown_decision(review)
+    if marked is not None:
+        return Message("review_better", {"turn": turn + 1, "side": marked["side"], "dice": marked["dice"],
+                                         "play": marked["chosen"], "best": marked["best"]})
     played = [d for d in review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
     args: dict[str, Any] = {"turn": turn + 1}
     if played:
         args.update(side=played[0]["side"], play=played[0]["chosen"])
     return Message("review_shown", args)
+
+
+def try_review_turn(session: Session, turn: Any) -> None:
+    """A new single game against the computer from the position before a play of the review,
+    with that play's roll, the person playing the side that rolled it."""
+    review = session.review
+    if review is None or not isinstance(turn, int) or isinstance(turn, bool):
+        raise UIError("no such turn in the review")
+    plays = [d for d in review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
+    if not plays:
+        raise UIError("no such turn in the review")
+    decision = plays[0]
+    position = Position.parse(decision["position"])
+    close_review(session)
+    session.play_on_from(position)
+    session.settings = {**session.settings, "opponent": "computer", "seat": decision["side"]}
+    if session.game.phase in ("cube", "roll"):
+        session.game.roll((int(decision["dice"][0]), int(decision["dice"][1])))
+        session.fresh_turn()
+    session.say("review_tried", side=decision["side"], dice=decision["dice"])

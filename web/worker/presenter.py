@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from nardcore.bots.levels import LEVELS
+from nardcore.bots.levels import LEVEL_SHARES, LEVELS
 from nardcore.game import RESIGN_LEVELS, Game
+from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
@@ -84,7 +85,7 @@ def variant_entry(variant: Variant) -> VariantEntry:
 
 def catalogue() -> Catalogue:
     return {"variants": [variant_entry(VARIANTS[name]) for name in VARIANT_NAMES], "languages": LANGUAGES,
-            "levels": list(LEVELS)}
+            "levels": list(LEVELS), "level_shares": LEVEL_SHARES}
 
 
 def start_view() -> View:
@@ -123,7 +124,8 @@ def view(session: Session) -> View:
             movable=movable,
             selected=None if session.selected is None else point_id(board.turn, session.selected, board),
             destinations=destinations,
-            dice=[] if reviewed is not None else dice(game), dice_text=str(game.dice) if game.dice else "",
+            dice=advice.review_dice(session) if reviewed is not None else dice(game),
+            dice_text=str(game.dice) if game.dice else "",
             opening_dice=None if reviewed is not None else opening_dice(game),
             cube={
                 "enabled": game.variant.cube,
@@ -134,11 +136,11 @@ def view(session: Session) -> View:
             cube_face=cube_face(game),
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
-            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn])),
+            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn]) + advice.review_arrows(session)),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
-        "result": game.result.to_dict() if game.result else None,
+        "result": result_to_dict(game.result) if game.result else None,
         "last": last,
         "hint": session.hint,
         "record": record.entries(game),

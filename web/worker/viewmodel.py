@@ -213,3 +213,4 @@ class Catalogue(TypedDict):
     variants: list[VariantEntry]
     languages: list[Language]
     levels: list[str]
+    level_shares: dict[str, dict[str, float]]  # per game, each level's % of the points against the one below
