@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from itertools import compress
 from typing import NamedTuple
 
+from . import progress
 from .position import Board, Position
 from .variant import BAR, CHECKERS, HEAD, OFF, Variant
 
@@ -140,6 +141,7 @@ class TurnGraph:
     """
 
     def __init__(self, position: Position, dice: tuple[int, int], record_paths: bool = True) -> None:
+        progress.tick()
         self.position = position
         self.variant = variant = position.variant
         d1, d2 = dice

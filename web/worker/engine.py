@@ -10,6 +10,11 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its
   answer comes back as it is.
 
+While a long request runs (the computer's search, a review, an import), the worker cannot
+answer the heartbeat, so it posts "nard:alive" to the page itself, at most every ALIVE_S, from
+the ticks of nardcore's long computations (nardcore/progress.py). A worker silent for two
+seconds, whatever it was asked, is taken for hung (app.js).
+
 This is the one safety net: a request that fails for any reason (a bad intent, a bug, a
 computer player that raises) answers {"error": "..."} naming the error instead of raising,
 so the page can say so and nothing leaves an unhandled rejection on the main thread.
@@ -23,22 +28,58 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 import nardcore  # noqa: F401 - imported at boot so the first request is not slowed by it
-from nardcore import safejson
+from nardcore import progress, safejson
 from nardcore.position import Position
 
 from . import presenter, ui
 
 _app: ui.App | None = None
+_alive_said = False  # the listener of nardcore's ticks is set (at the first request, not in the snapshot)
+
+ALIVE_S = 0.4  # at most this often "nard:alive" is posted to the page during a long request
+
+
+def alive_teller(post: Callable[[str], object], clock: Callable[[], float] = time.monotonic) -> Callable[[], None]:
+    """A listener of nardcore's ticks that calls `post("nard:alive")` at most every ALIVE_S."""
+    last = clock()
+
+    def tell() -> None:
+        nonlocal last
+        now = clock()
+        if now - last >= ALIVE_S:
+            last = now
+            post("nard:alive")
+
+    return tell
+
+
+def _say_alive() -> None:
+    """In the browser's worker: nardcore's ticks post "nard:alive" to the page."""
+    global _alive_said
+    _alive_said = True
+    worker = _js()
+    if worker is not None:  # on CPython nobody is told
+        progress.listen(alive_teller(worker.postMessage))
+
+
+def _js() -> Any:
+    """Pyodide's `js` (the worker's global scope), or None on CPython."""
+    try:
+        import js  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return js
 
 
 def python_boot() -> str | None:
     """How the worker's Python started: "snapshot" or "plain (why)" (web/page/boot/runtime.mjs)."""
-    try:
-        import js  # type: ignore[import-not-found]
-    except ImportError:  # CPython
+    js = _js()
+    if js is None:  # CPython
         return None
     return str(getattr(js, "nardPythonBoot", None) or "") or None
 
@@ -58,6 +99,8 @@ def hello() -> dict[str, Any]:
 def dispatch(request_json: str) -> str:
     """One request (JSON text) in, one answer (JSON text) out."""
     global _app
+    if not _alive_said:
+        _say_alive()
     try:
         request = safejson.loads(request_json)
         if isinstance(request, dict) and request.get("type") == "ping":

@@ -32,7 +32,8 @@ import { t } from "../i18n.js";
  */
 /**
  * The <script type="py" worker> element once PyScript has made its worker.
- * @typedef {{ready: Promise<{sync: Engine}>, addEventListener?: (type: string, listener: (event: ErrorEvent) => void) => void}} XWorker
+ * @typedef {{ready: Promise<{sync: Engine}>, terminate?: () => void,
+ *   addEventListener?: (type: string, listener: (event: ErrorEvent & MessageEvent) => void) => void}} XWorker
  * @typedef {HTMLScriptElement & {xworker?: XWorker}} EngineElement
  */
 /**
@@ -82,30 +83,34 @@ export const app = {
 };
 window.nardApp = app;
 
-// A request the engine does not answer within this long means the worker is gone (its slowest
-// honest answer, the strongest level's move, takes about a second). Tests may shorten it.
+// A request the engine does not answer within this long means the worker is gone, even if it
+// says it is alive (a loop that keeps calling nardcore). Tests may shorten it.
 const ANSWER_TIMEOUT_MS = 30_000;
 
-// A dead worker (terminated, crashed, or stuck) answers nothing, and says so at most by an error
-// event. So the engine is watched: a request of the quick kind (a click, a roll, the heartbeat's
-// ping, sent every second or two while nothing else is asked) unanswered for QUICK_MS, with
-// nothing slow before it, means the worker is gone. Its requests fail at once, and the page
-// restarts it from the last save (page.js).
-const QUICK = new Set(["ping", "roll", "click", "drag", "undo", "confirm", "dismiss", "set", "setup", "close_setup",
-  "double", "take", "drop", "beaver", "edit_point", "edit_move", "edit_set", "edit_close"]);
-const QUICK_MS = 2000;
+// A dead worker (terminated, crashed, or stuck in a loop) answers nothing, and says so at most
+// by an error event. So the engine is watched: while nothing is asked, the heartbeat's ping
+// goes every HEARTBEAT_MS; while a long request runs (the computer's search, a review, an
+// import), the worker cannot answer, but posts "nard:alive" every half second or so from
+// inside nardcore's long computations (web/worker/engine.py, nardcore/progress.py). A worker
+// that neither answers nor says it is alive for SILENT_MS, whatever it was asked, is gone: it
+// is terminated, its requests fail at once, and the page restarts it from the last save
+// (page.js).
+const SILENT_MS = 2000;
 const HEARTBEAT_MS = 1000;
-/** @typedef {{quick: boolean, since: number, fail: (error: Error) => void}} Flight */
+const ALIVE = "nard:alive";
+/** @typedef {{since: number, fail: (error: Error) => void}} Flight */
 /** @type {Set<Flight>} the requests sent and not answered */
 const inFlight = new Set();
-let lastAnswer = 0;
+let lastAnswer = 0; // the last answer, or the last word that the worker is alive
+/** @type {XWorker | null} */
+let worker = null;
 /** @type {Error | null} */
 let deadError = null;
 /** @type {((error: Error) => void)[]} */
 const deathListeners = [];
 /** @type {number | undefined} */
 let watchTimer;
-let strikes = 0; // checks in a row that found a quick request unanswered too long
+let strikes = 0; // checks in a row that found the worker silent too long
 
 /** @param {Error} error */
 function engineDead(error) {
@@ -114,6 +119,11 @@ function engineDead(error) {
   clearInterval(watchTimer);
   for (const flight of inFlight) flight.fail(error);
   inFlight.clear();
+  try {
+    worker?.terminate?.(); // a hung worker would keep a core busy until the reload
+  } catch (_) {
+    /* gone already */
+  }
   for (const listener of deathListeners) listener(error);
 }
 
@@ -125,12 +135,10 @@ function watchEngine() {
     if (now - lastAnswer >= HEARTBEAT_MS) call({ type: "ping" }).catch(() => {});
     return;
   }
-  const flights = [...inFlight];
-  if (!flights.every((f) => f.quick)) return; // a slow answer (a move of the computer's) is awaited
-  const since = Math.max(lastAnswer, Math.min(...flights.map((f) => f.since)));
+  const since = Math.max(lastAnswer, Math.min(...[...inFlight].map((f) => f.since)));
   // twice in a row: a page frozen a while (a hidden tab) may run this before the answer waiting for it
-  strikes = now - since > QUICK_MS ? strikes + 1 : 0;
-  if (strikes >= 2) engineDead(new Error(`no answer from the engine in ${QUICK_MS / 1000} s`));
+  strikes = now - since > SILENT_MS ? strikes + 1 : 0;
+  if (strikes >= 2) engineDead(new Error(`no word from the engine in ${SILENT_MS / 1000} s`));
 }
 
 /**
@@ -142,7 +150,7 @@ async function call(message) {
   /** @type {number | undefined} */
   let timer;
   /** @type {Flight} */
-  const flight = { quick: QUICK.has(message.type), since: performance.now(), fail: () => {} };
+  const flight = { since: performance.now(), fail: () => {} };
   /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
     flight.fail = reject;
@@ -175,9 +183,13 @@ async function engineWorker() {
     if (performance.now() - started > 60_000) throw new Error("PyScript did not start the engine worker");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  element.xworker.addEventListener?.("error", (event) => engineDead(new Error(`the engine's worker failed: ${event.message || "error"}`)));
-  const worker = await element.xworker.ready;
-  return worker.sync;
+  worker = element.xworker;
+  worker.addEventListener?.("error", (event) => engineDead(new Error(`the engine's worker failed: ${event.message || "error"}`)));
+  worker.addEventListener?.("message", (event) => {
+    if (event.data === ALIVE) lastAnswer = performance.now();
+  });
+  const { sync } = await worker.ready;
+  return sync;
 }
 
 // After the next paint; at most 100 ms (hidden tabs and off-screen frames get no frames).
