@@ -316,7 +316,7 @@ def load(tag: str, start: Path) -> tuple[Net, State, dict[str, F64] | None]:
             net = Net("backgammon", saved["w1"], saved["b1"], saved["w2"], saved["b2"])
     else:
         net = net_from_nnw(start)
-    return net, {"samples": 0, "seconds": 0.0, "best_share": 0.0, "start": str(start.relative_to(ROOT))}, None
+    return net, {"samples": 0, "seconds": 0.0, "best_share": 0.0, "start": str(start.resolve().relative_to(ROOT))}, None
 
 
 def save(net: Net, state: State, adam: Adam, tag: str, info: dict[str, object]) -> None:
