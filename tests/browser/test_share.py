@@ -17,7 +17,7 @@ def test_the_share_dialog_offers_every_form_and_each_link_opens_the_position(app
     position, dice = board(page)["position"], board(page)["dice"]
     press(page, "btn-share")
     rows = page.locator("#share-rows input")
-    expect(rows).to_have_count(5)
+    expect(rows).to_have_count(7)  # the gnubg ID and the XGID each with its link
     links = {kind: page.input_value(f"#share-{kind}") for kind in ("game", "position", "gnubg", "xgid", "embed")}
     # the snippet for a page of one's own: the script from this site and the record up to this roll
     assert links["embed"].startswith(f'<script src="{site}embed.js"></script> <nard-board record="')
@@ -100,3 +100,40 @@ def test_the_game_record_downloads_as_mat_and_imports_back_as_a_new_game(app: Ap
     assert board(page)["position"] == position
     page.click("#btn-games")
     expect(page.locator("#games-list .game-entry")).to_have_count(2)
+
+
+def test_the_gnubg_id_and_the_xgid_are_offered_bare_and_as_links_that_open_them(app: AppPage, browser: Browser,
+                                                                               site: str) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    start_turn(page)
+    position, dice = board(page)["position"], board(page)["dice"]
+    press(page, "btn-share")
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    for kind in ("gnubg", "xgid"):
+        row = page.locator(f"#share-{kind}").locator("xpath=..")
+        copy_id = row.locator(f".share-copy[data-kind='{kind}']")
+        copy_link = row.locator(f".share-copy[data-kind='{kind}-link']")
+        expect(copy_id).to_have_text("Copy ID")
+        expect(copy_link).to_have_text("Copy link")
+        expect(page.locator(f"#share-{kind}-link")).to_have_attribute(
+            "aria-label", "A link that opens this position in the app")
+        bare = page.input_value(f"#share-{kind}")
+        copy_id.click()
+        expect(page.locator("#share-status")).to_have_text("Copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == bare
+        page.evaluate("navigator.clipboard.writeText('')")
+        copy_link.click()
+        expect(page.locator("#share-status")).to_have_text("Copied.")
+        link = str(page.evaluate("navigator.clipboard.readText()"))
+        assert link == page.input_value(f"#share-{kind}-link")
+        assert link.startswith(f"{site}#{kind}=") and "?dice" not in link, link
+        # the copied link, opened in a new page, shows this position and roll
+        context, friend, watch = open_app(browser, link)
+        try:
+            assert board(friend)["position"].split(":", 1)[1] == position.split(":", 1)[1], kind
+            assert board(friend)["dice"] == dice, kind
+            watch.assert_clean()
+        finally:
+            context.close()
+

@@ -1,6 +1,6 @@
 // The share dialog: the whole game as a link, the position only as a link a person can read,
-// for backgammon the gnubg ID and the XGID, the game's record on a page of one's own
-// (<nard-board>), each with a copy button; the board as a picture (SVG as the engine draws it,
+// for backgammon the gnubg ID and the XGID (each with a link that opens it here: #gnubg=,
+// #xgid=), the game's record on a page of one's own (<nard-board>), each with a copy button; the board as a picture (SVG as the engine draws it,
 // or PNG through a canvas); and the game record as a .mat file (nardcore/matfile.py: gnubg
 // imports a backgammon one). Values are only ever set as text.
 
@@ -75,12 +75,14 @@ function showLinks(root, links) {
   for (const kind of KINDS) {
     const link = links[kind];
     if (typeof link !== "string") continue;
-    rows.push(row(kind, kind === "game" || kind === "position" ? `${base}#${link}` : link));
+    if (kind === "game" || kind === "position") rows.push(row(kind, `${base}#${link}`, "share.copy"));
+    else rows.push(row(kind, link, "share.copy_id", `${base}#${kind}=${idInLink(link)}`));
   }
   // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
   if (typeof links.record === "string") {
     const script = new URL("embed.js", base).href;
-    rows.push(row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`));
+    rows.push(row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`,
+      "share.copy_code"));
   }
   $("share-rows").replaceChildren(...rows);
   $("share-svg").hidden = $("share-png").hidden = !(typeof links.svg === "string" && links.svg);
@@ -93,22 +95,41 @@ function showLinks(root, links) {
   if (first) first.select();
 }
 
-// One thing to share: its name, its text and a button that copies it.
-function row(/** @type {string} */ kind, /** @type {string} */ value) {
+// An ID as the value of a link's field: kept readable (":", "/" and "=" need no escape in a
+// fragment), the XGID without its "XGID=" (web/worker/links.py puts it back).
+function idInLink(/** @type {string} */ id) {
+  return encodeURIComponent(id.replace(/^XGID=/, "")).replace(/%3A/gi, ":").replace(/%2F/gi, "/").replace(/%3D/gi, "=");
+}
+
+// One thing to share: its name, its text and a button that copies it (`copyKey` names what it
+// copies); with `link`, a second line: the link that opens it in this app, and its own button.
+function row(/** @type {string} */ kind, /** @type {string} */ value, /** @type {string} */ copyKey, /** @type {string} */ link = "") {
   const box = make("div", "share-row");
   const label = make("label", "", t(`share.${kind}`));
   label.htmlFor = `share-${kind}`;
+  box.append(label, ...copyable(`share-${kind}`, kind, value, t(copyKey)));
+  if (link) {
+    const [linkInput, linkCopy] = copyable(`share-${kind}-link`, `${kind}-link`, link, t("share.copy"));
+    linkInput.setAttribute("aria-label", t("share.id_link"));
+    linkCopy.title = t("share.id_link");
+    box.append(linkInput, linkCopy);
+  }
+  return box;
+}
+
+// A read-only text and the button that copies it, saying so in the status line.
+/** @returns {[HTMLInputElement, HTMLButtonElement]} */
+function copyable(/** @type {string} */ id, /** @type {string} */ kind, /** @type {string} */ value, /** @type {string} */ text) {
   const input = make("input", "share-url");
-  input.id = `share-${kind}`;
+  input.id = id;
   input.readOnly = true;
   input.value = value;
-  const copy = button("share-copy", t("share.copy"));
+  const copy = button("share-copy", text);
   copy.dataset.kind = kind;
   copy.addEventListener("click", async () => {
     $("share-status").textContent = t((await copyText(input)) ? "share.copied" : "share.select");
   });
-  box.append(label, input, copy);
-  return box;
+  return [input, copy];
 }
 
 // The engine's SVG drawn on a canvas PNG_WIDTH wide.
