@@ -240,7 +240,7 @@ function readsRightToLeft(/** @type {Element} */ element) {
 // -- the element ---------------------------------------------------------------------------------
 
 const EMBED_CSS = `
-:host { display: block; max-width: 100%; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #2b241d; }
+:host { display: block; max-width: 100%; font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #2b241d; container-type: inline-size; }
 :host([hidden]), [hidden] { display: none !important; }
 .wrap { display: flex; flex-direction: column; gap: 6px; }
 .board { position: relative; }
@@ -257,6 +257,8 @@ button:focus-visible, a:focus-visible { outline: 3px solid #1d6fd6; outline-offs
 .live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff; border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
 .problem { margin: 0; color: #c62828; }
 iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; border: 0; }
+/* on a board under 480 pixels wide the point numbers would be a few pixels high: they go */
+@container (max-width: 480px) { .board-svg .numbers { display: none; } }
 @media (prefers-color-scheme: dark) {
   :host { color: #eee4d4; }
   button { background: #231f1b; border-color: #3a322b; }

@@ -76,4 +76,5 @@ function paintButtons(root, view) {
   $("btn-roll").textContent = view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll");
   const flip = root.querySelector("#btn-flip");
   flip?.setAttribute("aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
+  flip?.setAttribute("title", t("btn.flip")); // its words, where a small frame shows it as an arrow
 }

@@ -36,8 +36,10 @@ export function createRecord(root, { send }) {
         li.append(item);
         return li;
       }));
+      // the list follows the game: the current move in view (the last one while the game is on,
+      // the first when the record is shown from its start)
       const current = list.querySelector('[aria-current="true"]');
-      if (current && view.replay) current.scrollIntoView({ block: "nearest" });
+      keepInView(list, current || (view.replay ? list.firstElementChild : list.lastElementChild));
       const rtl = isRtl();
       for (const [id, to, ltrArrow, rtlArrow] of REPLAY_BUTTONS) {
         const b = $(id, HTMLButtonElement);
@@ -53,6 +55,15 @@ export function createRecord(root, { send }) {
       for (const [id] of REPLAY_BUTTONS) $(id).onclick = null;
     },
   };
+}
+
+// Scrolls `list` (and only it: never the page) just enough to show `item` whole.
+function keepInView(/** @type {HTMLElement} */ list, /** @type {Element | null} */ item) {
+  if (!item) return;
+  const box = list.getBoundingClientRect();
+  const line = item.getBoundingClientRect();
+  if (line.top < box.top) list.scrollTop += line.top - box.top;
+  else if (line.bottom > box.bottom) list.scrollTop += line.bottom - box.bottom;
 }
 
 // One line of the record in the page's language: "3. White 64: 24/18 13/9", "White doubles to 2".
