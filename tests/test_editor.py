@@ -369,7 +369,7 @@ def test_a_typed_position_string_is_read_strictly_and_a_bad_one_loses_nothing() 
     app, _ = editing_app("narde")
     send(app, "edit_move", **{"from": "24", "to": "20"})
     view = send(app, "edit_set", name="position", value="narde:w:24x16:24x15")
-    assert view["message"]["key"] == "edit_bad_text" and "16 checkers" in view["message"]["args"]["error"]
+    assert view["message"]["key"] == "edit_bad_text" and "16 checkers" in view["message"]["args"]["error"]["detail"]
     assert view["position"] == "narde:w:24x14,20:24x15"
     view = send(app, "edit_set", name="position", value="tawla31:b:24x14,3:24x15")
     assert view["position"] == "tawla31:b:24x14,3:24x15" and view["variant"] == "tawla31" and view["message"] is None

@@ -81,7 +81,7 @@ def test_deeply_nested_links_saves_and_requests_are_refused_before_they_are_pars
         app = ui.App(dice="seed:1")
         answer = app.dispatch({"type": "boot", "save": save, "fragment": fragment, "query": ""})
         assert answer["view"]["message"]["key"] in ("url_bad", "save_corrupt")
-        error = answer["view"]["message"]["args"]["error"]
+        error = answer["view"]["message"]["args"]["error"]["detail"]
         assert "nested more than" in error or "too large" in error, error
         view = to_move(app)  # the app goes on: a legal move can be played
         act(app, "click", point=view["movable"][0])
@@ -141,7 +141,7 @@ def test_a_malformed_readable_link_is_refused_with_a_message_naming_what_is_wron
     app, before = fresh("narde")
     view = act(app, "load_url", fragment=fragment)
     assert view["message"]["key"] == "url_bad"
-    assert named.lower() in view["message"]["args"]["error"].lower(), view["message"]["args"]["error"]
+    assert named.lower() in view["message"]["args"]["error"]["detail"].lower(), view["message"]["args"]["error"]["detail"]
     assert view["position"] == before["position"]
 
 
@@ -196,7 +196,7 @@ def test_a_downloaded_record_imports_as_a_new_game_and_a_bad_one_changes_nothing
     assert other.game.history == app.game.history and view["position"] == str(app.game.board)
     assert view["match"]["length"] == 3 and other.session.game_id != before.get("game_id")
     bad = other.dispatch({"type": "open_game", "save": record.replace("Game 1", "Game 7"), "copy": True})["view"]
-    assert bad["message"]["key"] == "open_bad" and "line 3" in bad["message"]["args"]["error"]
+    assert bad["message"]["key"] == "open_bad" and "line 3" in bad["message"]["args"]["error"]["detail"]
     assert bad["position"] == view["position"]
 
 

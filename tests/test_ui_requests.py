@@ -165,7 +165,7 @@ def test_a_finished_backgammon_game_offers_no_gnubg_id_or_xgid() -> None:
 def test_a_position_link_is_refused_for_what_it_gets_wrong(fragment: str, complaint: str) -> None:
     app, _ = fresh("backgammon")
     view = act(app, "load_url", fragment=fragment)
-    assert view["message"]["key"] == "url_bad" and complaint in view["message"]["args"]["error"]
+    assert view["message"]["key"] == "url_bad" and complaint in view["message"]["args"]["error"]["detail"]
 
 
 def test_a_link_of_the_longest_length_is_read_on() -> None:
@@ -174,7 +174,7 @@ def test_a_link_of_the_longest_length_is_read_on() -> None:
     app, _ = fresh("backgammon")
     fragment = "p=" + "x" * (links.MAX_URL - 2)
     view = act(app, "load_url", fragment=fragment)
-    assert view["message"]["key"] == "url_bad" and "too long" not in view["message"]["args"]["error"]
+    assert view["message"]["key"] == "url_bad" and "too long" not in view["message"]["args"]["error"]["detail"]
     assert links.shorten("x" * 40) == "x" * 40 and links.shorten("x" * 41) == "x" * 40 + "…"
 
 

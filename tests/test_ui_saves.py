@@ -122,7 +122,7 @@ def test_a_save_with_a_tampered_history_is_refused() -> None:
     assert answer["set_aside"] == blob
     message = answer["view"]["message"]
     assert message["key"] == "save_corrupt"
-    assert message["args"]["error"].startswith("history event 1 "), message  # the replay refused it
+    assert message["args"]["error"]["detail"].startswith("history event 1 "), message  # the replay refused it
     # the same save untouched is read
     view = ui.App().dispatch({"type": "boot", "save": save, "fragment": "", "query": ""})["view"]
     assert view["position"] == "backgammon:b:24x2,13x4,8x3,6x6:24x2,13x5,8x3,6x5" and view["message"] is None

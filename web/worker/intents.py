@@ -25,6 +25,7 @@ from .autopilot import Autopilot
 from .dice import CountingDice
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .linkformat import is_link
+from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, read_pref
 
@@ -32,7 +33,6 @@ Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
 AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
 SAVE_ERRORS = (UIError, GameStateError, ValueError, KeyError, TypeError)
-MAX_ERROR_TEXT = 300
 
 
 class Intent(NamedTuple):
@@ -73,7 +73,7 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
             parse_dice_spec(spec)
         except UIError as error:
             spec = None
-            session.say("bad_dice", error=str(error))
+            session.say("bad_dice", error=reason(error))
     session.dice = CountingDice(spec)
     if is_lang(request.get("lang")):
         session.prefs["lang"] = request["lang"]  # the page's guess, until a save says otherwise
@@ -85,7 +85,7 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
             session.set_aside = save
             session.settings = dict(DEFAULT_SETTINGS)
             session.start_game({})
-            session.say("save_corrupt", error=str(error)[:MAX_ERROR_TEXT])
+            session.say("save_corrupt", error=reason(error))
     fragment = request.get("fragment")
     if isinstance(fragment, str) and fragment.strip("#"):
         load_url(session, pilot, {"fragment": fragment, "link_save": request.get("link_save")})
@@ -117,7 +117,7 @@ def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
         else:
             saves.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
     except SAVE_ERRORS as error:
-        session.say("open_bad", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("open_bad", error=reason(error))
         return
     session.say("imported" if request.get("copy") is True else "opened")
     pilot.automate(session)
@@ -161,7 +161,7 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     try:
         saves.load_url(session, fragment if isinstance(fragment, str) else "")
     except (UIError, GameStateError, VariantError, ValueError) as error:
-        session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("url_bad", error=reason(error))
         return
     session.say("url_loaded")
 
@@ -392,7 +392,7 @@ def edit_set(session: Session, pilot: Autopilot, request: Request) -> None:
         try:
             editor.load(request.get("value"))
         except PositionError as error:
-            session.say("edit_bad_text", error=str(error)[:MAX_ERROR_TEXT])
+            session.say("edit_bad_text", error=reason(error))
         return
     editor.set(request.get("name"), request.get("value"))
 
@@ -420,7 +420,7 @@ def edit_play(session: Session, pilot: Autopilot, request: Request) -> None:
     try:
         saves.load_url(session, editor.fragment())
     except (UIError, GameStateError, GameError, ValueError) as error:
-        session.say("url_bad", error=str(error)[:MAX_ERROR_TEXT])
+        session.say("url_bad", error=reason(error))
         return
     session.editor = None
     session.say("edit_played")
