@@ -20,7 +20,7 @@ That takes about 25 s of CPython, so the table ships as `weights/bearoff.bin`, m
 `python -m nardcore.bots.bearoff --write` (format in `encode`), and is decoded on first use.
 
 `race_outcomes` turns two entries into a pure race's outcome estimates for the side on
-roll (it rolls first), in the layout of `neural.OUTCOMES`: what a network would give.
+roll (it rolls first), in the layout of `outcomes.OUTCOMES`: what a network would give.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import TypeVar
 
 from ..position import Position
 from ..variant import CHECKERS, OFF
+from .outcomes import OUTCOMES
 
 POINTS = 6
 SIZE = comb(CHECKERS + POINTS, POINTS)  # 54,264 positions, the empty one (index 0) included
@@ -377,7 +378,7 @@ def one_sided(counts: Sequence[int]) -> OneSided | None:
 
 def race_outcomes(position: Position) -> list[float] | None:
     """The outcome estimates of a pure race for the side on roll, in the layout of
-    `neural.OUTCOMES[game]` (what `Network.evaluate` returns), or None when it is not one:
+    `outcomes.OUTCOMES[game]` (what `Network.evaluate` returns), or None when it is not one:
     some checker outside its home board, the game over, no shipped file, or narde's
     `last-roll` option (a draw needs to know who started).
 
@@ -388,8 +389,6 @@ def race_outcomes(position: Position) -> list[float] | None:
     a backgammon or koks cannot happen from here. Checkers left are the expected count after
     the loser's rolls so far, without the mars cases where a mars scores instead.
     """
-    from .neural import OUTCOMES  # imported here: neural.py is where this is called from
-
     variant = position.variant
     mine, theirs = position.mover, position.opponent
     spec = OUTCOMES.get(variant.name)
