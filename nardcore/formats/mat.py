@@ -58,7 +58,7 @@ from typing import Any
 from ..dice import DiceSource, Roll
 from ..errors import NardError, quoted
 from ..game import Game
-from ..match import Match
+from ..match import Match, SavedGame
 from ..movegen import Step, legal_plays
 from ..position import BLACK, SIDE_LETTERS, WHITE
 from ..scoring import GameResult
@@ -111,8 +111,10 @@ def write_mat(thing: Game | Match, names: Sequence[str] = DEFAULT_NAMES) -> str:
     """
     if isinstance(thing, Match):
         variant, length = thing.variant, thing.length
-        games: list[tuple[int, Game]] = [(n, g) for n, g in enumerate(thing.played) if g is not None]
-        games.append((len(thing.played), thing.game))
+        # finished games as saved are written without a replay where their plays need no positions
+        records = thing.records()
+        games: list[tuple[int, Game | SavedGame]] = [(n, g) for n, g in enumerate(records) if g is not None]
+        games.append((len(records), thing.game))
     else:
         variant, length = thing.variant, thing.match_length
         games = [(0, thing)]
@@ -140,10 +142,10 @@ def _clean_name(name: str, default: str) -> str:
     return text
 
 
-def _game_lines(game: Game) -> list[str]:
+def _game_lines(game: Game | SavedGame) -> list[str]:
     cells: list[tuple[int, str, bool]] = []  # (column, text, numbered); column 0 left (black), 1 right (white)
     history = game.history
-    positions = game.positions()
+    positions = game.positions() if isinstance(game, Game) else []  # a SavedGame is of a game without hits
     rounds = []
     won = False
     skip: set[int] = set()
@@ -155,8 +157,8 @@ def _game_lines(game: Game) -> list[str]:
         if kind == "opening":
             rounds.append(f"{event['dice'][0]}-{event['dice'][1]}")
         elif kind == "play":
-            before = positions[index]
-            text = _gnubg_play(before, event["dice"], positions[index + 1]) if game.variant.hitting else event["play"]
+            hits = game.variant.hitting
+            text = _gnubg_play(positions[index], event["dice"], positions[index + 1]) if hits else event["play"]
             cells.append((column, f"{event['dice'][0]}{event['dice'][1]}: {text}", True))
         elif kind == "pass":
             cells.append((column, f"{event['dice'][0]}{event['dice'][1]}:", True))
@@ -178,7 +180,7 @@ def _game_lines(game: Game) -> list[str]:
             won = True
             cells.append((1 - column, _wins(game.result), False))
     # rolled, not played yet (an offer to resign still open is left out, its roll is not)
-    if game.phase in ("move", "resign") and game.dice is not None:
+    if isinstance(game, Game) and game.phase in ("move", "resign") and game.dice is not None:
         cells.append((SIDE_OF_COLUMN.index(game.position.turn), f"{game.dice}:", True))
     if game.result is not None and game.result.winner is not None and not won:
         cells.append((SIDE_OF_COLUMN.index(game.result.winner), _wins(game.result), False))
