@@ -147,7 +147,17 @@ def send(session: Session, ask: bool = False) -> None:
         session.say("link_refused", error=reason(error))
         return
     take(session, duel)
-    session.say("link_asked" if ask else "link_send")
+    session.say("link_asked" if ask else sent_key(duel))
+
+
+def sent_key(duel: Duel) -> str:
+    """The message that says what the link just made carries, so the person knows what is
+    sent: their move (a play or a pass), their decision (on the cube, a resignation), or only
+    the other side's dice (the opening roll revealed, or a share after a request to roll)."""
+    actions = [str(action) for action in duel.links[-1].get("a", [])]
+    if any(action[:1] in ("p", "-") for action in actions):
+        return "link_send"
+    return "link_send_choice" if actions else "link_send_dice"
 
 
 def view(session: Session) -> LinkView | None:
