@@ -346,7 +346,8 @@ def test_two_apps_play_by_link_to_the_end() -> None:
     for _ in range(600):
         app = devices[to]
         answer = app.dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
-        assert answer["view"]["message"]["key"] in ("link_received", "link_send", "link_asked")
+        assert answer["view"]["message"]["key"] in ("link_received", "link_send", "link_send_choice", "link_send_dice",
+                                                    "link_asked")
         refused = app.dispatch({"type": "load_url", "fragment": url, "link_save": answer["save"]})
         assert refused["view"]["message"]["key"] == "link_refused"  # opened twice
         assert "opened already" in refused["view"]["message"]["args"]["error"]["detail"]
@@ -437,7 +438,7 @@ def test_a_link_opened_with_no_record_joins_and_with_its_record_keeps_the_prefer
     reply = view["link"]["url"]
     host.dispatch({"type": "set", "name": "flip", "value": True})  # after the record was saved
     view = host.dispatch({"type": "load_url", "fragment": reply, "link_save": answer["save"]})["view"]
-    assert view["message"]["key"] in ("link_received", "link_send") and view["prefs"]["flip"] is True
+    assert view["message"]["key"] in ("link_received", "link_send_dice") and view["prefs"]["flip"] is True
 
 
 def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
@@ -465,7 +466,7 @@ def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
     other = devices["b" if to == "w" else "w"]
     reply = other.dispatch({"type": "load_url", "fragment": view["link"]["url"],
                             "link_save": saves["b" if to == "w" else "w"]})["view"]
-    assert reply["message"]["key"] in ("link_received", "link_send") and reply["link"]["waiting"]
+    assert reply["message"]["key"] == "link_send_dice" and reply["link"]["waiting"]  # only the share goes back
     back = devices[to].dispatch({"type": "load_url", "fragment": reply["link"]["url"]})["view"]
     assert back["phase"] == "cube" and back["can"]["roll"] and not back["link"]["waiting"]
     rolled = devices[to].dispatch({"type": "roll"})["view"]  # now with both shares: the dice
