@@ -47,7 +47,7 @@ def _run(argv: list[str] | None) -> int:
     engine.add_commands(commands)
     args = parser.parse_args(argv)
     try:
-        if args.command in ("move", "hint", "eval"):
+        if args.command in ("move", "hint", "eval", "rollout"):
             return engine.run(args, sys.stdin.buffer, sys.stdout)
         if args.command == "plays":
             if args.batch:
