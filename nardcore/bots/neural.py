@@ -1,7 +1,7 @@
 """Learned evaluations: one small neural network per game, pure Python at play time.
 
 A network estimates, for the side on roll (about to roll), the chances of each way the
-game can end. The outputs depend on how the game scores (`OUTCOMES`), always in the
+game can end. The outputs depend on how the game scores (`outcomes.OUTCOMES`), always in the
 order: win, then the "win big" levels, then the "lose big" levels, then, for games
 scored by checkers left, the expected share of the loser's checkers when winning and
 when losing. `equity` turns outputs into expected points for the side on roll.
@@ -22,74 +22,21 @@ import operator
 import struct
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from ..position import Position
-from ..scoring import score_game
 from ..variant import CHECKERS
 from .bearoff import race_outcomes
 from .inputs import INPUTS, POINT_UNITS, point_input, shared_inputs, side_inputs
 
+# the outputs' layout (outcomes.py), also imported from here: the command line, train/, the tests
+from .outcomes import OUTCOMES as OUTCOMES
+from .outcomes import Outcomes as Outcomes
+from .outcomes import final_outcome as final_outcome
+from .tactics import TACTICAL_INPUTS, tactical_inputs
+
 FORMAT = "nardnet-1"
-
-
-@dataclass(frozen=True)
-class Outcomes:
-    """How a game's end is written as network targets, and their value in points."""
-
-    levels: int  # "win big" levels: gammon and backgammon (2), mars (1), none (0)
-    checker_share: bool  # scored by the loser's checkers left (khachapuri, tawla31)
-    constant: float  # equity = constant + sum(weight * output)
-    weights: tuple[float, ...]
-
-    @property
-    def size(self) -> int:
-        return 1 + 2 * self.levels + (2 if self.checker_share else 0)
-
-    def flip(self, outputs: Sequence[float]) -> list[float]:
-        """The same estimate from the other side's view."""
-        n = self.levels
-        flipped = [1.0 - outputs[0], *outputs[1 + n : 1 + 2 * n], *outputs[1 : 1 + n]]
-        if self.checker_share:
-            flipped += [outputs[2 + 2 * n], outputs[1 + 2 * n]]
-        return flipped
-
-    def equity(self, outputs: Sequence[float]) -> float:
-        return self.constant + sum(w * o for w, o in zip(self.weights, outputs, strict=True))
-
-
-OUTCOMES = {
-    "backgammon": Outcomes(2, False, -1.0, (2.0, 1.0, 1.0, -1.0, -1.0)),
-    "narde": Outcomes(2, False, -1.0, (2.0, 1.0, 1.0, -1.0, -1.0)),
-    "moultezim": Outcomes(1, False, -1.0, (2.0, 1.0, -1.0)),
-    "khachapuri": Outcomes(1, True, 0.0, (0.0, 30.0, -30.0, 15.0, -15.0)),
-    "tawla31": Outcomes(0, True, 0.0, (0.0, 15.0, -15.0)),
-}
-
-
-def final_outcome(position: Position, side: int) -> list[float]:
-    """The target outputs of a finished game (someone has borne off all), for `side`."""
-    variant = position.variant
-    spec = OUTCOMES[variant.name]
-    winner = position.winner()
-    if winner is None:
-        raise ValueError(f"the game is not over: {position}")
-    result = score_game(position, winner)
-    won = winner == side
-    out = [0.0] * spec.size
-    out[0] = 1.0 if won else 0.0
-    big = 1 + (0 if won else spec.levels)
-    if spec.checker_share:
-        if result.kind == "mars":
-            out[big] = 1.0
-        else:
-            out[1 + 2 * spec.levels + (0 if won else 1)] = result.points / CHECKERS
-    else:
-        for level in range(min(result.points - 1, spec.levels)):
-            out[big + level] = 1.0
-    return out
 
 
 class Network:
@@ -107,8 +54,11 @@ class Network:
         self.variant_name = variant_name
         self.outcomes = OUTCOMES[variant_name]
         self.hidden = len(hidden_bias)
-        if len(hidden_weights) != INPUTS or any(len(row) != self.hidden for row in hidden_weights):
-            raise ValueError(f"hidden weights must be {INPUTS} x {self.hidden}")
+        # backgammon's network may also read the ten tactical inputs, after the usual ones
+        self.tactical = len(hidden_weights) == INPUTS + TACTICAL_INPUTS and variant_name == "backgammon"
+        inputs = INPUTS + TACTICAL_INPUTS if self.tactical else INPUTS
+        if len(hidden_weights) != inputs or any(len(row) != self.hidden for row in hidden_weights):
+            raise ValueError(f"hidden weights must be {inputs} x {self.hidden}")
         if len(output_weights) != self.hidden or any(len(row) != self.outcomes.size for row in output_weights):
             raise ValueError(f"output weights must be {self.hidden} x {self.outcomes.size}")
         self.rows = [list(map(float, row)) for row in hidden_weights]
@@ -153,6 +103,8 @@ class Network:
             parts.extend(rows[index] if value == 1.0 else _scaled(rows[index], value)
                          for index, value in side_inputs(board, block))
         parts.extend(rows[index] for index, _ in shared_inputs(position.variant, sides))
+        if self.tactical:
+            parts.extend(_scaled(rows[INPUTS + i], value) for i, value in enumerate(tactical_inputs(position)) if value)
         # map over built-ins: the inner loops run in C, which matters in the browser
         hidden = list(map(_sigmoid, map(sum, zip(*parts))))
         return [
@@ -178,12 +130,13 @@ class Network:
         (hidden weights row by row, hidden bias, output weights row by row, output bias)."""
         (size,) = struct.unpack_from("<I", data, 0)
         header = json.loads(data[4 : 4 + size].decode("utf-8"))
-        if header.get("format") != FORMAT or header.get("inputs") != INPUTS:
-            raise ValueError(f"not a {FORMAT} network with {INPUTS} inputs")
+        inputs = header.get("inputs")
+        if header.get("format") != FORMAT or inputs not in (INPUTS, INPUTS + TACTICAL_INPUTS):
+            raise ValueError(f"not a {FORMAT} network with {INPUTS} or {INPUTS + TACTICAL_INPUTS} inputs")
         hidden, outputs = int(header["hidden"]), int(header["outputs"])
         values = array("f")
         values.frombytes(data[4 + size :])
-        expected = INPUTS * hidden + hidden + hidden * outputs + outputs
+        expected = inputs * hidden + hidden + hidden * outputs + outputs
         if len(values) != expected:
             raise ValueError(f"expected {expected} weights, found {len(values)}")
         flat = values.tolist()
@@ -194,7 +147,7 @@ class Network:
             at += n
             return flat[at - n : at]
 
-        hidden_weights = [take(hidden) for _ in range(INPUTS)]
+        hidden_weights = [take(hidden) for _ in range(inputs)]
         hidden_bias = take(hidden)
         output_weights = [take(outputs) for _ in range(hidden)]
         output_bias = take(outputs)
@@ -202,7 +155,7 @@ class Network:
 
     def to_bytes(self) -> bytes:
         header = dict(self.info)
-        header.update(format=FORMAT, variant=self.variant_name, inputs=INPUTS, hidden=self.hidden,
+        header.update(format=FORMAT, variant=self.variant_name, inputs=len(self.rows), hidden=self.hidden,
                       outputs=self.outcomes.size)
         text = json.dumps(header, sort_keys=True).encode("utf-8")
         values = array("f")
