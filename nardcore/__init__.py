@@ -16,6 +16,7 @@ from __future__ import annotations
 from .dice import DiceError, PresetDice, Roll, SeededDice, SystemDice
 from .errors import NardError
 from .game import Game, GameError
+from .gamedata import game_from_dict, game_to_dict
 from .match import Match
 from .movegen import Step, legal_plays, result_positions
 from .notation import AmbiguousPlayError, IllegalPlayError, MalformedPlayError, NotationError, format_play, parse_play
@@ -57,6 +58,8 @@ __all__ = [
     "__version__",
     "find_variant",
     "format_play",
+    "game_from_dict",
+    "game_to_dict",
     "legal_plays",
     "parse_play",
     "result_positions",

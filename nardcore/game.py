@@ -16,8 +16,8 @@ may happen next, and `to_act` who acts:
              legal play `confirm()` passes
     over     `result` holds winner, points and kind
 
-Everything is saved with `to_dict()` (plain JSON types) and read back, strictly
-checked, with `Game.from_dict(data, dice)` (both in `nardcore.gamedata`): the history
+Everything is saved with `nardcore.gamedata.game_to_dict(game)` (plain JSON types) and read
+back, strictly checked, with `gamedata.game_from_dict(data, dice)`: the history
 is replayed, so a saved game can only hold what the rules allow. `push()` and `pop()`
 play and take back whole turns; each event keeps the state it left behind, so taking
 back and copying never replay the history.
@@ -554,29 +554,6 @@ class Game:
         if self.cube_owner not in (None, self.position.turn):
             return "the opponent owns the cube"
         return f"the cube is at its limit ({self.variant.cube_limit})"
-
-    # -- saving ---------------------------------------------------------------------
-
-    def to_dict(self, history: bool = True) -> dict[str, Any]:
-        """The whole game as plain JSON types (schema version 1; `nardcore.gamedata`).
-
-        The history is what the game is rebuilt from; `position`, `phase`, `cube`,
-        `cube_owner` and `result` are stored too, for readers and as a check.
-        """
-        from .gamedata import game_to_dict  # gamedata builds on this module
-
-        return game_to_dict(self, history)
-
-    @classmethod
-    def from_dict(cls, data: Any, dice: DiceSource | None = None) -> Game:
-        """Rebuild a game from `to_dict()` data, replaying its history; raises GameStateError.
-
-        Data without a history (`to_dict(history=False)`) starts from `position` as a
-        set-up position with the stored cube, phase and dice.
-        """
-        from .gamedata import game_from_dict
-
-        return game_from_dict(data, dice)
 
 
 _CUBE_VALUES = {2**n for n in range(16)}

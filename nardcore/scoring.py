@@ -8,7 +8,6 @@ GameResult(winner=0, points=2, kind='mars', cube=1, resigned=False)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .position import Position
 from .variant import BAR, CHECKERS, OFF
@@ -31,18 +30,6 @@ class GameResult:
     kind: str
     cube: int = 1
     resigned: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        from .gamedata import result_to_dict  # gamedata builds on the game and this module
-
-        return result_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> GameResult:
-        """Read `to_dict()` data strictly; raises GameStateError."""
-        from .gamedata import result_from_dict
-
-        return result_from_dict(data)
 
 
 def score_game(position: Position, winner: int, cube: int = 1, jacoby: bool = False) -> GameResult:

@@ -11,7 +11,7 @@ import pytest
 from nardcore.bots import RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
 from nardcore.game import Game, GameError
-from nardcore.gamedata import event_text
+from nardcore.gamedata import event_text, game_from_dict, game_to_dict, result_from_dict, result_to_dict
 from nardcore.movegen import Step, TurnPlanner, legal_plays
 from nardcore.position import BLACK, WHITE, Position
 from nardcore.readers import GameStateError
@@ -232,7 +232,7 @@ def test_a_game_saved_during_the_last_roll_loads_back_in_it() -> None:
     game = Game("narde+last-roll", position=Position.parse("narde+last-roll:w:1:1"))
     game.roll([2, 1])
     game.play("1/off")
-    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    again = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
     assert (again.phase, again.to_act, again.last_roll) == ("roll", BLACK, True)
     again.roll([1, 1])
     again.play("1/off")
@@ -273,7 +273,7 @@ def played(variant: str, seed: int, turns: int) -> Game:
 
 
 def reloaded(data: dict[str, Any]) -> Game:
-    return Game.from_dict(json.loads(json.dumps(data)), SeededDice(0))
+    return game_from_dict(json.loads(json.dumps(data)), SeededDice(0))
 
 
 @pytest.mark.parametrize(
@@ -287,12 +287,12 @@ def test_a_game_saved_as_json_loads_back_identical_in_every_phase_and_mid_turn(v
         if events > 30 and events % 10 and not game.over:  # early states all, later ones sampled
             act(game, bot)
             continue
-        data = game.to_dict()
-        assert reloaded(data).to_dict() == data
+        data = game_to_dict(game)
+        assert game_to_dict(reloaded(data)) == data
         if game.phase == "move" and game.steps_now():
             game.step(game.steps_now()[0])  # a turn half played is saved too
-            data = game.to_dict()
-            assert reloaded(data).to_dict() == data
+            data = game_to_dict(game)
+            assert game_to_dict(reloaded(data)) == data
             game.undo_all()
         if game.over:
             break
@@ -302,7 +302,7 @@ def test_a_game_saved_as_json_loads_back_identical_in_every_phase_and_mid_turn(v
 def test_a_game_saved_without_history_loads_as_a_set_up_position() -> None:
     game = played("backgammon", 3, 12)
     game.double()
-    data = game.to_dict(history=False)
+    data = game_to_dict(game, history=False)
     loaded = reloaded(data)
     assert (loaded.position, loaded.phase, loaded.cube_value, loaded.to_act) == (
         game.position, "take", 1, game.to_act
@@ -311,7 +311,7 @@ def test_a_game_saved_without_history_loads_as_a_set_up_position() -> None:
 
 def tampered(change: str) -> dict[str, Any]:
     game = played("backgammon", 2, 9)
-    data = copy.deepcopy(game.to_dict())
+    data = copy.deepcopy(game_to_dict(game))
     plays = [e for e in data["history"] if e["event"] == "play"]
     if change == "unknown field":
         data["cheat"] = True
@@ -369,7 +369,7 @@ def test_loading_refuses_what_is_not_an_object() -> None:
     cases: tuple[object, ...] = (None, [], "game", 3)
     for data in cases:
         with pytest.raises(GameStateError, match="must be an object"):
-            Game.from_dict(data)
+            game_from_dict(data)
 
 
 @pytest.mark.parametrize("dice", [(7, 1), (1, 7), (0, 3), (3, 0)])
@@ -429,17 +429,17 @@ def test_a_games_settings_are_checked_at_their_limits(variant: str, settings: di
 ])
 def test_a_saved_result_is_read_at_its_limits(saved: dict[str, Any], readable: bool) -> None:
     if readable:
-        result = GameResult.from_dict(saved)
-        assert result.to_dict() == {"cube": 1, **saved}
+        result = result_from_dict(saved)
+        assert result_to_dict(result) == {"cube": 1, **saved}
     else:
         with pytest.raises(GameStateError):
-            GameResult.from_dict(saved)
+            result_from_dict(saved)
 
 
 def test_a_resignation_is_written_and_read_back_as_one() -> None:
     result = GameResult(1, 2, "gammon", 1, True)
-    assert result.to_dict()["resigned"] is True and GameResult.from_dict(result.to_dict()).resigned
-    assert "resigned" not in GameResult(1, 2, "gammon", 1).to_dict()
+    assert result_to_dict(result)["resigned"] is True and result_from_dict(result_to_dict(result)).resigned
+    assert "resigned" not in result_to_dict(GameResult(1, 2, "gammon", 1))
 
 
 @pytest.mark.parametrize(("cube", "beaver"), [(1, True), (2, True), (16, True), (32, False)])
@@ -468,8 +468,8 @@ def test_while_a_resignation_is_offered_mid_turn_no_checker_moves_and_a_decline_
     assert (game.phase, game.steps, game.board) == ("move", (), before)
     assert game.steps_now() and set(game.destinations(24)) == {18, 13} and game.plays()
     game.resign("single")  # offered again on the same dice: saved and loaded as it happened
-    data = game.to_dict()
-    assert reloaded(data).to_dict() == data
+    data = game_to_dict(game)
+    assert game_to_dict(reloaded(data)) == data
 
 
 def test_a_roll_with_no_legal_play_is_passed_by_playing_the_position_with_the_turn_passed() -> None:
@@ -535,7 +535,7 @@ def test_an_accepted_resignation_scores_its_level_times_the_cube(variant: str, c
 
 
 def saved_with(**changes: Any) -> dict[str, Any]:
-    data = played("backgammon", 2, 9).to_dict()
+    data = game_to_dict(played("backgammon", 2, 9))
     data.update(changes)
     return data
 
@@ -569,12 +569,12 @@ def test_a_history_at_its_size_limit_still_loads() -> None:
     game = Game("backgammon", SeededDice(1))
     for _ in range(1500):
         game.roll([3, 3])  # opening ties, each an event
-    data = game.to_dict()
-    assert len(data["history"]) == 1500 and reloaded(data).to_dict() == data
+    data = game_to_dict(game)
+    assert len(data["history"]) == 1500 and game_to_dict(reloaded(data)) == data
 
 
 def test_a_play_written_longer_than_any_play_is_refused_by_its_length() -> None:
-    data = played("backgammon", 2, 9).to_dict()
+    data = game_to_dict(played("backgammon", 2, 9))
     next(e for e in data["history"] if e["event"] == "play")["play"] = "24/18 " * 34
     with pytest.raises(GameStateError, match="play must be text of at most 200"):
         reloaded(data)
@@ -586,16 +586,16 @@ def test_a_turn_of_four_steps_is_saved_and_loaded_mid_way() -> None:
     for _ in range(4):
         game.step((24, 23, 1)) if game.destinations(24) else game.step(game.steps_now()[0])
     assert len(game.steps) == 4 and game.turn_done
-    data = game.to_dict()
-    assert reloaded(data).to_dict() == data
-    assert reloaded(game.to_dict(history=False)).steps == game.steps
+    data = game_to_dict(game)
+    assert game_to_dict(reloaded(data)) == data
+    assert reloaded(game_to_dict(game, history=False)).steps == game.steps
 
 
 @pytest.mark.parametrize(("cube", "owner"), [(64, "w"), (32, "b")])
 def test_a_cube_beyond_thirty_is_kept_with_or_without_history(cube: int, owner: str) -> None:
     game = Game("backgammon", starter=WHITE, cube=cube, cube_owner="wb".index(owner))
     for history in (True, False):
-        loaded = reloaded(game.to_dict(history=history))
+        loaded = reloaded(game_to_dict(game, history=history))
         assert (loaded.cube_value, loaded.cube_owner) == (cube, "wb".index(owner))
 
 
@@ -604,7 +604,7 @@ def test_a_game_saved_without_history_keeps_its_phase_dice_and_steps(variant: st
     game = Game(variant, SeededDice(4), starter=WHITE)
     assert game.phase == ("cube" if variant == "backgammon" else "roll")
     for _ in range(3):
-        data = game.to_dict(history=False)
+        data = game_to_dict(game, history=False)
         loaded = reloaded(data)
         assert (loaded.position, loaded.phase, loaded.dice, loaded.steps) == (
             game.position, game.phase, game.dice, game.steps)
@@ -616,11 +616,11 @@ def test_a_game_saved_without_history_keeps_its_phase_dice_and_steps(variant: st
 
 def test_a_game_saved_without_history_may_wait_for_a_roll_or_a_double_only_when_it_could() -> None:
     may_double = Game("backgammon", starter=WHITE)
-    data = may_double.to_dict(history=False)
+    data = game_to_dict(may_double, history=False)
     data["phase"] = "roll"  # the side on roll chose to roll without doubling
     assert reloaded(data).phase == "roll"
     owned = Game("backgammon", starter=WHITE, cube=2, cube_owner=BLACK)
-    data = owned.to_dict(history=False)
+    data = game_to_dict(owned, history=False)
     assert data["phase"] == "roll"
     data["phase"] = "cube"
     with pytest.raises(GameStateError, match="may not double"):
@@ -660,19 +660,19 @@ def test_pop_takes_back_the_last_turn_with_the_cube_actions_after_it() -> None:
         game.pop()
     game.roll([3, 1])
     game.play("8/5 6/5")
-    before_black = game.to_dict()
+    before_black = game_to_dict(game)
     game.roll([6, 4])
     game.play("24/14")
     game.double()
     game.take()
     popped = game.pop()
     assert popped == {"event": "play", "side": "b", "dice": [6, 4], "play": "24/14"}
-    assert game.to_dict() == before_black
+    assert game_to_dict(game) == before_black
     assert game.pop()["side"] == "w" and game.history == [] and game.position == Position.start("backgammon")
 
 
 def test_a_set_up_game_refuses_a_cube_beyond_the_largest() -> None:
-    data = Game("backgammon", starter=WHITE).to_dict(history=False)
+    data = game_to_dict(Game("backgammon", starter=WHITE), history=False)
     data.update(cube=2**16, cube_owner="w")
     with pytest.raises(GameStateError, match="cube must be a whole number 1..32768"):
         reloaded(data)

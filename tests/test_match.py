@@ -11,6 +11,7 @@ import pytest
 from nardcore.bots import HeuristicBot, RandomBot, act
 from nardcore.dice import PresetDice, SeededDice
 from nardcore.game import Game
+from nardcore.gamedata import game_to_dict, result_from_dict
 from nardcore.match import MAX_GAMES, MAX_LENGTH, Match, default_length
 from nardcore.position import Position
 from nardcore.readers import GameStateError
@@ -171,10 +172,10 @@ def test_a_stored_game_result_must_be_one_the_variants_scoring_can_give(token: s
 
     variant = find_variant(token)
     if ok:
-        _check_points(variant, GameResult.from_dict(result), 0)
+        _check_points(variant, result_from_dict(result), 0)
     else:
         with pytest.raises(GameStateError, match="is not a"):
-            _check_points(variant, GameResult.from_dict(result), 0)
+            _check_points(variant, result_from_dict(result), 0)
 
 
 def test_the_default_length_is_the_games_own_or_five() -> None:
@@ -272,16 +273,16 @@ def test_loading_checks_each_field_of_a_match_and_names_it() -> None:
         data.pop("played", None) if "played" not in change else None
         cases.append((data, complaint))
     wrong_start = narde_match_after_a_black_win()
-    wrong_start["game"] = Game("narde", SeededDice(1), match_length=5,
-                               score=tuple(wrong_start["score"])).to_dict()
+    wrong_start["game"] = game_to_dict(Game("narde", SeededDice(1), match_length=5,
+                                            score=tuple(wrong_start["score"])))
     cases.append((wrong_start, r"should begin with b \(the last winner\) starting"))
     wrong_game = narde_match_after_a_black_win()
     wrong_game["played"][0]["match_length"] = 7
     wrong_game["played"][0]["score"] = [0, 0]
     cases.append((wrong_game, "game 1 is played to 7"))
     no_opening = copy.deepcopy(base)
-    no_opening["game"] = Game("backgammon", SeededDice(1), starter=0, match_length=5,
-                              score=tuple(no_opening["score"])).to_dict()
+    no_opening["game"] = game_to_dict(Game("backgammon", SeededDice(1), starter=0, match_length=5,
+                                           score=tuple(no_opening["score"])))
     cases.append((no_opening, "should begin with an opening roll"))
     for data, complaint in cases:
         with pytest.raises(GameStateError, match=complaint):

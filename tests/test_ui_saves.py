@@ -9,6 +9,7 @@ import pytest
 from support.app import STARTS, act, check_invariants, fresh, link_game_to_move, to_move
 
 from nardcore.game import Game
+from nardcore.gamedata import game_to_dict
 from web.worker import ui
 
 # -- saving -------------------------------------------------------------------------------------------
@@ -72,7 +73,7 @@ def test_a_link_games_play_not_yet_confirmed_survives_a_reload() -> None:
 def test_a_link_games_saved_board_that_went_another_way_than_its_record_gives_way_to_the_record() -> None:
     mover, view = link_game_to_move()
     data = json.loads(mover.dispatch({"type": "dismiss"})["save"])
-    data["game"] = Game("narde").to_dict()  # a board knowing nothing of the opening roll the record holds
+    data["game"] = game_to_dict(Game("narde"))  # a board knowing nothing of the opening roll the record holds
     restored = ui.App()
     again = restored.dispatch({"type": "boot", "save": json.dumps(data), "fragment": "", "query": ""})["view"]
     assert restored.game is not None and mover.game is not None and mover.game.dice is not None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..dice import DiceSource
 from ..game import RESIGN_LEVELS, Game, GameError
+from ..gamedata import game_from_dict
 from ..position import BLACK, WHITE, Position, PositionError, make_board
 from ..readers import GameStateError
 from ..variant import BAR, Variant, find_variant
@@ -300,7 +301,7 @@ def game_from_info(position: Position, info: MatchInfo, dice: DiceSource | None,
         "result": None,
     }
     try:
-        return Game.from_dict(data, dice)
+        return game_from_dict(data, dice)
     except (GameStateError, GameError) as error:
         raise CodecError(f"{source!r}: {error}") from None
 

@@ -22,6 +22,7 @@ from .. import safejson
 from ..dice import DiceSource
 from ..errors import NardError, quoted
 from ..game import Game
+from ..gamedata import game_from_dict, game_to_dict
 from ..match import Match
 from ..readers import is_whole_number
 from . import CodecError
@@ -44,7 +45,7 @@ def encode_state(thing: Game | Match, history: bool = True) -> str:
     if isinstance(thing, Match):
         text = _packed("match", thing.to_dict())
         return text if len(text) <= MAX_STATE_TEXT else _packed("match", thing.to_dict(played=False))
-    return _packed("game", thing.to_dict(history=history))
+    return _packed("game", game_to_dict(thing, history=history))
 
 
 def _packed(kind: str, data: dict[str, Any]) -> str:
@@ -95,7 +96,7 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raise CodecError(f"state version {quoted(payload['v'])} is not supported (this app reads {STATE_VERSION})")
     try:
         if payload["kind"] == "game":
-            return Game.from_dict(payload["data"], dice)
+            return game_from_dict(payload["data"], dice)
         if payload["kind"] == "match":
             return Match.from_dict(payload["data"], dice)
     except NardError as error:  # GameStateError, GameError, and a position's or variant's own
