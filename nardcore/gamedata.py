@@ -1,4 +1,4 @@
-"""A game saved as plain JSON types, and read back strictly (`Game.to_dict`, `Game.from_dict`).
+"""A game saved as plain JSON types, and read back strictly (`game_to_dict`, `game_from_dict`).
 
 The history is what a game is rebuilt from: every event is replayed through the rules,
 so saved data can only hold what the rules allow. The position, phase, cube and result
@@ -63,6 +63,7 @@ _GAME_KEYS = {
 
 
 def result_to_dict(result: GameResult) -> dict[str, Any]:
+    """A game's result as plain JSON types (`resigned` only when it is true)."""
     winner = None if result.winner is None else SIDE_LETTERS[result.winner]
     data: dict[str, Any] = {"winner": winner, "points": result.points, "kind": result.kind, "cube": result.cube}
     if result.resigned:
@@ -71,6 +72,7 @@ def result_to_dict(result: GameResult) -> dict[str, Any]:
 
 
 def result_from_dict(data: Any) -> GameResult:
+    """Read `result_to_dict` data strictly; raises GameStateError."""
     data = read_object(data, "result", {"winner", "points", "kind", "cube", "resigned"}, {"winner", "points", "kind"})
     winner = read_side(data["winner"], "result.winner", allow_none=True)
     points = read_int(data["points"], "result.points", 0, 10**6)
@@ -90,7 +92,11 @@ def result_from_dict(data: Any) -> GameResult:
 
 
 def game_to_dict(game: Game, history: bool = True) -> dict[str, Any]:
-    """The whole game as plain JSON types (schema version 1); see `Game.to_dict`."""
+    """The whole game as plain JSON types (schema version 1).
+
+    The history is what the game is rebuilt from; `position`, `phase`, `cube`,
+    `cube_owner` and `result` are stored too, for readers and as a check.
+    """
     data: dict[str, Any] = {
         "version": STATE_VERSION,
         "variant": game.variant.token,
@@ -123,7 +129,11 @@ def _letter(side: int | None) -> str | None:
 
 
 def game_from_dict(data: Any, dice: DiceSource | None = None) -> Game:
-    """Rebuild a game from `game_to_dict` data, replaying its history; see `Game.from_dict`."""
+    """Rebuild a game from `game_to_dict` data, replaying its history; raises GameStateError.
+
+    Data without a history (`game_to_dict(game, history=False)`) starts from `position` as a
+    set-up position with the stored cube, phase and dice.
+    """
     data = read_object(data, "game", _GAME_KEYS, _GAME_KEYS - {"history"})
     if data["version"] != STATE_VERSION:
         raise GameStateError(f"game data version {data['version']!r} is not {STATE_VERSION}")
