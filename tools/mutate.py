@@ -99,19 +99,23 @@ class Mutant:
     line: int
     number: int  # the n-th mutation point of the module
     change: str
+    start: int = 0  # the line of the function's `def`
 
     @property
     def key(self) -> str:
-        return f"{self.module}:{self.function}:{self.line}:{self.change}"
+        """`module:function:+offset:change`, the offset in lines from the function's `def`: a key
+        that holds while code elsewhere in the module moves (tests/data/mutation-equivalent.txt)."""
+        return f"{self.module}:{self.function}:+{self.line - self.start}:{self.change}"
 
 
 class _Points(ast.NodeVisitor):
     """The mutation points of a module, in source order, each with its function."""
 
     def __init__(self) -> None:
-        self.points: list[tuple[ast.AST, str, str, str]] = []  # node, what, function, change
+        self.points: list[tuple[ast.AST, str, str, str, int]] = []  # node, what, function, change, its def line
         self.scope: list[str] = []
         self.function: str | None = None
+        self.start = 0
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.scope.append(node.name)
@@ -122,6 +126,7 @@ class _Points(ast.NodeVisitor):
         outer = self.function
         if outer is None:
             self.function = ".".join([*self.scope, node.name])
+            self.start = node.lineno
         self.scope.append(node.name)
         for statement in node.body:  # decorators and defaults run at import: not patched
             self.visit(statement)
@@ -132,7 +137,7 @@ class _Points(ast.NodeVisitor):
 
     def add(self, node: ast.AST, what: str, change: str) -> None:
         if self.function is not None:
-            self.points.append((node, what, self.function, change))
+            self.points.append((node, what, self.function, change, self.start))
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for index, op in enumerate(node.ops):
@@ -215,21 +220,23 @@ def _skipped_lines(source: str) -> set[int]:
     return {number for number, line in enumerate(source.splitlines(), 1) if "pragma: no mutate" in line}
 
 
-def mutants(module: str) -> list[Mutant]:
-    source = (ROOT / module).read_text(encoding="utf-8")
+def mutants(module: str, source: str | None = None) -> list[Mutant]:
+    """The module's mutants, from its file or from `source`."""
+    if source is None:
+        source = (ROOT / module).read_text(encoding="utf-8")
     finder = _Points()
     finder.visit(ast.parse(source))
     skipped = _skipped_lines(source)
     found = []
     seen: dict[tuple[str, int, str], int] = {}
-    for number, (node, _what, function, change) in enumerate(finder.points):
+    for number, (node, _what, function, change, start) in enumerate(finder.points):
         line = getattr(node, "lineno", 0)
         if line in skipped:
             continue
         twins = seen[(function, line, change)] = seen.get((function, line, change), 0) + 1
         if twins > 1:  # the same change twice on one line (two 1s, two ==): each its own mutant
             change = f"{change} #{twins}"
-        found.append(Mutant(module, function, line, number, change))
+        found.append(Mutant(module, function, line, number, change, start))
     return found
 
 
@@ -239,7 +246,7 @@ def mutated_code(mutant: Mutant) -> types.CodeType:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     finder = _Points()
     finder.visit(tree)
-    node, what, _function, _change = finder.points[mutant.number]
+    node, what, _function, _change, _start = finder.points[mutant.number]
     _apply(node, what)
     ast.fix_missing_locations(tree)
     code = compile(tree, str(path), "exec")
@@ -430,7 +437,7 @@ def fingerprint(module: str, tests: tuple[str, ...]) -> tuple[str, str]:
 
 
 def equivalents() -> dict[str, str]:
-    """`module:function:line:change  reason` lines: mutants that behave as the original."""
+    """`module:function:+offset:change  reason` lines: mutants that behave as the original."""
     found = {}
     if EQUIVALENT.exists():
         for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
