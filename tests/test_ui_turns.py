@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from support.app import STARTS, act, check_invariants, fresh, to_move
+from support.app import STARTS, act, check_invariants, fresh, play_simply, to_move
 from support.random_play import play_random_game
 
 from nardcore.dice import PresetDice
@@ -164,19 +164,8 @@ def test_a_drag_from_a_selected_points_destination_plays_the_selected_checker_th
 def test_no_drag_click_or_undo_moves_a_checker_out_of_the_persons_turn() -> None:
     app = ui.App(dice="seed:4")
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "opponent": "computer"}})
-    view = act(app, "roll")
-    for _ in range(40):  # to the computer's turn, after its first step
-        if view["bot_pending"] and app.game.steps:
-            break
-        if view["bot_pending"]:
-            view = act(app, "bot")
-        elif view["movable"]:
-            act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=app.view()["destinations"][0])
-        elif view["can"]["confirm"]:
-            view = act(app, "confirm")
-        elif view["can"]["roll"]:
-            view = act(app, "roll")
+    act(app, "roll")
+    view = play_simply(app, lambda view: view["bot_pending"] and bool(app.game.steps))  # after its first step
     assert view["bot_pending"] and app.game.steps and app.game.phase == "move"
     before = (view["position"], len(app.game.steps), view["checkers"])
     step = app.game.steps_now()[0]  # a step the computer could make: not the person's to make
@@ -291,25 +280,18 @@ def test_random_hot_seat_games_end_with_a_result_and_a_score(variant: str) -> No
 def test_the_computer_plays_its_side_one_action_at_a_time() -> None:
     app = ui.App(dice="seed:4")
     app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
-    view = act(app, "roll")  # the opening roll is the person's to make
-    bot_actions = 0
-    for _ in range(200):
-        if view["bot_pending"]:
-            assert view["can"] == {k: False for k in view["can"]} or not any(
-                view["can"][k] for k in ("roll", "confirm", "undo")
-            )
-            view = act(app, "bot")
-            bot_actions += 1
-        elif view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0:
-            break
-        elif view["can"]["roll"]:
-            view = act(app, "roll")
-        elif view["movable"]:
-            act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=app.view()["destinations"][0])
-        elif view["can"]["confirm"]:
-            view = act(app, "confirm")
-    assert bot_actions >= 2
+    act(app, "roll")  # the opening roll is the person's to make
+    pending: list[Mapping[str, Any]] = []
+
+    def back_to_the_person(view: Mapping[str, Any]) -> bool:
+        if view["bot_pending"]:  # the computer's turn: none of its actions is the person's to take
+            assert not any(view["can"][k] for k in ("roll", "confirm", "undo"))
+            pending.append(view)
+            return False
+        return view["turn"] == "w" and view["phase"] == "move" and app.game.position.turn == 0
+
+    view = play_simply(app, back_to_the_person, limit=200)
+    assert len(pending) >= 2  # the computer's actions, one at a time
     assert view["players"]["b"]["kind"] == "computer"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nardcore.position import Position
@@ -54,6 +54,33 @@ def play_turns(app: ui.App, count: int) -> None:
             view = act(app, "click", point=view["movable"][0])
             view = act(app, "click", point=view["destinations"][0])
         act(app, "confirm")
+
+
+def simple_action(app: ui.App, view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One action from `view`, as the tests' simple player makes it: the computer's when its turn
+    is pending, else roll, the first movable checker to its first destination, or confirm."""
+    if view["bot_pending"]:
+        return act(app, "bot")
+    if view["can"]["roll"]:
+        return act(app, "roll")
+    if view["movable"]:
+        act(app, "click", point=view["movable"][0])
+        return act(app, "click", point=app.view()["destinations"][0])
+    if view["can"]["confirm"]:
+        return act(app, "confirm")
+    raise AssertionError(f"nothing for the simple player to do in phase {view['phase']!r}")
+
+
+def play_simply(app: ui.App, until: Callable[[Mapping[str, Any]], bool], limit: int = 50) -> Mapping[str, Any]:
+    """`simple_action`s, the computer's included, from the app's view until `until` holds for
+    the view (looked at before each action, the first too): that view. AssertionError after
+    `limit` actions without it."""
+    view: Mapping[str, Any] = app.view()
+    for _ in range(limit):
+        if until(view):
+            return view
+        view = simple_action(app, view)
+    raise AssertionError(f"not reached in {limit} actions")
 
 
 def check_invariants(view: Mapping[str, Any]) -> None:
