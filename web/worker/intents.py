@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, saves, turn_input
+from . import advice, flow, linkgame, record, rollouts, saves, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -331,11 +331,22 @@ def hint(session: Session, pilot: Autopilot, request: Request) -> None:
     session.hint = advice.hint_for(session.game)
 
 
+def rollout(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The hint's plays rolled out a slice at a time: `action` "start" (with `games` per play,
+    optional), "more" (the page asks again while it runs) or "cancel" (web/worker/rollouts.py)."""
+    rollouts.run_rollout(session, request.get("action"), request.get("games"))
+
+
 def review(session: Session, pilot: Autopilot, request: Request) -> None:
     """Review the game a slice at a time (the page asks again until `complete`); `show`: draw
-    the position after that turn (None: the game again); `close`."""
+    the position after that turn (None: the game again); `close`; `try`: a new game against
+    the computer from the position before that turn's play, with its roll."""
     if request.get("close"):
         advice.close_review(session)
+        return
+    if "try" in request:
+        advice.try_review_turn(session, request["try"])
+        pilot.automate(session)
         return
     show = request.get("show", False)
     if session.review is not None and show is not False:
@@ -476,6 +487,7 @@ INTENTS: dict[str, Intent] = {
     "replay": Intent(replay, keeps_replay=True, while_editing="ignore"),
     "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore"),
     "hint": Intent(hint, keeps_hint=True, while_editing="ignore"),
+    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore"),
     "review": Intent(review, keeps_review=True, while_editing="ignore"),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),

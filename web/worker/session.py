@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nardcore.bots import analysis
+from nardcore.bots.rollout import Rollout
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import SIDE_LETTERS, Position
@@ -54,6 +55,7 @@ class Session:
     hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
     review: dict[str, Any] | None = None  # the game's review, as far as it has got
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
+    rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # the hint's rollout (rollouts.py)
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request

@@ -1,0 +1,81 @@
+"""The hint's rollout in the app (web/worker/rollouts.py): started from the hint, run a slice per
+request until done, cancelled with its figures kept, gone with the hint, refused without one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from nardcore.bots.rollout import rollout
+from nardcore.notation import parse_play
+from nardcore.position import Position
+from web.worker import rollouts, ui
+from web.worker.inputs import UIError
+
+RACE = "backgammon:w:8,6x3,5x2:6x2,5x2,4x2,23"
+
+
+def hinted(dice: str = "21") -> ui.App:
+    app = ui.App(dice="seed:1")
+    app.dispatch({"type": "load_url", "fragment": f"#p={RACE}&dice={dice}"})
+    app.dispatch({"type": "hint"})
+    return app
+
+
+def send(app: ui.App, **request: Any) -> Mapping[str, Any]:
+    view: Mapping[str, Any] = app.dispatch({"type": "rollout", **request})["view"]
+    return view
+
+
+def test_a_rollout_runs_a_slice_per_request_until_every_play_has_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)  # one game per request
+    app = hinted()
+    view = send(app, action="start", games=4)
+    plays = [item["play"] for item in view["hint"]["plays"]]
+    state = view["hint"]["rollout"]
+    assert state["running"] and state["done"] == 1 and state["total"] == 4 * len(plays) and state["games"] == 4
+    seen = [state["done"]]
+    while state["running"]:
+        state = send(app, action="more")["hint"]["rollout"]
+        seen.append(state["done"])
+    assert seen == list(range(1, 4 * len(plays) + 1)) + [4 * len(plays)]  # the last request finds it done
+    assert not state["stopped"] and [item["play"] for item in state["plays"]] == plays
+    position = Position.parse(RACE)
+    candidates = [(text, parse_play(position, (2, 1), text)) for text in plays]
+    expected = rollout(position, candidates, games=4, level=rollouts.ROLLOUT_LEVEL)
+    assert state["plays"] == [figures.to_dict() for figures in expected]
+    assert send(app, action="more")["hint"]["rollout"] == state  # nothing more to do
+
+
+def test_a_cancelled_rollout_stops_and_keeps_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)
+    app = hinted()
+    send(app, action="start")
+    send(app, action="more")
+    state = send(app, action="cancel")["hint"]["rollout"]
+    assert not state["running"] and state["stopped"] and state["done"] == 2
+    assert state["total"] == rollouts.ROLLOUT_GAMES * len(state["plays"]) and state["plays"][0]["games"] == 1
+    assert send(app, action="more")["hint"]["rollout"] == state  # a late request changes nothing
+    view = app.dispatch({"type": "hint", "show": 1})["view"]  # showing another play keeps it
+    assert view["hint"]["rollout"] == state
+    restarted = send(app, action="start", games=1)["hint"]["rollout"]
+    assert restarted["running"] and restarted["done"] == 1 and restarted["total"] == len(state["plays"])
+
+
+def test_the_rollout_goes_with_the_hint_and_needs_one() -> None:
+    app = hinted()
+    send(app, action="start", games=1)
+    view = app.dispatch({"type": "click", "point": "6"})["view"]
+    assert view["hint"] is None
+    with pytest.raises(UIError, match="no hint"):
+        send(app, action="more")
+    app = hinted()
+    for bad in (0, 1297, "36", True, 2.5):
+        with pytest.raises(UIError, match="whole number"):
+            send(app, action="start", games=bad)
+    with pytest.raises(UIError, match="not 'go'"):
+        send(app, action="go")
+    hint = app.view()["hint"]
+    assert hint is not None and hint.get("rollout") is None
