@@ -39,9 +39,14 @@ def mypy_files() -> list[str]:
 
 
 def workers(pytest_args: list[str]) -> list[str]:
-    """pytest-xdist's two workers (-n 2), unless the arguments choose their own (-n, or -p no:xdist)."""
+    """pytest-xdist's two workers (-n 2), unless the arguments choose their own (-n, or -p no:xdist),
+    sharing the tests by work stealing (--dist worksteal: each starts with half, and one that runs
+    out takes half of what the other has left, so both finish together) unless they choose a --dist."""
     own = any(arg.startswith(("-n", "--numprocesses")) or arg in ("no:xdist", "-pno:xdist") for arg in pytest_args)
-    return [] if own else ["-n", "2"]
+    if own:
+        return []
+    chosen = any(arg.startswith("--dist") for arg in pytest_args)
+    return ["-n", "2"] if chosen else ["-n", "2", "--dist", "worksteal"]
 
 
 def test(pytest_args: list[str]) -> int:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import NardError
-from .movegen import Step, TurnGraph, legal_plays
+from .movegen import Step, TurnGraph, legal_plays, pack
 from .position import Position
 from .variant import BAR, OFF
 
@@ -252,10 +252,10 @@ def parse_play(
     for journey in journeys:
         board[journey.origin] -= 1
         board[journey.waypoints[-1]] += 1
-    mover = tuple(board)
-    side = position.turn
-    # several nodes of the graph may end in one position: each result once
-    found = list(dict.fromkeys(r for r in (graph.result(node) for node in graph.finals) if r.boards[side] == mover))
+    # several nodes of the graph may end in one position: each result once; nodes hold the mover's
+    # board packed (movegen.pack); a checker taken from an empty point (-1) ends no play
+    packed = pack(board) if min(board) >= 0 else None
+    found = list(dict.fromkeys(graph.results([node for node in graph.finals if node[0] == packed])))
     named = {point for journey in journeys for point in journey.waypoints}
     hits = {result: _hit_points(position, result) for result in found}
     # the marks decide; then a forgotten mark at a named point; then any hit at all

@@ -137,6 +137,13 @@ def format_side(board: Board) -> str:
     return ",".join(items)
 
 
+# the counts (one or two ASCII digits: str.isdigit also takes '²' and other scripts' digits)
+# and the points' names (1..24, no leading zero), looked up: every position read (each state of
+# a game loaded, every link) goes through them
+_TWO_DIGITS = frozenset([*"0123456789", *(a + b for a in "0123456789" for b in "0123456789")])
+_POINT_NAMES = {str(point): point for point in range(1, 25)}
+
+
 def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> Board:
     counts: dict[int, int] = {}
     if side_text == "":
@@ -144,7 +151,7 @@ def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> 
     for item in side_text.split(","):
         where, sep, count_text = item.partition("x")
         if sep:
-            if not _ascii_number(count_text, 2):
+            if count_text not in _TWO_DIGITS:
                 raise PositionError(f"bad count {quoted(item)} for {side_name} in {quoted(text)}",
                                     why="why.position_count", item=item[:20])
             count = int(count_text)
@@ -158,8 +165,8 @@ def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> 
                 raise PositionError(f"'bar' exists in backgammon only, not in {variant.name}: {text!r}",
                                     why="why.position_bar")
             slot = BAR
-        elif _ascii_number(where, 2) and 1 <= int(where) <= 24 and where == str(int(where)):
-            slot = int(where)
+        elif where in _POINT_NAMES:  # 1..24 in ASCII digits, no leading zero
+            slot = _POINT_NAMES[where]
         else:
             raise PositionError(f"point {where!r} for {side_name} is not 1..24 or bar in {quoted(text)}",
                                 why="why.position_point", point=where[:20])
@@ -171,11 +178,6 @@ def _parse_side(text: str, side_text: str, side_name: str, variant: Variant) -> 
         raise PositionError(f"{side_name} has {sum(counts.values())} checkers (at most 15) in {quoted(text)}",
                             why="why.position_checkers", n=sum(counts.values()))
     return make_board(counts)
-
-
-def _ascii_number(text: str, most_digits: int) -> bool:
-    """Digits 0-9 only (str.isdigit also takes '²' and other scripts' digits), and not too many."""
-    return 0 < len(text) <= most_digits and all("0" <= c <= "9" for c in text)
 
 
 def parse_position(text: str) -> Position:

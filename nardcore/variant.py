@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .errors import NardError, quoted
 
@@ -79,10 +80,19 @@ class Variant:
     options: frozenset[str] = field(default_factory=frozenset)
     cube_limit: int = 64
 
-    @property
+    @cached_property
     def token(self) -> str:
         """Name plus options, as the position string writes it."""
         return "+".join([self.name, *sorted(self.options)])
+
+    def __hash__(self) -> int:
+        # Every position hashes its variant: the fields that tell variants apart, hashed once.
+        # (Equal variants have equal names, options and cube limits, so this agrees with ==.)
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.name, self.options, self.cube_limit))
 
     def has(self, option: str) -> bool:
         return option in self.options
@@ -201,10 +211,22 @@ _CUBE_LIMIT_PREFIX = "cube-limit-"
 _CUBE_LIMITS = (1, 2, 4, 8, 16, 32, 64)
 
 
+# the variants found so far by their tokens as written (a few hundred at most: each rule set's
+# options in any order); every position read names one, so the same object is handed back
+_FOUND: dict[str, Variant] = {}
+
+
 def find_variant(token: str) -> Variant:
     """The variant for a token such as `narde` or `backgammon+jacoby+cube-limit-8`."""
     if not isinstance(token, str):
         raise VariantError(f"a variant is text like 'narde+koks', not {type(token).__name__}")
+    found = _FOUND.get(token)
+    if found is None:
+        found = _FOUND[token] = _make_variant(token)
+    return found
+
+
+def _make_variant(token: str) -> Variant:
     name, *options = token.split("+")
     base = VARIANTS.get(name)
     if base is None:

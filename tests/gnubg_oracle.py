@@ -15,7 +15,8 @@ ALL_ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 
 
 def side_to_gnubg(board: Board) -> tuple[int, ...]:
-    return tuple(board[1:BAR]) + (board[BAR],)
+    """gnubg's side: points 1..24, then the bar (our slots 1..25)."""
+    return tuple(board[1 : BAR + 1])
 
 
 def side_from_gnubg(counts: tuple[int, ...] | list[int]) -> Board:
@@ -46,8 +47,9 @@ def gnubg_result_boards(position: Position, dice: tuple[int, int]) -> set[GnubgB
 
 
 def our_result_boards(results: list[Position]) -> set[GnubgBoard]:
-    """Our results (turn passed) as gnubg boards from the side that moved."""
-    return {(side_to_gnubg(p.mover), side_to_gnubg(p.opponent)) for p in results}
+    """Our results (turn passed) as gnubg boards from the side that moved (side_to_gnubg of
+    each side: its slots 1..25)."""
+    return {(p.boards[p.turn][1:], p.boards[1 - p.turn][1:]) for p in results}
 
 
 def gnubg_results(position: Position, dice: tuple[int, int]) -> set[str]:

@@ -541,3 +541,14 @@ def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: P
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
     assert f"style-src 'self' 'sha256-{digest}'" in policy and "script-src 'self';" in policy
     assert {"embed.js", site.EMBED_EXAMPLE} <= set(precache_list(dist))
+
+
+def test_build_py_test_runs_two_workers_sharing_by_work_stealing_unless_told_otherwise() -> None:
+    import build
+
+    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", "2", "--dist", "worksteal"]
+    assert build.workers(["--dist", "loadfile"]) == ["-n", "2"]
+    assert build.workers(["--dist=load"]) == ["-n", "2"]
+    assert build.workers(["-n", "0"]) == []
+    assert build.workers(["-n4"]) == []
+    assert build.workers(["-p", "no:xdist"]) == []

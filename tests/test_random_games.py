@@ -13,7 +13,9 @@
   reads back to the same play, that scores add up and that every match ends exactly
   when a score reaches its length.
 
-NARD_LONG=N multiplies the number of games (a long run: NARD_LONG=20).
+NARD_LONG=N multiplies the number of games (a long run: NARD_LONG=20). The fast and the step
+games of each variant are played in parts, each from its own seed, so that pytest-xdist's
+workers share them evenly.
 """
 
 from __future__ import annotations
@@ -39,6 +41,17 @@ STEP_GAMES = FAST_GAMES // 10
 EXHAUSTIVE_EVERY = 25  # states of the step games whose every step path is walked
 MATCHES = max(1, int(6 * LONG))
 VARIANTS = [*VARIANT_NAMES, "narde+end-block+koks+last-roll", "moultezim+next-turn-runner"]
+FAST_PARTS = 4  # the fast games of a variant in four tests
+STEP_PARTS = 2
+
+
+def share(games: int, part: int, parts: int) -> int:
+    """How many of `games` the part plays (at least one)."""
+    return max(1, games * (part + 1) // parts - games * part // parts)
+
+
+def part_seed(token: str, part: int) -> int:
+    return sum(map(ord, token)) + 7919 * part
 
 
 def fast_games(token: str, games: int, seed: int) -> list[int]:
@@ -69,10 +82,11 @@ def fast_games(token: str, games: int, seed: int) -> list[int]:
     return lengths
 
 
+@pytest.mark.parametrize("part", range(FAST_PARTS))
 @pytest.mark.parametrize("token", VARIANTS)
-def test_random_games_keep_fifteen_checkers_a_side_and_never_share_a_point(token: str) -> None:
-    games = FAST_GAMES if "+" not in token else FAST_GAMES // 10
-    lengths = fast_games(token, games, seed=sum(map(ord, token)))
+def test_random_games_keep_fifteen_checkers_a_side_and_never_share_a_point(token: str, part: int) -> None:
+    games = share(FAST_GAMES if "+" not in token else FAST_GAMES // 10, part, FAST_PARTS)
+    lengths = fast_games(token, games, seed=part_seed(token, part))
     assert len(lengths) == games and min(lengths) > 0
 
 
@@ -105,10 +119,11 @@ def step_through(position: Position, dice: tuple[int, int], rng: random.Random, 
     return result
 
 
+@pytest.mark.parametrize("part", range(STEP_PARTS))
 @pytest.mark.parametrize("token", VARIANTS)
-def test_games_played_step_by_step_only_ever_offer_steps_that_complete_a_legal_play(token: str) -> None:
-    games = STEP_GAMES if "+" not in token else STEP_GAMES // 4
-    seed = sum(map(ord, token)) + 1
+def test_games_played_step_by_step_only_ever_offer_steps_that_complete_a_legal_play(token: str, part: int) -> None:
+    games = share(STEP_GAMES if "+" not in token else STEP_GAMES // 4, part, STEP_PARTS)
+    seed = part_seed(token, part) + 1
     rng = random.Random(seed)
     dice = SeededDice(seed)
     states = 0
