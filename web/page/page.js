@@ -30,6 +30,7 @@ import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
+import { createSound } from "./sound.js";
 
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").FirstView} FirstView */
@@ -124,6 +125,7 @@ export function mountPage(root, app) {
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),
     createKeys(document, { send }),
+    createSound(document),
   ];
   const events = listeners();
   // a game link pasted into this tab's address bar

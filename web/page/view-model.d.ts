@@ -173,6 +173,8 @@ export interface Prefs {
   flip: boolean;
   turn_board: boolean;
   coach: boolean;
+  sound: boolean; // the page's sounds (web/page/sound.js)
+  auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
 }
 
 /** A game by link (web/worker/linkgame.py view). */

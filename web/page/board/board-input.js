@@ -2,12 +2,18 @@
 // turned into intents for `board.onIntent`. `bindInput(board)` attaches the listeners to
 // board.svg and returns the function that takes them off again.
 //
+// A second click or tap on the same movable checker within DOUBLE_TAP_MS is a double click:
+// `quick_step`, the checker played at once (by the larger die it may use, or to its only
+// destination), instead of the click that would put the selection down again.
+//
 // On a set-up being edited (view phase "edit") every checker may be dragged and a click is the
 // editor's tool at that point: the intents are `edit_point` and `edit_move` instead.
 
 import { MID_Y, slotGeometry } from "./geometry.js";
 
 /** @typedef {import("./board.js").BoardDrawing} Board */
+
+export const DOUBLE_TAP_MS = 400;
 
 /**
  * The board's pointer and key listeners, on its svg.
@@ -102,7 +108,20 @@ function pointerUp(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
     return;
   }
   const id = pointAt(board, e.clientX, e.clientY) || d.id;
-  if (id === d.id) board.onIntent(editing(board) ? { type: "edit_point", point: id } : { type: "click", point: id });
+  if (id !== d.id) return;
+  if (editing(board)) {
+    board.onIntent({ type: "edit_point", point: id });
+    return;
+  }
+  const tap = board.lastTap;
+  if (tap && tap.id === id && e.timeStamp - tap.at < DOUBLE_TAP_MS) {
+    board.lastTap = null;
+    board.onIntent({ type: "quick_step", point: id });
+    return;
+  }
+  const view = board.view || NOTHING_TO_MOVE;
+  board.lastTap = (view.movable || []).includes(id) ? { id, at: e.timeStamp } : null;
+  board.onIntent({ type: "click", point: id });
 }
 
 function cancelDrag(/** @type {Board} */ board) {

@@ -76,6 +76,7 @@ const PIPS = {
  */
 export function createBoard(root, options = {}) {
   const board = new Board(root, options);
+  board.still = Boolean(options.still);
   if (options.label !== undefined) board.svg.setAttribute("aria-label", options.label);
   if (options.still) {
     for (const point of board.pointEls.values()) {
@@ -84,6 +85,17 @@ export function createBoard(root, options = {}) {
     }
   }
   return { paint: (view) => board.render(view), destroy: () => board.destroy() };
+}
+
+/**
+ * Which throw of the dice a view shows ("" for none): the side and dice of a roll, or the
+ * opening's; a new key is a new throw (the same roll painted again keeps its key).
+ * @param {BoardView} view
+ */
+function rollKey(view) {
+  if (view.dice && view.dice.length) return `${view.turn}:${view.dice_text}`;
+  if (view.opening_dice) return `opening:${view.opening_dice.w}:${view.opening_dice.b}`;
+  return "";
 }
 
 // The drawing and its state; board-input.js reads and moves it. Not exported: the board's
@@ -119,6 +131,10 @@ class Board {
     this.offTimers = new WeakMap();
     /** @type {number | undefined} */
     this.restackTimer = undefined;
+    this.diceKey = ""; // the throw the dice show (rollKey)
+    /** @type {{id: string, at: number} | null} the last tap on a movable checker (board-input.js: a double tap) */
+    this.lastTap = null;
+    this.still = false; // a board only looked at (<nard-board>): its dice never tumble
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
     svg.setAttribute("role", "group");
     const layers = this.build();
@@ -238,6 +254,7 @@ class Board {
     this.flipped = flipped;
     this.geometry = geometry;
     if (reorient) this.layoutPoints();
+    const first = this.view === null;
     this.view = view;
     const root = this.root;
     root.dataset.position = view.position || "";
@@ -249,7 +266,7 @@ class Board {
     this.renderPoints(view);
     this.renderCheckers(view);
     this.renderMarks(view);
-    this.renderDice(view);
+    this.renderDice(view, first);
     this.renderCube(view);
   }
 
@@ -404,11 +421,16 @@ class Board {
     return { x: geo.x, y: geo.top ? TOP_Y + 150 : BOTTOM_Y - 150 };
   }
 
-  renderDice(/** @type {BoardView} */ view) {
+  renderDice(/** @type {BoardView} */ view, /** @type {boolean} */ first = false) {
     const layer = this.diceLayer;
     layer.textContent = "";
     const t = this.t;
     const size = 50;
+    // dice just thrown tumble in (class "rolling", board.css), unless motion is reduced or the
+    // board is only looked at; the same dice painted again stand still
+    const thrown = rollKey(view);
+    const rolling = Boolean(thrown) && thrown !== this.diceKey && !first && !this.still && !reducedMotion();
+    this.diceKey = thrown;
     /**
      * @param {number} value
      * @param {number} cx
@@ -416,9 +438,10 @@ class Board {
      * @param {string} cls
      */
     const drawDie = (value, cx, side, cls) => {
-      const g = el("g", { class: `die side-${side} ${cls}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
-      el("rect", { width: size, height: size, rx: 10, class: "die-body" }, g);
-      for (const [dx, dy] of PIPS[value] || []) el("circle", { cx: size / 2 + dx * 13, cy: size / 2 + dy * 13, r: 5, class: "pip" }, g);
+      const g = el("g", { class: `die side-${side} ${cls}${rolling ? " rolling" : ""}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
+      const face = el("g", { class: "die-face" }, g);
+      el("rect", { width: size, height: size, rx: 10, class: "die-body" }, face);
+      for (const [dx, dy] of PIPS[value] || []) el("circle", { cx: size / 2 + dx * 13, cy: size / 2 + dy * 13, r: 5, class: "pip" }, face);
     };
     const rightCenter = RIGHT_X + 3 * PW;
     const leftCenter = LEFT_X + 3 * PW;

@@ -1,0 +1,235 @@
+"""The hands and the senses: messages addressed to the one who reads them, the dice's throw
+(still under reduced motion), the sounds (made with Web Audio; none before a gesture, none when
+muted), a double click that plays a checker, and the automatic bear-off."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from browser_support import Watch, after, board, origin_of, points, press, wait_ready
+from playwright.sync_api import Browser, Page
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+# every text the message line shows, in order (a message may stand for a moment only)
+MESSAGES_SEEN = """
+window.__messages = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const line = document.getElementById("message");
+  const note = () => { const text = line.textContent || ""; if (text) window.__messages.push(text); };
+  new MutationObserver(note).observe(line, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+# an AudioContext that records instead of playing: how many were made, how many nodes started,
+# and each sound the page announces with the number of nodes started by then
+AUDIO_RECORDER = """
+window.__audio = {made: 0, started: 0, sounds: []};
+window.addEventListener("nard-sound", (e) => window.__audio.sounds.push([e.detail, window.__audio.started]));
+class Param { setValueAtTime() {} exponentialRampToValueAtTime() {} linearRampToValueAtTime() {} }
+class Node {
+  constructor() { this.gain = new Param(); this.frequency = new Param(); this.Q = new Param(); this.type = ""; }
+  connect(next) { return next; }
+  start() { window.__audio.started += 1; }
+  stop() {}
+}
+class RecordingContext {
+  constructor() { window.__audio.made += 1; this.state = "running"; this.sampleRate = 8000; this.currentTime = 0;
+                  this.destination = new Node(); }
+  createBuffer(channels, frames) { return {getChannelData: () => new Float32Array(frames)}; }
+  createBufferSource() { return new Node(); }
+  createBiquadFilter() { return new Node(); }
+  createGain() { return new Node(); }
+  createOscillator() { return new Node(); }
+  resume() { return Promise.resolve(); }
+  close() { return Promise.resolve(); }
+}
+window.AudioContext = RecordingContext;
+window.webkitAudioContext = RecordingContext;
+"""
+
+
+@contextmanager
+def app_at(browser: Browser, site: str, query: str, fragment: str, init: str = "",
+           **context_args: object) -> Iterator[Page]:
+    """The app opened on a link (`?query#fragment`), in a fresh watched context with `init`
+    run before the page's scripts; fails if anything went wrong on the page meanwhile."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 860}, **context_args})  # type: ignore[arg-type]
+    watch = Watch(origin_of(site)).attach(context)
+    try:
+        if init:
+            context.add_init_script(init)
+        page = context.new_page()
+        page.goto(f"{site}?{query}#{fragment}")
+        wait_ready(page)
+        yield page
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def sounds(page: Page) -> list[str]:
+    return [name for name, _ in page.evaluate("window.__audio.sounds")]
+
+
+def load(page: Page, fragment: str) -> None:
+    """Another position by link, in the same page (the address bar's hashchange)."""
+    after(page, lambda: page.evaluate("(f) => { location.hash = f; }", fragment))
+
+
+def click(page: Page, point: str) -> None:
+    after(page, lambda: page.click(f'#board [data-point="{point}"]', force=True))
+
+
+# -- messages for the one who reads them --------------------------------------------------------
+
+
+def test_the_computers_roll_without_a_move_never_asks_the_person_to_pass(browser: Browser, site: str) -> None:
+    # Black (the computer) on the bar against White's points 6 and 4 rolls 6-4
+    fragment = "p=backgammon:b:13x5,6x5,4x5:bar,24,13x5,8x3,6x5&vs=computer"
+    with app_at(browser, site, "dice=6,4", fragment, MESSAGES_SEEN) as page:
+        page.wait_for_function("document.getElementById('board').dataset.turn === 'w'", timeout=30_000)
+        seen = page.evaluate("window.__messages")
+        assert "Black rolled 64: no legal move." in seen, seen
+        assert not [text for text in seen if "Pass" in text], seen
+
+
+def test_the_player_who_doubles_reads_that_the_answer_is_awaited(browser: Browser, site: str) -> None:
+    fragment = "p=backgammon:w:6x5,5x5,4x5:24x2,13x5,8x3,6x5&vs=computer"
+    with app_at(browser, site, "dice=3,1", fragment, MESSAGES_SEEN) as page:
+        after(page, lambda: page.click("#btn-double"))
+        assert page.inner_text("#message") == "White doubles to 2. Waiting for the answer…"
+        assert not page.is_visible("#btn-take")
+        # the computer's answer follows: it takes (the cube is Black's) or drops (the game is over)
+        page.wait_for_function("document.getElementById('board').dataset.phase !== 'take'", timeout=30_000)
+        seen = page.evaluate("window.__messages")
+        assert not [text for text in seen if "Take or drop" in text], seen
+
+
+# -- the dice's throw ----------------------------------------------------------------------------
+
+
+ROLL_HERE = "p=backgammon:w:24x2,13x5,8x3,6x4,5:24x2,13x5,8x3,6x5"
+
+
+def test_the_dice_tumble_in_when_thrown_and_stand_still_afterwards(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE) as page:
+        press(page, "btn-roll")
+        assert page.locator("#board .die.rolling").count() == 2
+        running = page.evaluate("document.getAnimations().filter(a => a.animationName === 'die-throw').length")
+        assert running >= 1
+        click(page, "24")  # selecting a checker paints the same dice again: they stand still
+        assert page.locator("#board .die").count() == 2
+        assert page.locator("#board .die.rolling").count() == 0
+        for width, height in ((360, 740), (1280, 800)):
+            for scheme in ("light", "dark"):
+                page.set_viewport_size({"width": width, "height": height})
+                page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+                page.screenshot(path=str(SHOTS / f"dice-{width}-{scheme}.png"))
+
+
+def test_under_reduced_motion_the_dice_do_not_tumble(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE, reduced_motion="reduce") as page:
+        press(page, "btn-roll")
+        assert page.locator("#board .die").count() == 2
+        assert page.locator("#board .die.rolling").count() == 0
+        assert page.evaluate("document.getAnimations().filter(a => a.animationName === 'die-throw').length") == 0
+
+
+# -- the sounds ----------------------------------------------------------------------------------
+
+
+def test_each_thing_on_the_board_is_heard_and_nothing_before_a_gesture(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE, AUDIO_RECORDER) as page:
+        assert page.evaluate("window.__audio.made") == 0  # the page painted, nobody touched it yet
+        press(page, "btn-roll")
+        assert sounds(page) == ["roll"]
+        click(page, "24")
+        click(page, "18")
+        assert sounds(page) == ["roll", "move"]
+        # a new board by link is not heard; White's 6/4* with 2-1 hits Black's blot
+        load(page, "p=backgammon:w:6x2,13x13:21,1x14&dice=21")
+        assert sounds(page) == ["roll", "move"]
+        click(page, "6")
+        click(page, "4")
+        assert sounds(page) == ["roll", "move", "hit"]
+        load(page, "p=backgammon:w:2x2,1x13:1x15&dice=21")
+        click(page, "2")
+        click(page, "off-w")
+        assert sounds(page) == ["roll", "move", "hit", "off"]
+        load(page, "p=backgammon:w:2,1:1x15&dice=21")  # White's last two checkers
+        click(page, "2")
+        click(page, "off-w")
+        click(page, "1")
+        click(page, "off-w")
+        assert sounds(page) == ["roll", "move", "hit", "off", "off", "off"]
+        press(page, "btn-confirm")
+        assert board(page)["phase"] == "over"
+        assert sounds(page) == ["roll", "move", "hit", "off", "off", "off", "end"]
+        recorded = page.evaluate("window.__audio.sounds")
+        started = [count for _, count in recorded]
+        assert started[0] > 0 and all(b > a for a, b in zip(started, started[1:]))  # each sound played its notes
+        assert page.evaluate("window.__audio.made") == 1
+
+
+def test_muted_nothing_is_heard(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE, AUDIO_RECORDER) as page:
+        page.click("#btn-settings")
+        assert page.is_checked("#pref-sound")  # sounds are on unless the person turns them off
+        after(page, lambda: page.uncheck("#pref-sound"))
+        page.click("#settings-close")
+        press(page, "btn-roll")
+        click(page, "24")
+        click(page, "18")
+        assert sounds(page) == [] and page.evaluate("window.__audio.started") == 0
+        page.reload()  # remembered with the other settings
+        page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+        page.click("#btn-settings")
+        assert not page.is_checked("#pref-sound")
+
+
+# -- quicker hands -------------------------------------------------------------------------------
+
+
+def test_a_double_click_plays_the_checker_by_the_larger_die(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE) as page:
+        press(page, "btn-roll")
+        before = board(page)["seq"]
+        page.dblclick('#board [data-point="24"]', force=True)
+        page.wait_for_function(
+            "document.getElementById('board').dataset.position.startsWith('backgammon:w:24,18,')", timeout=20_000)
+        assert int(board(page)["seq"]) > int(before)
+        assert points(page, "selected") == []
+        press(page, "btn-undo")  # one step, undone like any other
+        assert board(page)["position"].startswith("backgammon:w:24x2,13x5,")
+
+
+def test_a_double_tap_plays_the_checker_on_a_phone(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE, viewport={"width": 360, "height": 740}, has_touch=True,
+                is_mobile=True) as page:
+        press(page, "btn-roll")
+        target = page.locator('#board [data-point="24"]')
+        target.tap(force=True)
+        target.tap(force=True)
+        page.wait_for_function(
+            "document.getElementById('board').dataset.position.startsWith('backgammon:w:24,18,')", timeout=20_000)
+
+
+def test_auto_bear_off_finishes_the_turn_when_only_bear_offs_are_left(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,4", "p=backgammon:w:6x1,2x1,1x13:1x15") as page:
+        page.click("#btn-settings")
+        assert not page.is_checked("#pref-auto_bear_off")  # off unless the person asks for it
+        after(page, lambda: page.check("#pref-auto_bear_off"))
+        for width, height in ((360, 740), (1280, 800)):
+            for scheme in ("light", "dark"):
+                page.set_viewport_size({"width": width, "height": height})
+                page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+                page.screenshot(path=str(SHOTS / f"settings-{width}-{scheme}.png"))
+        page.click("#settings-close")
+        press(page, "btn-roll")
+        click(page, "6")
+        click(page, "2")  # 6/2 by the 4: the 6 can only bear off from 2, and is played at once
+        assert board(page)["position"] == "backgammon:w:2,1x13:1x15"
+        assert page.is_visible("#btn-confirm")
