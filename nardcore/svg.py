@@ -154,8 +154,9 @@ def _turn_marker(turn: int, near: bool) -> str:
     x, half = TRAY_X + _G["tray_width"] / 2, 22
     tip, base = (MID_Y + 30, MID_Y - 10) if near else (MID_Y - 30, MID_Y + 10)
     mover = "wb"[turn]
+    edge = COLOURS["text"] if mover == "b" else COLOURS["edge_w"]  # Black's arrow outlined light on the frame
     return (f'<polygon class="turn side-{mover}" points="{x - half},{base} {x + half},{base} {x},{tip}" '
-            f'fill="{COLOURS[mover]}" stroke="{COLOURS["edge_" + mover]}" stroke-width="2"/>')
+            f'fill="{COLOURS[mover]}" stroke="{edge}" stroke-width="3"/>')
 
 
 def _cube(cube: Cube, viewer: int) -> str:
