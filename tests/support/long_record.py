@@ -19,6 +19,7 @@ from nardcore.bots import RandomBot, act
 from nardcore.bots.levels import DEFAULT_LEVEL
 from nardcore.dice import SeededDice
 from nardcore.match import Match
+from web.worker.settings import DEFAULT_PREFS
 
 LENGTH = 999
 GAMES = 316  # the longest record of issue 20: a narde match to 999, 316 games
@@ -75,7 +76,7 @@ def match_save(data: dict[str, Any], game_id: str = "0123456789ab") -> str:
         "id": game_id,
         "settings": {"variant": "narde", "match_length": data["length"], "opponent": "human", "level": DEFAULT_LEVEL,
                      "seat": "w"},
-        "prefs": {},
+        "prefs": dict(DEFAULT_PREFS),
         "tally": [0, 0],
         "screen": "board",
         "match": data,

@@ -12,7 +12,7 @@ import re
 import urllib.parse
 from typing import Any
 
-from nardcore import safejson
+from nardcore import progress, safejson
 from nardcore.bots.levels import DEFAULT_LEVEL
 from nardcore.errors import quoted
 from nardcore.formats import CodecError
@@ -68,17 +68,33 @@ def save_text(session: Session) -> str:
     """The save as JSON text. A match's finished games, which do not change while it goes on,
     are written once and their text reused (`_played_text`): a match of hundreds of games
     costs each answer no more than a short one."""
+    global _read
     data = to_save(session)
+    if _read is not None and data == _read[0]:
+        return _read[1]  # the save just read, unchanged (a start, another game opened): its own text
+    _read = None
     match = data["match"]
     if session.match is None or match is None or "played" not in match:
         return json.dumps(data, separators=(",", ":"))
     match["played"] = _PLAYED_MARK
+    alive()
     text = json.dumps(data, separators=(",", ":"))
     return text.replace(json.dumps(_PLAYED_MARK), _played_text(session.match), 1)
 
 
+# The save `load_save` read last, as data without the page's revision stamp, and as text.
+_read: tuple[dict[str, Any], str] | None = None
+_STAMP = re.compile(r'\{"rev":\d+,"tab":"[0-9a-z]*",')  # web/page/library/store.js stampSave
 _PLAYED_MARK = "\x00the finished games\x00"  # JSON writes it as \u0000..., which no save holds elsewhere
 _played_cache: tuple[list[Any], str] | None = None  # the finished games last written, and their text
+
+
+def alive() -> None:
+    """Between the long steps of reading or writing a long save (each a single call, parsing or
+    writing a megabyte of JSON): a word to the page that the engine is working, not hung
+    (nardcore.progress: its listener tells the page at most every few tenths of a second)."""
+    for _ in range(progress.STRIDE):
+        progress.tick()
 
 
 def _played_text(match: Match) -> str:
@@ -89,6 +105,7 @@ def _played_text(match: Match) -> str:
             a is not b for a, b in zip(_played_cache[0], items, strict=True)):
         played = match.to_dict()["played"]
         _played_cache = (items, json.dumps(played, separators=(",", ":")))
+        alive()
     return _played_cache[1]
 
 
@@ -96,12 +113,15 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     """Restore everything from `save_text()`; raises (and changes nothing) when unreadable.
     `keep_prefs`: the session's preferences stay (another game of the library is opened);
     `copy`: the game gets an id of its own (an imported file)."""
+    global _read
     if len(text) > MAX_SAVE:
         raise UIError("the saved game is too large", why="why.save_too_large")
+    alive()
     try:
         data = safejson.loads(text)
     except safejson.JSONShapeError as error:
         raise UIError(f"the saved game cannot be read: {error}") from None
+    alive()
     if not isinstance(data, dict) or data.get("app") != "nard":
         raise UIError("this is not a saved game of this app", why="why.not_a_save")
     if data.get("schema") not in READABLE_SCHEMAS:
@@ -115,6 +135,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     tally = checked_tally(data.get("tally", [0, 0]))
     dice = _resumed_dice(session.dice, data.get("dice") or {})
     match, game = _saved_game(data, dice)
+    alive()
     settings["variant"] = game.variant.token
     screen = data.get("screen", "board")
     if screen not in ("setup", "board"):
@@ -136,6 +157,9 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     if is_count(selected) and selected <= BAR and game.phase == "move" and game.destinations(selected):
         session.selected = selected
     session.screen = screen
+    stamp = _STAMP.match(text)
+    _read = ({key: value for key, value in data.items() if key not in ("rev", "tab")},
+             "{" + text[stamp.end():] if stamp else text)
 
 
 def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:

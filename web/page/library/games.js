@@ -22,6 +22,11 @@ import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./sto
  */
 
 const MAX_IMPORT = 2_000_000; // bytes: the engine refuses larger saves anyway
+// Bytes of a .mat game record: every action of a record is replayed through the rules as it is
+// read, about 20 kB a second in this browser's engine (bench/bench_startup.py), so a longer one
+// is refused at once, with its size, rather than keep the engine busy for more than 10 s. A save
+// (JSON, from Export) is opened without a replay of its finished games: up to MAX_IMPORT.
+const MAX_RECORD_IMPORT = 150_000;
 
 /**
  * @param {HTMLDialogElement} root the dialog (#games)
@@ -88,7 +93,7 @@ export function createGames(root, deps) {
   });
   const importInput = $("games-import", HTMLInputElement);
   events.on(importInput, "change", async () => {
-    const save = await importedSave(importInput, say);
+    const save = await importedSave(importInput, say, deps.lang());
     if (save === null) return;
     root.close();
     deps.send({ type: "open_game", save, copy: true });
@@ -248,19 +253,43 @@ function startRename(name, entry, actions) {
   input.select();
 }
 
-// The text of the file chosen to import, or null (none, or too large: said with `say`).
+// The text of the file chosen to import, or null (none, or too large: said with `say`, naming
+// the file's size and the limit).
 /**
  * @param {HTMLInputElement} input
  * @param {(text: string) => void} say
+ * @param {string} lang the page's language, for the sizes
  * @returns {Promise<string | null>}
  */
-async function importedSave(input, say) {
+async function importedSave(input, say, lang) {
   const file = input.files && input.files[0];
   input.value = "";
   if (!file) return null;
   if (file.size > MAX_IMPORT) {
-    say(t("games.import_large"));
+    say(t("games.import_large", { size: fileSize(file.size, lang), limit: fileSize(MAX_IMPORT, lang) }));
     return null;
   }
-  return file.text();
+  const text = await file.text();
+  const record = !text.replace(/^[\ufeff \t\r\n]+/, "").startsWith("{"); // as web/worker/saves.py looks_like_mat
+  if (record && file.size > MAX_RECORD_IMPORT) {
+    say(t("games.import_record_large", { size: fileSize(file.size, lang), limit: fileSize(MAX_RECORD_IMPORT, lang) }));
+    return null;
+  }
+  return text;
+}
+
+// A file's size in kilobytes or megabytes, in the page's language and Western digits ("733 kB").
+/**
+ * @param {number} bytes
+ * @param {string} lang
+ */
+function fileSize(bytes, lang) {
+  const mega = bytes >= 1_000_000;
+  const options = { style: "unit", unit: mega ? "megabyte" : "kilobyte", maximumFractionDigits: mega ? 1 : 0 };
+  try {
+    return new Intl.NumberFormat(`${lang}-u-nu-latn`, /** @type {Intl.NumberFormatOptions} */ (options))
+      .format(mega ? bytes / 1e6 : Math.max(1, Math.round(bytes / 1e3)));
+  } catch (_) {
+    return mega ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  }
 }
