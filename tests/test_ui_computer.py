@@ -9,10 +9,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from support.app import act, fresh, link_game_to_move, to_move
+from support.app import act, fresh, link_game_to_move, play_simply, to_move
 from support.random_play import play_random_game
 
+from nardcore.bots import analysis
+from nardcore.dice import ROLLS
+from nardcore.movegen import legal_plays
+from nardcore.notation import parse_play
+from nardcore.position import Position
 from web.worker import advice, ui
+from web.worker.layout import point_id
 
 # -- the computer's levels ------------------------------------------------------------------------------
 
@@ -89,19 +95,9 @@ def test_a_failing_computer_player_is_reported_not_replaced_by_random_plays(monk
 
     app = ui.App(dice="seed:4", make_bot=lambda level, seed=None: Broken())
     app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
-    view = act(app, "roll")
-    for _ in range(50):  # to the first turn where the computer has to choose a play
-        if view["bot_pending"] and app.game is not None and app.game.phase == "move":
-            break
-        if view["bot_pending"]:
-            view = act(app, "bot")
-        elif view["can"]["roll"]:
-            view = act(app, "roll")
-        elif view["movable"]:
-            act(app, "click", point=view["movable"][0])
-            view = act(app, "click", point=app.view()["destinations"][0])
-        elif view["can"]["confirm"]:
-            view = act(app, "confirm")
+    act(app, "roll")
+    # to the first turn where the computer has to choose a play
+    play_simply(app, lambda view: view["bot_pending"] and app.game is not None and app.game.phase == "move")
     before = app.game.position if app.game else None
     with pytest.raises(RuntimeError, match="damaged"):
         app.dispatch({"type": "bot"})
@@ -165,17 +161,8 @@ def test_a_hint_for_the_cube_and_none_on_the_computers_turn() -> None:
     assert view["hint"]["cube"] in ("take", "drop")
     computer = ui.App(dice="seed:4")
     computer.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})
-    view = act(computer, "roll")
-    for _ in range(40):  # to the computer's turn
-        if view["bot_pending"]:
-            break
-        if view["can"]["roll"]:
-            view = act(computer, "roll")
-        elif view["movable"]:
-            act(computer, "click", point=view["movable"][0])
-            view = act(computer, "click", point=computer.view()["destinations"][0])
-        elif view["can"]["confirm"]:
-            view = act(computer, "confirm")
+    act(computer, "roll")
+    view = play_simply(computer, lambda view: bool(view["bot_pending"]))  # to the computer's turn
     assert view["bot_pending"] and not view["can"]["hint"]
     assert act(computer, "hint")["message"]["key"] == "not_now"
 
@@ -242,16 +229,31 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     worst = max(review["decisions"], key=lambda d: d["loss"])
     assert worst["mark"] == "blunder" and worst["best"] != worst["chosen"]
     assert review["error_rate"]["w"] > 0 and review["error_rate"]["b"] > 0
+    # a marked play: the position before it with its roll, the play made and the better one drawn
     shown = act(app, "review", show=worst["turn"])
-    assert shown["position"] == review["positions"][worst["turn"]] != final["position"]
+    assert shown["position"] == worst["position"] != final["position"]
     assert shown["movable"] == [] and shown["review"]["shown"] == worst["turn"]
-    # the message names that turn's own play; the first and last turns show, past them is refused
-    for decision in [d for d in review["decisions"] if d["kind"] == "play"][:3]:
-        message = act(app, "review", show=decision["turn"])["message"]
-        assert message == {"key": "review_shown", "args": {"turn": decision["turn"] + 1, "side": decision["side"],
-                                                             "play": decision["chosen"]}}
-    assert act(app, "review", show=0)["position"] == review["positions"][0]
-    assert act(app, "review", show=turns - 1)["position"] == review["positions"][turns - 1]
+    high, low = int(worst["dice"][0]), int(worst["dice"][1])
+    assert [d["value"] for d in shown["dice"]] == ([high] * 4 if high == low else [high, low])
+    before = Position.parse(worst["position"])
+    steps = legal_plays(before, (high, low))[parse_play(before, (high, low), worst["best"])]
+    best_arrows = [(a["from"], a["to"]) for a in shown["arrows"] if a["kind"] == "hint"]
+    assert best_arrows == [(point_id(before.turn, s.origin, before), point_id(before.turn, s.target, before))
+                           for s in steps] and best_arrows
+    assert {a["side"] for a in shown["arrows"]} == {worst["side"]}
+    assert shown["message"] == {"key": "review_better", "args": {
+        "turn": worst["turn"] + 1, "side": worst["side"], "dice": worst["dice"], "play": worst["chosen"],
+        "best": worst["best"]}}
+    # an unmarked play: the position after it, no dice, no arrows, the message names the play
+    plain = [d for d in review["decisions"] if d["kind"] == "play" and not d["mark"]
+             and not any(o["turn"] == d["turn"] and o["mark"] for o in review["decisions"])]
+    for decision in plain[:3]:
+        view = act(app, "review", show=decision["turn"])
+        assert view["position"] == review["positions"][decision["turn"]]
+        assert view["dice"] == [] and view["arrows"] == []
+        assert view["message"] == {"key": "review_shown", "args": {"turn": decision["turn"] + 1,
+                                                                     "side": decision["side"],
+                                                                     "play": decision["chosen"]}}
     for beyond in (turns, -1):
         with pytest.raises(ui.UIError, match="no such turn"):
             act(app, "review", show=beyond)
@@ -260,6 +262,92 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     with pytest.raises(ui.UIError, match="no such turn"):
         act(app, "review")
         act(app, "review", show=10_000)
+
+
+def test_a_roll_that_changes_nothing_has_no_luck_and_a_winning_roll_has_much() -> None:
+    # on the bar against a closed board every roll dances: all 21 are worth the same
+    closed = Position.parse("backgammon:w:bar,13x2:1x2,2x2,3x2,4x2,5x2,6x2,13x3")
+    assert all(not legal_plays(closed, r.dice) for r in ROLLS)
+    assert all(abs(analysis.luck(closed, r.dice)) < 1e-9 for r in ROLLS)
+    # two checkers on the six point, Black bears off next: only 33, 44, 55 and 66 win at once
+    race = Position.parse("backgammon:w:6x2:1")
+    lucks = {r.dice: analysis.luck(race, r.dice) for r in ROLLS}
+    assert {d for d, value in lucks.items() if value > 0} == {(3, 3), (4, 4), (5, 5), (6, 6)}
+    assert lucks[(6, 6)] == pytest.approx(2 - 4 / 18) and lucks[(2, 1)] == pytest.approx(-4 / 18)
+    # luck is against the average roll: its mean over the 21 rolls is nothing
+    assert abs(sum(float(r.probability) * lucks[r.dice] for r in ROLLS)) < 1e-9
+    # the opening roll is never a double: its luck is against the 15 others only
+    start = Position.start(race.variant)
+    opening = {r.dice: analysis.luck(start, r.dice, opening=True) for r in ROLLS if not r.is_double}
+    assert abs(sum(opening.values()) / 15) < 1e-9 and opening[(3, 1)] > 0 > opening[(2, 1)]
+
+
+@pytest.mark.parametrize(("rate", "label"), [
+    (0.0, "supernatural"), (1.9, "supernatural"), (2.0, "world_class"), (4.9, "world_class"), (5.0, "expert"),
+    (7.9, "expert"), (8.0, "advanced"), (11.9, "advanced"), (12.0, "intermediate"), (17.9, "intermediate"),
+    (18.0, "casual"), (25.9, "casual"), (26.0, "beginner"), (34.9, "beginner"), (35.0, "awful"), (400.0, "awful"),
+])
+def test_backgammon_skill_labels_follow_gnubgs_error_rate_scale(rate: float, label: str) -> None:
+    assert analysis.skill(rate, "backgammon") == label
+
+
+def test_the_other_games_skill_scales_are_gnubgs_times_their_own_factor() -> None:
+    for variant, factor in analysis.SKILL_FACTOR.items():
+        bounds = [bound * factor for bound in analysis.GNUBG_BOUNDS]
+        assert [analysis.skill(b - 1e-6 * factor, variant) for b in bounds] == list(analysis.SKILLS[:-1])
+        assert [analysis.skill(b, variant) for b in bounds] == list(analysis.SKILLS[1:])
+
+
+def reviewed_game(variant: str, seed: int) -> tuple[ui.App, dict[str, Any]]:
+    app = ui.App(dice=f"seed:{seed}")
+    app.dispatch({"type": "new_game", "settings": {"variant": variant}})
+    play_random_game(app, random.Random(seed))
+    for _ in range(500):
+        review = act(app, "review")["review"]
+        if review["complete"]:
+            return app, review
+    raise AssertionError("the review never finished")
+
+
+def test_the_review_gives_each_roll_its_luck_and_each_side_its_total_and_skill() -> None:
+    app, review = reviewed_game("backgammon", 3)
+    plays = [d for d in review["decisions"] if d["kind"] == "play"]
+    assert all(isinstance(d["luck"], float) for d in plays)
+    assert all(d["luck"] is None for d in review["decisions"] if d["kind"] != "play")
+    for side in "wb":
+        own = [d for d in review["decisions"] if d["side"] == side]
+        assert review["luck"][side] == pytest.approx(sum(d["luck"] or 0.0 for d in own), abs=1e-3)
+        unforced = [d["loss"] for d in own if not d["forced"]]
+        assert review["error_rate"][side] == pytest.approx(1000 * sum(unforced) / len(unforced), abs=0.05)
+        assert review["skill"][side] == analysis.skill(review["error_rate"][side], "backgammon")
+    assert any(d["forced"] for d in plays) and not all(d["forced"] for d in plays)
+    # a forced play has no choice to score: its loss is nothing
+    assert all(d["loss"] == 0 for d in plays if d["forced"])
+    assert {review["skill"]["w"], review["skill"]["b"]} <= set(analysis.SKILLS)  # random plays: far from good
+    # each roll's luck is that roll's against the average of the 21, from the mover's side
+    sample = plays[5]
+    before = Position.parse(sample["position"])
+    dice = (int(sample["dice"][0]), int(sample["dice"][1]))
+    assert sample["luck"] == pytest.approx(analysis.luck(before, dice), abs=1e-4)
+
+
+def test_try_it_from_here_plays_a_marked_turn_again_against_the_computer() -> None:
+    app, review = reviewed_game("backgammon", 3)
+    worst = max(review["decisions"], key=lambda d: d["loss"])
+    assert worst["mark"] and worst["kind"] == "play"
+    old_id = app.session.game_id
+    view = act(app, "review", **{"try": worst["turn"]})
+    assert view["review"] is None and view["position"] == worst["position"] and view["phase"] == "move"
+    assert view["dice_text"] == worst["dice"] and view["movable"] and not view["bot_pending"]
+    assert view["settings"]["opponent"] == "computer" and view["settings"]["seat"] == worst["side"]
+    assert view["settings"]["match_length"] == 0 and app.session.game_id != old_id  # a new game of the library
+    assert view["message"] == {"key": "review_tried", "args": {"side": worst["side"], "dice": worst["dice"]}}
+    # a turn that is not one of the review's is refused by name, and the review stays
+    app, review = reviewed_game("tawla31", 2)
+    for bad in (-1, len(review["positions"]), "3", True, None, 1.5):
+        with pytest.raises(ui.UIError, match="no such turn"):
+            act(app, "review", **{"try": bad})
+        assert app.session.review is not None and app.session.review["complete"]
 
 
 def test_the_coach_holds_back_a_blunder_once_and_lets_good_plays_through() -> None:
