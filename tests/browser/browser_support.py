@@ -169,6 +169,11 @@ def put_save(page: Page, text: str) -> None:
     page.evaluate("(s) => localStorage.setItem('nard.game.' + window.nardPage.gameId, s)", text)
 
 
+def wait_position(page: Page, position: str, timeout: float = 30_000) -> None:
+    """Wait until the board shows `position` (another tab's turn arriving, a restart)."""
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {position!r}", timeout=timeout)
+
+
 def points(page: Page, flag: str) -> list[str]:
     return list(page.evaluate(f"[...document.querySelectorAll('#board [data-{flag}]')].map(e => e.dataset.point)"))
 
@@ -211,6 +216,31 @@ def play_one_turn(page: Page) -> None:
     while page.evaluate(MOVABLE):
         one_step(page)
     press(page, "btn-confirm")
+
+
+def two_tabs(browser: Browser, site: str) -> tuple[BrowserContext, Page, Page, Watch]:
+    """One game open in two tabs of one browser (one storage): the first tab starts it and plays
+    a turn, then the second opens (with other dice, so that neither tab's dice decide the other's)."""
+    context, first, watch = open_app(browser, site + "?dice=seed:8")
+    first.click("#setup-start")
+    play_one_turn(first)
+    second = context.new_page()
+    second.goto(site + "?dice=seed:9")
+    wait_ready(second)
+    return context, first, second, watch
+
+
+def kill_engine(page: Page, answer_limit_ms: int | None = None) -> str:
+    """Start a game, play a turn, then terminate the engine's worker behind the page's back, as a
+    crash would: the position on the board, which a restart should bring back. `answer_limit_ms`
+    shortens, once the turn is played, how long the page waits for an answer (app.js)."""
+    page.click("#setup-start")
+    play_one_turn(page)
+    position = board(page)["position"]
+    if answer_limit_ms is not None:
+        page.evaluate(f"window.nardAnswerTimeoutMs = {int(answer_limit_ms)}")
+    page.evaluate("document.querySelector('script[type=\"py\"][name=\"engine\"]').xworker.terminate()")
+    return position
 
 
 def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:

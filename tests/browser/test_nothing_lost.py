@@ -7,7 +7,19 @@ import json
 import time
 from pathlib import Path
 
-from browser_support import after, board, open_app, play_one_turn, press, saved, start_game, wait_ready
+from browser_support import (
+    after,
+    board,
+    kill_engine,
+    open_app,
+    play_one_turn,
+    press,
+    saved,
+    start_game,
+    two_tabs,
+    wait_position,
+    wait_ready,
+)
 from playwright.sync_api import Browser, Page, expect
 
 ROLL_AT = "(at) => { setTimeout(() => document.getElementById('btn-roll').click(), at - Date.now()) }"
@@ -113,10 +125,7 @@ def test_a_save_whose_id_differs_from_its_key_overwrites_no_other_game(browser: 
 def test_a_dead_engine_is_noticed_within_three_seconds_and_comes_back(browser: Browser, site: str) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:5")
     try:
-        page.click("#setup-start")
-        play_one_turn(page)
-        position = board(page)["position"]
-        page.evaluate("document.querySelector('script[type=\"py\"][name=\"engine\"]').xworker.terminate()")
+        position = kill_engine(page)
         started = time.monotonic()
         page.keyboard.press("r")
         expect(page.locator("#message")).to_contain_text("engine stopped", timeout=3_000)
@@ -130,17 +139,12 @@ def test_a_dead_engine_is_noticed_within_three_seconds_and_comes_back(browser: B
 
 
 def test_two_tabs_acting_at_the_same_instant_keep_one_turn_and_say_so(browser: Browser, site: str) -> None:
-    context, first, watch = open_app(browser, site + "?dice=seed:8")
+    context, first, second, watch = two_tabs(browser, site)
     try:
-        first.click("#setup-start")
-        play_one_turn(first)
-        second = context.new_page()
-        second.goto(site + "?dice=seed:9")
-        wait_ready(second)
         tabs = (first, second)
         for _ in range(4):
             before = board(first)["position"]
-            second.wait_for_function(f"document.getElementById('board').dataset.position === {before!r}")
+            wait_position(second, before)
             for tab in tabs:
                 expect(tab.locator("#btn-roll")).to_be_visible()
             at = first.evaluate("Date.now()") + 400  # one clock for both tabs: the same instant

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from browser_support import board, one_step, open_app, play_one_turn, start_turn, wait_ready
+from browser_support import (
+    board,
+    kill_engine,
+    one_step,
+    open_app,
+    play_one_turn,
+    start_turn,
+    two_tabs,
+    wait_position,
+    wait_ready,
+)
 from playwright.sync_api import Browser, expect
 
 
@@ -43,31 +53,23 @@ def test_storage_denied_shows_the_notice_from_the_first_save(browser: Browser, s
 
 
 def test_two_tabs_on_one_game_stay_in_step_or_refuse_with_a_message(browser: Browser, site: str) -> None:
-    context, first, watch = open_app(browser, site + "?dice=seed:8")
+    context, first, second, watch = two_tabs(browser, site)
     try:
-        first.click("#setup-start")
-        play_one_turn(first)
-        second = context.new_page()
-        second.goto(site + "?dice=seed:9")
-        wait_ready(second)
         assert board(second)["position"] == board(first)["position"]
-        # a turn played in the first tab shows in the idle second tab (at once: a storage event;
-        # the bound is generous because the suite may share a busy machine)
+        # a turn played in the first tab shows in the idle second tab (at once: a storage event)
         play_one_turn(first)
-        now = board(first)["position"]
-        second.wait_for_function(f"document.getElementById('board').dataset.position === {now!r}", timeout=10_000)
+        wait_position(second, board(first)["position"])
         expect(second.locator("#message")).to_contain_text("another tab")
         # the second tab is in the middle of a turn when the first one plays on: it refuses, and says so
         start_turn(second)
         one_step(second)
         mine = board(second)["position"]
-        first.wait_for_function(f"document.getElementById('board').dataset.position === {mine!r}", timeout=10_000)
+        wait_position(first, mine)
         play_one_turn(first)  # the first tab finishes that turn its own way
         expect(second.locator("#tabs-notice")).to_be_visible()
         assert board(second)["position"] == mine  # nothing of the other tab was forced on it
         second.click("#tabs-take")
-        second.wait_for_function(
-            f"document.getElementById('board').dataset.position === {board(first)['position']!r}", timeout=10_000)
+        wait_position(second, board(first)["position"])
         expect(second.locator("#tabs-notice")).to_be_hidden()
         watch.assert_clean()
     finally:
@@ -77,11 +79,7 @@ def test_two_tabs_on_one_game_stay_in_step_or_refuse_with_a_message(browser: Bro
 def test_a_dead_engine_is_noticed_and_restarted_from_the_last_save(browser: Browser, site: str) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:5")
     try:
-        page.click("#setup-start")
-        play_one_turn(page)
-        saved = board(page)["position"]
-        page.evaluate("""() => { window.nardAnswerTimeoutMs = 1500;
-            document.querySelector('script[type="py"][name="engine"]').xworker.terminate() }""")
+        saved = kill_engine(page, answer_limit_ms=1500)  # the request's own limit, before the heartbeat's
         page.keyboard.press("r")
         page.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=15_000)
         expect(page.locator("#message")).to_contain_text("engine stopped")
