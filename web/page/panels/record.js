@@ -23,6 +23,12 @@ const REPLAY_BUTTONS = [["replay-first", "first", "«", "»"], ["replay-back", "
  */
 export function createRecord(root, { send }) {
   const list = $("record-list");
+  /** @type {Element | null} the entry the list keeps in view */
+  let followed = null;
+  // the list's box changes after a paint too (the message beside it comes and goes, the window
+  // is resized): the followed entry is brought back into view each time
+  const resized = new ResizeObserver(() => keepInView(list, followed));
+  resized.observe(list);
   return {
     paint(view) {
       const entries = view.record || [];
@@ -39,7 +45,8 @@ export function createRecord(root, { send }) {
       // the list follows the game: the current move in view (the last one while the game is on,
       // the first when the record is shown from its start)
       const current = list.querySelector('[aria-current="true"]');
-      keepInView(list, current || (view.replay ? list.firstElementChild : list.lastElementChild));
+      followed = current || (view.replay ? list.firstElementChild : list.lastElementChild);
+      keepInView(list, followed);
       const rtl = isRtl();
       for (const [id, to, ltrArrow, rtlArrow] of REPLAY_BUTTONS) {
         const b = $(id, HTMLButtonElement);
@@ -51,6 +58,8 @@ export function createRecord(root, { send }) {
     },
     // the record's entries, and their handlers, off the page
     destroy() {
+      resized.disconnect();
+      followed = null;
       list.replaceChildren();
       for (const [id] of REPLAY_BUTTONS) $(id).onclick = null;
     },
