@@ -13,10 +13,12 @@ each side from its own numbering (0 off, 1..24 points, 25 bar):
 - blots: A's single checkers on points, divided by 6
 
 train/features.py computes the same for many boards at once in numpy; a test compares them.
+At the start there is no blot, and no roll takes a back checker past the three points held
+within 12 pips of it; each side holds two points, one of them at home:
 
 >>> from nardcore.position import Position
 >>> [round(v, 3) for v in tactical_inputs(Position.start("backgammon"))]
-[0.0, 0.306, 0.167, 0.167, 0.0, 0.0, 0.306, 0.167, 0.167, 0.0]
+[0.0, 0.0, 0.167, 0.167, 0.0, 0.0, 0.0, 0.167, 0.167, 0.0]
 """
 
 from __future__ import annotations
