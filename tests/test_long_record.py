@@ -18,7 +18,9 @@ from nardcore import gamedata, safejson
 from nardcore import match as match_module
 from nardcore.bots import RandomBot, act
 from nardcore.dice import SeededDice
+from nardcore.formats import CodecError
 from nardcore.formats.mat import read_mat, write_mat
+from nardcore.formats.state import MAX_STATE_MOVES, _packed, decode_state, encode_state
 from nardcore.game import Game
 from nardcore.match import Match, SavedGame
 from nardcore.readers import GameStateError
@@ -184,3 +186,25 @@ def test_the_save_of_a_long_match_reuses_the_text_of_its_finished_games_until_on
     assert text == plain() and len(json.loads(text)["match"]["played"]) == GAMES + 1
     session.match.played  # replayed: the same games, written the same way
     assert saves.save_text(session) == text
+
+
+def test_a_link_whose_finished_games_hold_too_many_moves_is_refused_at_once_naming_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    data = long_match_data(40, seed=3)  # repeated games: 40 of them deflate to a few thousand characters
+    moves = sum(len(game["history"]) for game in data["played"])
+    assert moves > MAX_STATE_MOVES
+    link = _packed("match", data)
+    assert len(link) < 8_000
+    calls = count_replays(monkeypatch)
+    with pytest.raises(CodecError, match=f"hold {moves} moves, at most {MAX_STATE_MOVES}") as refused:
+        decode_state(link)
+    assert not calls and refused.value.why == "why.state_long"
+    assert refused.value.params == {"moves": moves, "limit": MAX_STATE_MOVES}
+    app = ui.App(dice="seed:1")
+    app.dispatch({"type": "boot"})
+    view = app.dispatch({"type": "load_url", "fragment": "s=" + link})["view"]
+    assert view["message"]["args"]["error"]["key"] == "why.state_long" and not calls
+    # the app's own link of such a match carries the results only, and is read back
+    match = Match.from_dict(copy.deepcopy(data), SeededDice(1), lazy=True)
+    again = decode_state(encode_state(match))
+    assert isinstance(again, Match) and again.score == match.score and again.played == [None] * 40

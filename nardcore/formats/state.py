@@ -27,25 +27,39 @@ from ..match import Match
 from ..readers import is_whole_number
 from . import CodecError
 
-__all__ = ["MAX_STATE_JSON", "MAX_STATE_TEXT", "decode_state", "encode_state"]
+__all__ = ["MAX_STATE_JSON", "MAX_STATE_MOVES", "MAX_STATE_TEXT", "decode_state", "encode_state"]
 
 
 STATE_VERSION = 1
 MAX_STATE_TEXT = 24_000  # characters of base64url
 MAX_STATE_JSON = 400_000  # bytes once inflated
+# events of a match's finished games: each is replayed as the state is read, about 3 ms each in
+# the browser's engine, so that reading a link takes seconds, not minutes (issue 20: a link of
+# 6,600 characters inflated to 400 kB of repeated games, 6,000 events)
+MAX_STATE_MOVES = 2_500
 _URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def encode_state(thing: Game | Match, history: bool = True) -> str:
     """A Game or Match as URL-safe text: base64url of deflated compact JSON `{"v":1,"kind":…,"data":…}`.
 
-    A match carries its finished games as played while the text stays within MAX_STATE_TEXT,
-    else their results only.
+    A match carries its finished games as played while the text stays within MAX_STATE_TEXT
+    and their events within MAX_STATE_MOVES, else their results only.
     """
     if isinstance(thing, Match):
-        text = _packed("match", thing.to_dict())
-        return text if len(text) <= MAX_STATE_TEXT else _packed("match", thing.to_dict(played=False))
+        data = thing.to_dict()
+        text = _packed("match", data) if _finished_moves(data) <= MAX_STATE_MOVES else ""
+        return text if text and len(text) <= MAX_STATE_TEXT else _packed("match", thing.to_dict(played=False))
     return _packed("game", game_to_dict(thing, history=history))
+
+
+def _finished_moves(data: Any) -> int:
+    """How many events a match's finished games hold (as data, not yet checked)."""
+    played = data.get("played") if isinstance(data, dict) else None
+    if not isinstance(played, list):
+        return 0
+    return sum(len(game["history"]) for game in played
+               if isinstance(game, dict) and isinstance(game.get("history"), list))
 
 
 def _packed(kind: str, data: dict[str, Any]) -> str:
@@ -94,6 +108,10 @@ def decode_state(text: str, dice: DiceSource | None = None) -> Game | Match:
         raise CodecError("the state must be an object with 'v', 'kind' and 'data'")
     if not is_whole_number(payload["v"]) or payload["v"] != STATE_VERSION:
         raise CodecError(f"state version {quoted(payload['v'])} is not supported (this app reads {STATE_VERSION})")
+    moves = _finished_moves(payload["data"]) if payload["kind"] == "match" else 0
+    if moves > MAX_STATE_MOVES:  # refused at once, before any replay
+        raise CodecError(f"the match's finished games hold {moves} moves, at most {MAX_STATE_MOVES}",
+                         why="why.state_long", moves=moves, limit=MAX_STATE_MOVES)
     try:
         if payload["kind"] == "game":
             return game_from_dict(payload["data"], dice)

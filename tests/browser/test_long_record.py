@@ -97,7 +97,7 @@ def test_an_import_too_long_to_check_is_refused_at_once_naming_its_size(browser:
         huge = tmp_path / "huge.json"
         huge.write_text(json.dumps({"app": "nard", "junk": "x" * 2_100_000}))
         size = f"{round(record.stat().st_size / 1000)} kB"
-        for path, said in ((record, f"That record is {size}: records up to 150 kB"),
+        for path, said in ((record, f"That record is {size}: records up to 100 kB"),
                            (huge, "That file is 2.1 MB: a saved game is at most 2 MB")):
             page.click("#btn-games")
             page.set_input_files("#games-import", str(path))

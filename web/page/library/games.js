@@ -23,10 +23,11 @@ import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./sto
 
 const MAX_IMPORT = 2_000_000; // bytes: the engine refuses larger saves anyway
 // Bytes of a .mat game record: every action of a record is replayed through the rules as it is
-// read, about 20 kB a second in this browser's engine (bench/bench_startup.py), so a longer one
-// is refused at once, with its size, rather than keep the engine busy for more than 10 s. A save
-// (JSON, from Export) is opened without a replay of its finished games: up to MAX_IMPORT.
-const MAX_RECORD_IMPORT = 150_000;
+// read, about 12 kB a second in the browser's engine on a busy 2-core machine (116 kB in 9.4 s:
+// bench/bench_startup.py), so a longer one is refused at once, with its size, rather than keep
+// the engine busy for more than 10 s. A save (JSON, from Export) is opened without a replay of
+// its finished games: up to MAX_IMPORT.
+const MAX_RECORD_IMPORT = 100_000;
 
 /**
  * @param {HTMLDialogElement} root the dialog (#games)
