@@ -42,11 +42,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_boot import CHROMIUM, FLAGS, wait_ready  # noqa: E402
 from support.long_record import match_save  # noqa: E402
 
+from bench.bench_boot import CHROMIUM, FLAGS, wait_ready  # noqa: E402
 from nardcore.bots import RandomBot, act  # noqa: E402
 from nardcore.dice import SeededDice  # noqa: E402
 from nardcore.formats.mat import write_mat  # noqa: E402
@@ -88,7 +87,8 @@ def serving(dist: Path) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    code = f"from pathlib import Path; from tools.serve import SiteServer; SiteServer(Path({str(dist)!r}), {port}).serve_forever()"
+    code = ("from pathlib import Path; from tools.serve import SiteServer; "
+            f"SiteServer(Path({str(dist)!r}), {port}).serve_forever()")
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
