@@ -268,7 +268,7 @@ class SavedGame:
 
     @classmethod
     def of(cls, variant: Variant, data: dict[str, Any], result: GameResult, score: list[int]) -> SavedGame:
-        """Finished game data (`Game.to_dict`) of `variant` that ended with `result`, from `score`."""
+        """Finished game data (`gamedata.game_to_dict`) of `variant` that ended with `result`, from `score`."""
         history = read_list(data.get("history"), "history", MAX_HISTORY, "events")
         if data.get("variant") != variant.token:
             raise GameStateError(f"a game of {variant.token} was expected, not {data.get('variant')!r}")

@@ -170,7 +170,7 @@ def white_chance(network: Network | None, position: Position) -> float:
 
 
 def review_steps(start: Position, history: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, int, Review]]:
-    """Review a game's history (Game.to_dict()["history"]) from `start`, one turn per step.
+    """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`, one turn per step.
 
     Yields (turns done, turns in all, the review so far); the last yield is complete.
     """
