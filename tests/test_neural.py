@@ -280,3 +280,20 @@ def test_the_benchmarks_numpy_players_choose_as_the_shipped_players_do(variant: 
             assert fast_strongest(position, dice, results) == strongest.choose_play(position, results)
         compared += 1
     assert compared > 100
+
+
+def test_evaluations_are_kept_and_the_least_recently_used_leave_first() -> None:
+    network = Net.fresh("narde", 8, np.random.default_rng(2)).to_network()
+    network.cache_size = 2
+    positions = random_game_positions("narde", 40, seed=3)[10:13]
+    first = network.evaluate(positions[0])
+    first[0] = 99.0  # the caller's copy: the kept outputs stay as they were
+    assert network.evaluate(positions[0]) == network.forward(positions[0]) and (network.hits, network.misses) == (1, 1)
+    network.evaluate(positions[1])
+    network.evaluate(positions[0])  # used again: now the most recent
+    network.evaluate(positions[2])  # the cache is full: positions[1] leaves
+    assert list(network._cache) == [positions[0], positions[2]] and (network.hits, network.misses) == (2, 3)
+    network.cache_size = 0
+    network._cache.clear()
+    network.evaluate(positions[1])
+    assert not network._cache and network.misses == 4

@@ -21,6 +21,7 @@ import math
 import operator
 import struct
 from array import array
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -37,6 +38,10 @@ from .outcomes import final_outcome as final_outcome
 from .tactics import TACTICAL_INPUTS, tactical_inputs
 
 FORMAT = "nardnet-1"
+# Outputs kept per network (Network.evaluate): about 1 KB each with its position, so some
+# 10 MB, more than one turn's look-ahead, hint and coach ask for (bench/bench_cache.py
+# measures the hits and the time saved).
+CACHE_SIZE = 10_000
 
 
 class Network:
@@ -67,6 +72,9 @@ class Network:
         self.output_columns = [list(col) for col in zip(*output_weights, strict=True)]
         self.output_bias = list(map(float, output_bias))
         self.info = dict(info or {})
+        self.cache_size = CACHE_SIZE
+        self._cache: OrderedDict[Position, tuple[float, ...]] = OrderedDict()
+        self.hits = self.misses = 0
         # _points[block][point][count]: the summed rows of that point's four units
         self._points = [[[self._point_row(block, point, count) for count in range(CHECKERS + 1)]
                          for point in range(25)] for block in range(2)]
@@ -84,9 +92,23 @@ class Network:
     def evaluate(self, position: Position) -> list[float]:
         """The outputs for the side on roll of a position where nobody has won yet: exact from
         the bear-off database (`bearoff.race_outcomes`) when both sides are all in their home
-        boards, else the network's (`forward`)."""
+        boards, else the network's (`forward`). The last `cache_size` positions' outputs are
+        kept (least recently used out first): the hint, the coach, the review and the look-ahead
+        ask for the same positions again; `hits` and `misses` count the lookups."""
+        cache = self._cache
+        found = cache.get(position)
+        if found is not None:
+            self.hits += 1
+            cache.move_to_end(position)
+            return list(found)
+        self.misses += 1
         exact = race_outcomes(position)
-        return exact if exact is not None else self.forward(position)
+        outputs = exact if exact is not None else self.forward(position)
+        if self.cache_size:
+            cache[position] = tuple(outputs)
+            if len(cache) > self.cache_size:
+                cache.popitem(last=False)  # the least recently used
+        return outputs
 
     def forward(self, position: Position) -> list[float]:
         """The network's own outputs for the side on roll, whatever the position."""
