@@ -147,14 +147,7 @@ function fillSetup(state, deps) {
     radio.checked = radio.value === settings.opponent;
   }
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
-  const level = $("setup-level", HTMLSelectElement);
-  level.textContent = "";
-  for (const name of deps.catalogue().levels || []) {
-    const option = make("option", "", t(`level.${name}`));
-    option.value = name;
-    option.selected = name === settings.level;
-    level.appendChild(option);
-  }
+  fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);
   $("setup-cancel").hidden = !(view && view.screen === "board") && !state.byHand;
 }
 
@@ -167,11 +160,7 @@ function fillSetup(state, deps) {
  */
 function variantCard(name, checked, onChange, showRules) {
   const label = make("label", "variant-card");
-  const input = make("input");
-  input.type = "radio";
-  input.name = "variant";
-  input.value = name;
-  input.checked = checked;
+  const input = choice("radio", "variant", name, checked);
   input.addEventListener("change", onChange);
   const body = make("span", "variant-body");
   const title = make("strong", "", t(`variant.${name}.title`));
@@ -213,24 +202,49 @@ function fillOptions(state, catalogue) {
 }
 
 function fillLengths(/** @type {number[]} */ lengths, /** @type {number} */ wanted) {
-  const match = $("setup-match");
-  match.textContent = "";
-  for (const n of lengths) {
-    const option = make("option", "", n === 0 ? t("setup.single") : t("setup.match_to", { n }));
-    option.value = String(n);
-    option.selected = n === wanted;
-    match.appendChild(option);
-  }
+  const label = (/** @type {number} */ n) => (n === 0 ? t("setup.single") : t("setup.match_to", { n }));
+  fillSelect($("setup-match", HTMLSelectElement), lengths, label, wanted);
+}
+
+/**
+ * A list to choose from, one option per item, `chosen` selected.
+ * @template {string | number} T
+ * @param {HTMLSelectElement} select
+ * @param {T[]} items
+ * @param {(item: T) => string} label
+ * @param {T | undefined} chosen
+ */
+function fillSelect(select, items, label, chosen) {
+  select.replaceChildren(
+    ...items.map((item) => {
+      const option = make("option", "", label(item));
+      option.value = String(item);
+      option.selected = item === chosen;
+      return option;
+    }),
+  );
+}
+
+/**
+ * A radio button or a check box of a form's group `name`.
+ * @param {"radio" | "checkbox"} type
+ * @param {string} name
+ * @param {string} value
+ * @param {boolean} checked
+ */
+function choice(type, name, value, checked) {
+  const input = make("input");
+  input.type = type;
+  input.name = name;
+  input.value = value;
+  input.checked = checked;
+  return input;
 }
 
 // A rule option to tick, with what it changes.
 function optionBox(/** @type {string} */ option, /** @type {boolean} */ checked) {
   const label = make("label", "option");
-  const input = make("input");
-  input.type = "checkbox";
-  input.name = "option";
-  input.value = option;
-  input.checked = checked;
+  const input = choice("checkbox", "option", option, checked);
   const text = make("span");
   text.append(make("strong", "", t(`option.${option}`)), make("small", "", t(`option.${option}.hint`)));
   label.append(input, text);
