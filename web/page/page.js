@@ -23,13 +23,14 @@ import { createKeys } from "./keys.js";
 import { createGames } from "./library/games.js";
 import { createSaves, download, firstView, startView } from "./library/saves.js";
 import { saveToOpen } from "./library/store.js";
-import { createHint, createReview } from "./panels/coach.js";
+import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
+import { createReview } from "./panels/review.js";
 import { createSound } from "./sound.js";
 
 /** @typedef {import("./view-model.js").View} View */

@@ -99,6 +99,29 @@ export interface Hint {
   plays: HintPlay[];
   shown: number | null;
   side?: Side;
+  rollout?: HintRollout; // once asked for (web/worker/rollouts.py)
+}
+
+/** One play's rollout figures so far (nardcore.bots.rollout Rollout.to_dict), for the mover. */
+export interface RolloutFigures {
+  play: string | null;
+  games: number;
+  total: number;
+  outcomes: Record<string, number>; // win, win_2x, ..., as `python -m nardcore eval` names them
+  equity: number;
+  low: number | null; // the 95% interval; null after a single game
+  high: number | null;
+}
+
+/** The hint's plays rolled out: the page asks for more while `running`. */
+export interface HintRollout {
+  running: boolean;
+  stopped: boolean; // cancelled: the figures so far
+  done: number;
+  total: number;
+  games: number; // per play
+  level: string;
+  plays: RolloutFigures[];
 }
 
 export interface RecordEntry {
@@ -137,6 +160,8 @@ export interface Decision {
   best: string;
   loss: number;
   mark: string | null;
+  luck: number | null; // the roll's luck for the mover, in points (plays only)
+  forced: boolean; // no choice: left out of the error rate
 }
 
 /** The game's review as far as it has got (web/worker/advice.py run_review). */
@@ -149,6 +174,8 @@ export interface Review {
   chances: number[];
   positions: string[];
   error_rate: Partial<Record<Side, number>>;
+  luck: Partial<Record<Side, number>>;
+  skill: Partial<Record<Side, string | null>>;
 }
 
 /** A key of web/i18n's msg.* and its arguments. */
@@ -345,6 +372,8 @@ export interface Catalogue {
   variants?: VariantEntry[];
   languages?: Language[];
   levels?: string[];
+  /** per game, each level's share of the points (%) against the level below it */
+  level_shares?: Record<string, Record<string, number>>;
 }
 
 /** The engine's answer to {"type": "hello"} (web/worker/engine.py hello). */

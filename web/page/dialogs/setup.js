@@ -23,6 +23,7 @@ import { t } from "../i18n.js";
  * @property {string | undefined} shownVariant the game the options and lengths are filled for
  * @property {number | undefined} length the match length last chosen, kept while the game stays the same
  * @property {Set<string>} chosenOptions
+ * @property {Catalogue} [catalogue] the engine's catalogue the form was last filled from
  */
 /**
  * @typedef {object} SetupDeps
@@ -88,6 +89,12 @@ function bindSetup(root, state, events, send, open) {
   events.on(match, "change", () => {
     state.length = Number(match.value);
   });
+  // the level matters only against the computer; its strength is said for the chosen game
+  events.on($("setup-form"), "change", (/** @type {Event} */ e) => {
+    const target = /** @type {HTMLInputElement} */ (e.target);
+    if (target && ["opponent", "variant"].includes(target.name)) paintLevel(state.catalogue);
+    else if (target && target.id === "setup-level") paintLevel(state.catalogue);
+  });
   events.click("btn-new-match", () => send({ type: "setup" }));
   events.click("btn-new", () => {
     state.byHand = true;
@@ -149,6 +156,33 @@ function fillSetup(state, deps) {
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
   fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);
   $("setup-cancel").hidden = !(view && view.screen === "board") && !state.byHand;
+  state.catalogue = deps.catalogue();
+  paintLevel(state.catalogue);
+}
+
+/**
+ * The level chooser: enabled only against the computer, with the chosen level's measured
+ * strength in the chosen game (its share of the points against the level below; the lowest,
+ * the share of the level above against it: docs/training.md).
+ * @param {Catalogue | undefined} catalogue
+ */
+function paintLevel(catalogue) {
+  const level = $("setup-level", HTMLSelectElement);
+  const opponent = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="opponent"]:checked'));
+  const computer = !!opponent && opponent.value === "computer";
+  level.disabled = !computer;
+  const strength = $("setup-level-strength");
+  strength.hidden = !computer;
+  const levels = (catalogue && catalogue.levels) || [];
+  const shares = ((catalogue && catalogue.level_shares) || {})[selectedVariant()] || {};
+  const index = levels.indexOf(level.value);
+  if (index > 0 && shares[level.value] !== undefined) {
+    strength.textContent = t("level.strength.above", { share: Math.round(shares[level.value]), below: t(`level.${levels[index - 1]}`) });
+  } else if (index === 0 && levels.length > 1 && shares[levels[1]] !== undefined) {
+    strength.textContent = t("level.strength.lowest", { share: Math.round(shares[levels[1]]), above: t(`level.${levels[1]}`) });
+  } else {
+    strength.textContent = "";
+  }
 }
 
 /**

@@ -1,0 +1,145 @@
+"""The review as a player reads it: the graph's axes, legend and tooltip, each side's error rate,
+skill and luck, the list's numbers beside the first line of an entry, the better play drawn on
+the board for a marked play and "Try it from here"; and the level chooser, which says how strong
+each level is and is offered only against the computer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import AppPage, after, play_one_turn, press, start_game
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.dice_seed(11)
+
+DRAWN_ARROWS = "[...document.querySelectorAll('#board .marks path')].map(p => p.getAttribute('class'))"
+
+
+def view(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate("window.nardPage.view"))
+
+
+def reviewed(page: Page, turns: int = 10) -> dict[str, Any]:
+    """A hot-seat backgammon game of `turns` turns (each the first checker to its first
+    destination: marked plays come), then its review, complete."""
+    start_game(page, "backgammon")
+    for _ in range(turns):
+        play_one_turn(page)
+    press(page, "btn-review")
+    page.wait_for_function("(window.nardPage.view.review || {}).complete === true", timeout=180_000)
+    page.wait_for_selector("#review-sides tbody tr")
+    return dict(view(page)["review"])
+
+
+def signed(value: float) -> str:
+    return ("+" if value >= 0 else "−") + f"{abs(value):.2f}"
+
+
+def test_the_review_graph_has_axes_a_legend_and_a_tooltip_on_each_turn(app: AppPage) -> None:
+    page = app.page
+    review = reviewed(page)
+    graph = page.locator("#review-graph svg")
+    assert graph.locator(".x-axis .axis-title").text_content() == "Turn"
+    assert graph.locator(".y-axis .axis-title").text_content() == "White's winning chance"
+    assert graph.locator(".y-axis .tick").all_text_contents() == ["0%", "25%", "50%", "75%", "100%"]
+    assert graph.locator(".x-axis .tick").all_text_contents()[:2] == ["1", "2"]
+    legend = page.locator("#review-legend li").all_text_contents()
+    assert legend == ["White's chance after each turn (above 50%: White is ahead)", "a turn: hover or tap for details",
+                      "inaccuracy", "mistake", "blunder"]
+    assert page.locator("#review-legend .swatch.line").is_visible()
+    # a tooltip on hover: the turn, who played what, White's chance and its change, the loss, the luck
+    tip = page.locator("#review-tip")
+    assert tip.is_hidden()
+    play = next(d for d in review["decisions"] if d["kind"] == "play" and d["turn"] == 2)
+    page.hover('#review-graph .hit[data-turn="2"]')
+    tip.wait_for(state="visible")
+    lines = tip.locator("div").all_text_contents()
+    side = "White" if play["side"] == "w" else "Black"
+    assert lines[0] == "Turn 3" and lines[1] == f"{side} {play['dice']}: {play['chosen']}"
+    chance = round(review["chances"][2] * 100)
+    change = round((review["chances"][2] - review["chances"][1]) * 100)
+    assert lines[2] == f"White's chance {chance}% ({'+' if change >= 0 else '−'}{abs(change)}%)"
+    assert lines[3].startswith(f"Lost −{play['loss']:.3f}: ")
+    assert lines[4] == f"Luck {'+' if play['luck'] >= 0 else '−'}{abs(play['luck']):.3f}"
+    page.mouse.move(0, 0)
+    tip.wait_for(state="hidden")
+    # each side's error rate, skill and luck, beside each other
+    words = {"supernatural": "Supernatural", "world_class": "World class", "expert": "Expert", "advanced": "Advanced",
+             "intermediate": "Intermediate", "casual": "Casual player", "beginner": "Beginner", "awful": "Awful"}
+    for side in ("w", "b"):
+        row = page.locator(f'#review-sides tr[data-side="{side}"]')
+        assert row.locator(".review-rate").text_content() == f"{review['error_rate'][side]:.1f}"
+        assert row.locator(".review-skill").text_content() == words[review["skill"][side]]
+        assert row.locator(".review-luck").text_content() == signed(review["luck"][side])
+    assert page.locator("#review-sides thead th").all_text_contents() == ["Error rate", "Skill", "Luck"]
+
+
+def test_a_marked_play_shows_the_better_play_and_try_it_from_here_plays_it_again(app: AppPage) -> None:
+    page = app.page
+    review = reviewed(page)
+    assert page.locator("#review-try").is_hidden()
+    index, marked = next((i, d) for i, d in enumerate(review["decisions"]) if d["mark"] and d["kind"] == "play")
+    after(page, lambda: page.locator("#review-list .review-item").nth(index).click())
+    shown = view(page)
+    # the position before the play, its roll, the play made and the better one as arrows
+    assert shown["position"] == marked["position"] and shown["review"]["shown"] == marked["turn"]
+    better = [a for a in shown["arrows"] if a["kind"] == "hint"]
+    assert better and all(a["side"] == marked["side"] for a in better)
+    drawn = sorted(page.evaluate(DRAWN_ARROWS))
+    assert drawn.count("hint-move") == len(better)
+    assert drawn.count(f"last-move side-{marked['side']}") == len(shown["arrows"]) - len(better)
+    high, low = int(marked["dice"][0]), int(marked["dice"][1])
+    assert [d["value"] for d in shown["dice"]] == ([high] * 4 if high == low else [high, low])
+    assert marked["best"] in (page.locator("#message").text_content() or "")
+    # tapped, the turn keeps its tooltip
+    assert page.locator("#review-tip").is_visible()
+    assert page.locator("#review-tip").get_attribute("data-turn") == str(marked["turn"])
+    # Try it from here: a new game against the computer from that position, with that roll
+    assert page.locator("#review-try").is_visible()
+    after(page, lambda: page.click("#review-try"))
+    again = view(page)
+    assert again["review"] is None and page.locator("#review").is_hidden()
+    assert again["position"] == marked["position"] and again["phase"] == "move"
+    assert again["dice_text"] == marked["dice"] and again["movable"]
+    assert again["settings"]["opponent"] == "computer" and again["settings"]["seat"] == marked["side"]
+
+
+def test_list_numbers_sit_beside_the_first_line_of_a_wrapped_entry(app: AppPage) -> None:
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    reviewed(page)
+    boxes = page.evaluate("""[...document.querySelectorAll('#review-list .review-item')].map(b => {
+        const no = b.querySelector('.review-no').getBoundingClientRect();
+        const text = b.querySelector('.review-text');
+        const r = text.getBoundingClientRect();
+        return {no: no.top, text: r.top, height: r.height, line: parseFloat(getComputedStyle(text).lineHeight)};
+    })""")
+    wrapped = [b for b in boxes if b["height"] > 1.5 * b["line"]]
+    assert wrapped, boxes  # marked entries are long enough to wrap at 360 px
+    for box in wrapped:
+        assert abs(box["no"] - box["text"]) < 2, box
+
+
+def test_the_level_chooser_says_each_levels_strength_and_is_only_for_the_computer(app: AppPage) -> None:
+    page = app.page
+    if not page.is_visible("#setup"):
+        page.click("#btn-new")
+    level, strength = page.locator("#setup-level"), page.locator("#setup-level-strength")
+    page.check('input[name="variant"][value="backgammon"]')
+    page.check('input[name="opponent"][value="human"]')
+    assert level.is_disabled() and strength.is_hidden()
+    page.check('input[name="opponent"][value="link"]')
+    assert level.is_disabled() and strength.is_hidden()
+    page.check('input[name="opponent"][value="computer"]')
+    assert level.is_enabled() and strength.is_visible()
+    page.select_option("#setup-level", "advanced")
+    assert strength.text_content() == "Wins 74% of the points against Intermediate"
+    page.select_option("#setup-level", "beginner")
+    assert strength.text_content() == "Intermediate wins 63% of the points against it"
+    page.select_option("#setup-level", "strongest")
+    assert strength.text_content() == "Wins 57% of the points against Advanced"
+    page.check('input[name="variant"][value="khachapuri"]')
+    assert strength.text_content() == "Wins 53% of the points against Advanced"
+    page.check('input[name="opponent"][value="human"]')
+    assert level.is_disabled() and strength.is_hidden()

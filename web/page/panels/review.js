@@ -1,0 +1,279 @@
+// The game's review, drawn from the engine's view: its progress; White's winning chances after
+// each turn as a graph with its axes, a legend and a tooltip on each turn (hover, focus or tap);
+// each side's error rate, skill and luck; every decision with its loss (a click shows that
+// position: a marked play shows the position before it with the better play, and "Try it from
+// here" plays it again against the computer). `send` takes its intents.
+
+import { $, button, make } from "../dom.js";
+import { isRtl, isolate, t } from "../i18n.js";
+
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").Review} Review */
+/** @typedef {import("../view-model.js").Decision} Decision */
+/** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {(intent: Intent) => unknown} Send */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MARKS = ["inaccuracy", "mistake", "blunder"];
+// the graph's drawing box (viewBox units: CSS pixels, the box's own width, so that its words
+// keep their size) and its margins for the axes' labels
+const WIDTH = 320;
+const H = 150;
+const LEFT = 34;
+const RIGHT = 10;
+const TOP = 18;
+const BOTTOM = 30;
+
+/**
+ * The review: its progress, the graph of White's chances, each side's figures, every decision.
+ * @param {HTMLElement} root the review's section (#review)
+ * @param {{send: Send}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createReview(root, { send }) {
+  const tryButton = $("review-try", HTMLButtonElement);
+  /** @type {Review | null} */
+  let shown = null;
+  const onTry = () => {
+    if (shown && shown.shown !== null) send({ type: "review", try: shown.shown });
+  };
+  tryButton.addEventListener("click", onTry);
+  return {
+    paint(view) {
+      root.hidden = !view.review;
+      shown = view.review;
+      if (view.review) paintReview(view.review, send);
+    },
+    destroy() {
+      tryButton.removeEventListener("click", onTry);
+      for (const id of ["review-list", "review-graph", "review-legend", "review-sides"]) $(id).replaceChildren();
+    },
+  };
+}
+
+/** A figure kept left to right in a right-to-left line ("−0.674", not "0.674−"): left-to-right
+ * marks around it, which every browser's bidi honours. */
+function num(/** @type {string} */ text) {
+  return isRtl() ? `\u200e${text}\u200e` : text;
+}
+
+/** "+0.123" or "−0.123": a signed figure, its sign always shown. */
+function signed(/** @type {number} */ value, digits = 3) {
+  return (value >= 0 ? "+" : "−") + Math.abs(value).toFixed(digits);
+}
+
+/** The play decision of a turn (a turn may also hold a cube answer). */
+function playOf(/** @type {Review} */ review, /** @type {number} */ turn) {
+  return (review.decisions || []).find((d) => d.turn === turn && d.kind === "play");
+}
+
+/** A decision's verdict in words: its mark, no choice, or a good play. */
+function verdict(/** @type {Decision} */ d) {
+  if (d.mark) return t(`review.mark.${d.mark}`);
+  return d.forced ? t("review.verdict.forced") : t("review.verdict.good");
+}
+
+/**
+ * @param {Review} review
+ * @param {Send} send
+ */
+function paintReview(review, send) {
+  const progress = $("review-progress", HTMLProgressElement);
+  progress.hidden = review.complete;
+  progress.max = Math.max(review.total, 1);
+  progress.value = review.done;
+  $("review-rates").textContent = review.complete ? t("review.units") : t("review.running", { done: review.done, total: review.total });
+  paintSides(review);
+  paintGraph(review, send);
+  paintLegend(review);
+  const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
+  $("review-try", HTMLButtonElement).hidden = !(review.complete && marked && marked.mark);
+  const list = $("review-list");
+  list.textContent = "";
+  for (const d of review.decisions) {
+    const item = make("li");
+    // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${d.chosen ? isolate(d.chosen) : t("hint.pass")}` : t(`review.cube.${d.kind}`);
+    const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${isolate(d.best)})` : "";
+    const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, "");
+    // the number in its own column: it stays beside the first line when the entry wraps
+    decision.append(make("span", "review-no", `${d.turn + 1}.`), make("span", "review-text", `${t(`side.${d.side}`)} ${what}${mark}`));
+    if (review.shown === d.turn) decision.setAttribute("aria-current", "true");
+    decision.addEventListener("click", () => send({ type: "review", show: review.shown === d.turn ? null : d.turn }));
+    item.appendChild(decision);
+    list.appendChild(item);
+  }
+}
+
+/** Each side's error rate, skill and luck, as a small table. */
+function paintSides(/** @type {Review} */ review) {
+  const table = $("review-sides");
+  table.replaceChildren();
+  table.hidden = !review.complete;
+  if (!review.complete) return;
+  const head = make("tr");
+  head.append(make("td"), ...["review.col.error", "review.col.skill", "review.col.luck"].map((key) => {
+    const cell = make("th", "", t(key));
+    cell.scope = "col";
+    return cell;
+  }));
+  const rows = (/** @type {("w" | "b")[]} */ (["w", "b"])).map((side) => {
+    const row = make("tr");
+    row.dataset.side = side;
+    const name = make("th", "", t(`side.${side}`));
+    name.scope = "row";
+    const skill = (review.skill || {})[side];
+    row.append(
+      name,
+      make("td", "review-rate", num(((review.error_rate || {})[side] || 0).toFixed(1))),
+      make("td", "review-skill", skill ? t(`skill.${skill}`) : "—"),
+      make("td", "review-luck", num(signed((review.luck || {})[side] || 0, 2))),
+    );
+    return row;
+  });
+  const thead = make("thead");
+  thead.append(head);
+  const tbody = make("tbody");
+  tbody.append(...rows);
+  table.append(thead, tbody);
+}
+
+/** What the line and the marks of the graph are. */
+function paintLegend(/** @type {Review} */ review) {
+  const legend = $("review-legend");
+  legend.replaceChildren();
+  if (!(review.chances || []).length) return;
+  const entry = (/** @type {string} */ swatch, /** @type {string} */ text) => {
+    const item = make("li");
+    item.append(make("span", `swatch ${swatch}`), make("span", "", text));
+    return item;
+  };
+  legend.append(entry("line", t("review.legend.line")), entry("dot", t("review.legend.turn")));
+  for (const mark of MARKS) legend.append(entry(`dot mark-${mark}`, t(`review.mark.${mark}`)));
+}
+
+/**
+ * An SVG element with its attributes.
+ * @param {string} tag
+ * @param {Record<string, string | number>} attributes
+ * @param {string} [text]
+ */
+function svgEl(tag, attributes, text) {
+  const made = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attributes)) made.setAttribute(k, String(v));
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+/** Tick numbers for turns 1..n: at most about seven, on a round step. */
+function ticks(/** @type {number} */ n) {
+  const step = [1, 2, 5, 10, 20, 25, 50, 100].find((s) => n / s <= 7) || Math.ceil(n / 7);
+  const found = [1];
+  for (let turn = step; turn <= n; turn += step) if (turn > 1) found.push(turn);
+  return found;
+}
+
+/**
+ * The graph: White's chance after each turn, with its axes, and a tooltip on each turn.
+ * @param {Review} review
+ * @param {Send} send
+ */
+function paintGraph(review, send) {
+  const holder = $("review-graph");
+  holder.textContent = "";
+  const chances = review.chances || [];
+  if (!chances.length) return;
+  const W = Math.max(240, Math.round(holder.clientWidth) || WIDTH);
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("review.graph"), class: "review-svg" });
+  const x = (/** @type {number} */ i) => (chances.length === 1 ? (LEFT + W - RIGHT) / 2 : LEFT + ((W - LEFT - RIGHT) * i) / (chances.length - 1));
+  const y = (/** @type {number} */ p) => TOP + (H - TOP - BOTTOM) * (1 - p);
+  // the y axis: White's chance, 0 to 100%, the middle line dashed (above it: White ahead)
+  const yAxis = svgEl("g", { class: "y-axis" });
+  yAxis.append(svgEl("line", { x1: LEFT, x2: LEFT, y1: y(1), y2: y(0), class: "axis-line" }));
+  for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+    yAxis.append(svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(p), y2: y(p), class: p === 0.5 ? "axis mid" : "grid" }));
+    yAxis.append(svgEl("text", { x: LEFT - 4, y: y(p) + 3, "text-anchor": "end", class: "tick" }, `${Math.round(p * 100)}%`));
+  }
+  yAxis.append(svgEl("text", { x: LEFT, y: TOP - 6, "text-anchor": "start", class: "axis-title" }, t("review.axis.chance")));
+  // the x axis: the turns, numbered from 1
+  const xAxis = svgEl("g", { class: "x-axis" });
+  xAxis.append(svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(0), y2: y(0), class: "axis-line" }));
+  for (const turn of ticks(chances.length)) {
+    xAxis.append(svgEl("line", { x1: x(turn - 1), x2: x(turn - 1), y1: y(0), y2: y(0) + 3, class: "axis-line" }));
+    xAxis.append(svgEl("text", { x: x(turn - 1), y: y(0) + 12, "text-anchor": "middle", class: "tick" }, String(turn)));
+  }
+  xAxis.append(svgEl("text", { x: (LEFT + W - RIGHT) / 2, y: H - 3, "text-anchor": "middle", class: "axis-title" }, t("review.axis.turn")));
+  svg.append(yAxis, xAxis);
+  svg.append(svgEl("polyline", { points: chances.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(" "), class: "chances" }));
+  const tip = make("div", "review-tip");
+  tip.id = "review-tip";
+  tip.setAttribute("role", "tooltip");
+  tip.hidden = true;
+  /** @param {number} i */
+  const showTip = (i) => {
+    tip.replaceChildren(...tipLines(review, i).map((line) => make("div", "", line)));
+    tip.hidden = false;
+    tip.dataset.turn = String(i);
+    // beside the point (on the side with more room), inside the graph's box: the legend
+    // and the list below stay in sight
+    const box = holder.getBoundingClientRect();
+    const scale = box.width / W;
+    tip.style.left = "0px";
+    tip.style.top = "0px";
+    const width = tip.offsetWidth;
+    const height = tip.offsetHeight;
+    const px = x(i) * scale;
+    const left = px > box.width / 2 ? px - width - 10 : px + 10;
+    tip.style.left = `${Math.min(Math.max(0, left), Math.max(0, box.width - width))}px`;
+    const top = y(chances[i]) * scale - height / 2;
+    tip.style.top = `${Math.min(Math.max(0, top), Math.max(0, box.height - height))}px`;
+  };
+  const hideTip = () => {
+    if (review.shown !== null) showTip(review.shown);
+    else tip.hidden = true;
+  };
+  chances.forEach((p, i) => {
+    const decision = playOf(review, i);
+    const mark = decision && decision.mark ? ` mark-${decision.mark}` : "";
+    const dot = svgEl("circle", { cx: x(i), cy: y(p), r: review.shown === i ? 5 : 3, class: `turn${mark}`, "data-turn": i });
+    // a wider ring to aim at with a finger; focusable, with the tooltip's words as its name
+    const target = svgEl("circle", { cx: x(i), cy: y(p), r: 9, class: "hit", "data-turn": i, tabindex: 0, role: "button" });
+    target.setAttribute("aria-label", tipLines(review, i).join(", "));
+    target.setAttribute("aria-describedby", "review-tip");
+    target.addEventListener("pointerenter", () => showTip(i));
+    target.addEventListener("focus", () => showTip(i));
+    target.addEventListener("pointerleave", hideTip);
+    target.addEventListener("blur", hideTip);
+    target.addEventListener("click", () => send({ type: "review", show: i }));
+    target.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      send({ type: "review", show: i });
+    });
+    svg.append(dot, target);
+  });
+  holder.append(svg, tip);
+  if (review.shown !== null && review.shown < chances.length) showTip(review.shown);
+}
+
+/**
+ * The tooltip's lines for a turn: the turn, who played what with which roll, White's chance and
+ * how it moved, the loss and its verdict, the roll's luck.
+ * @param {Review} review
+ * @param {number} i
+ * @returns {string[]}
+ */
+function tipLines(review, i) {
+  const chances = review.chances || [];
+  const d = playOf(review, i);
+  const lines = [t("review.tip.turn", { turn: i + 1 })];
+  if (d) lines.push(`${t(`side.${d.side}`)} ${isolate(d.dice)}: ${d.chosen ? isolate(d.chosen) : t("hint.pass")}`);
+  const before = i > 0 ? chances[i - 1] : 0.5;
+  const change = Math.round((chances[i] - before) * 100);
+  lines.push(t("review.tip.chance", { chance: num(`${Math.round(chances[i] * 100)}%`), change: num(`${change >= 0 ? "+" : "−"}${Math.abs(change)}%`) }));
+  if (d) {
+    lines.push(t("review.tip.loss", { loss: num(`−${d.loss.toFixed(3)}`), verdict: verdict(d) }));
+    if (d.luck !== null && d.luck !== undefined) lines.push(t("review.tip.luck", { luck: num(signed(d.luck)) }));
+  }
+  return lines;
+}
