@@ -1,0 +1,88 @@
+// The hint's rollout, drawn from the engine's view (view.hint.rollout): a "Roll out" button
+// under the hinted plays, then a progress bar and a Cancel button while the worker plays the
+// games (a slice per request: page.js asks for the next one), then each play's figures: its
+// points a game with their 95% interval and its share of wins. `send` takes the intents.
+
+import { $, listeners, make } from "../dom.js";
+import { isolate, t } from "../i18n.js";
+
+/** @typedef {import("../view-model.js").View} View */
+/** @typedef {import("../view-model.js").HintRollout} HintRollout */
+/** @typedef {import("../view-model.js").RolloutFigures} RolloutFigures */
+/** @typedef {import("../view-model.js").Intent} Intent */
+
+/**
+ * @param {HTMLElement} root the rollout's box inside the hint (#rollout)
+ * @param {{send: (intent: Intent) => unknown}} deps
+ * @returns {{paint: (view: View) => void, destroy: () => void}}
+ */
+export function createRollout(root, { send }) {
+  const start = $("btn-rollout", HTMLButtonElement);
+  const cancel = $("rollout-cancel", HTMLButtonElement);
+  const progress = $("rollout-progress", HTMLProgressElement);
+  const status = $("rollout-status");
+  const table = $("rollout-table", HTMLTableElement);
+  const events = listeners();
+  events.on(start, "click", () => send({ type: "rollout", action: "start" }));
+  events.on(cancel, "click", () => send({ type: "rollout", action: "cancel" }));
+  return {
+    paint(view) {
+      const hint = view.hint;
+      root.hidden = !hint || !hint.plays.length;
+      const rollout = hint && hint.rollout;
+      const running = Boolean(rollout && rollout.running);
+      start.hidden = running;
+      cancel.hidden = !running;
+      progress.hidden = !running;
+      if (rollout) {
+        progress.max = Math.max(rollout.total, 1);
+        progress.value = rollout.done;
+      }
+      status.textContent = rollout ? statusText(rollout) : "";
+      paintTable(table, rollout ? rollout.plays : []);
+    },
+    destroy() {
+      events.off();
+      table.replaceChildren();
+    },
+  };
+}
+
+/** @param {HintRollout} rollout */
+function statusText(rollout) {
+  if (rollout.running) return t("rollout.running", { done: rollout.done, total: rollout.total });
+  if (rollout.stopped) return t("rollout.stopped", { done: rollout.done, total: rollout.total });
+  return t("rollout.done", { n: rollout.games });
+}
+
+/** A signed number with three decimals, "−" for minus. */
+function signed(/** @type {number} */ value) {
+  return (value >= 0 ? "+" : "−") + Math.abs(value).toFixed(3);
+}
+
+/**
+ * @param {HTMLTableElement} table
+ * @param {RolloutFigures[]} plays
+ */
+function paintTable(table, plays) {
+  table.replaceChildren();
+  table.hidden = !plays.length;
+  if (!plays.length) return;
+  const head = make("tr");
+  for (const key of ["rollout.col.play", "rollout.col.equity", "rollout.col.win"]) {
+    head.appendChild(make("th", key === "rollout.col.play" ? "" : "num", t(key))); // numbers' headings over them
+  }
+  table.appendChild(make("thead")).appendChild(head);
+  const body = table.appendChild(make("tbody"));
+  const best = Math.max(...plays.filter((p) => p.games).map((p) => p.equity));
+  for (const figures of plays) {
+    const row = make("tr", figures.games && figures.equity === best ? "best" : "");
+    row.dataset.games = String(figures.games);
+    row.appendChild(make("td", "rollout-play", isolate(figures.play || t("hint.pass"))));
+    const spread = figures.low === null || figures.high === null ? "" : ` ±${((figures.high - figures.low) / 2).toFixed(3)}`;
+    row.appendChild(make("td", "num", figures.games ? isolate(`${signed(figures.equity)}${spread}`) : "…"));
+    const win = figures.outcomes.win;
+    row.appendChild(make("td", "num", figures.games && win !== undefined ? isolate(`${(100 * win).toFixed(1)}%`) : "…"));
+    body.appendChild(row);
+  }
+}
