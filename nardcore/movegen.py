@@ -201,7 +201,7 @@ class TurnGraph:
         variant = self.variant
         opposing_point = self.opposing_point
         hitting = variant.hitting
-        checked = self.checked
+        checked, step_allowed = self.checked, self._step_allowed  # looked up once a level
         count_head = self.count_head
         kids: list[Node] = []
         for mover, opponent, dice, head_moves, runner in nodes:
@@ -232,7 +232,7 @@ class TurnGraph:
                             # a blot is hit and goes to the bar
                             new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
                     board = mover + moves[origin]
-                    if checked and target and not self._step_allowed(target, board, opponent):
+                    if checked and target and not step_allowed(target, board, opposing_counts):
                         continue
                     kids.append((
                         board,
@@ -299,13 +299,13 @@ class TurnGraph:
                         found[kid] = (die, origin)
         return found
 
-    def _step_allowed(self, target: int, packed: int, opponent: int) -> bool:
-        """The rules checked after every step: moultezim's table limit, the six-block rule."""
+    def _step_allowed(self, target: int, packed: int, opponent: bytes) -> bool:
+        """The rules checked after every step: table limit, six-block rule (`opponent` unpacked)."""
         variant = self.variant
         board = unpack(packed)
         if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
             return False
-        return not (self.check_block_per_step and _illegal_block_through(target, board, unpack(opponent)))
+        return not (self.check_block_per_step and _illegal_block_through(target, board, opponent))
 
     def _origins(self, mover: bytes, head_moves: int, runner: int, runner_in_force: bool) -> list[int]:
         if mover[BAR]:
