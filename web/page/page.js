@@ -30,8 +30,9 @@ import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
-import { createReview } from "./panels/review.js";
+import { createRollout } from "./panels/rollout.js";
 import { createSound } from "./sound.js";
+import { createReview } from "./panels/review.js";
 
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").FirstView} FirstView */
@@ -118,6 +119,7 @@ export function mountPage(root, app) {
     createControls($("app").querySelector(".controls") || pageRoot, { send }),
     createResign($("resign", HTMLDialogElement), { send }),
     createHint($("hint"), { send }),
+    createRollout($("rollout"), { send }),
     createReview($("review"), { send }),
     createRecord($("record"), { send }),
     message,
@@ -191,6 +193,11 @@ export function mountPage(root, app) {
   const scheduleBot = () => {
     clearTimeout(botTimer);
     if (botTimer !== undefined) timers.delete(botTimer);
+    if (view && view.hint && view.hint.rollout && view.hint.rollout.running) {
+      // the hint's rollout runs a slice per request too, until done or cancelled
+      botTimer = later(() => send({ type: "rollout", action: "more" }), 0);
+      return;
+    }
     if (view && view.review && !view.review.complete) {
       // the review runs a slice per request: ask for the next one (the worker does the work)
       botTimer = later(() => send({ type: "review" }), 0);
