@@ -14,7 +14,7 @@ import pytest
 from browser_support import after, press
 from playwright.sync_api import Browser, Page, expect
 from test_embed import host_page
-from test_languages import ISOLATES, SHOTS, WORD, english_only_words, fresh_page, words_of
+from test_languages import DESKTOP, ISOLATES, SHOTS, WORD, english_only_words, fresh_page, words_of
 
 import build
 
@@ -55,6 +55,45 @@ def test_a_refused_link_says_why_in_the_language(browser: Browser, site: str, la
         assert text == said(lang, "msg.url_bad", {"error": why}), text
         no_english(text, lang)
         shot(page, f"{lang}-link")
+        watch.assert_clean()
+
+
+# Every live region on the page: its text, whether it is drawn, whether the point at its centre
+# is inside it (not under the start screen or out of the window), whether a modal dialog it is
+# not in makes it inert.
+LIVE_REGIONS_JS = """() => [...document.querySelectorAll('[role=alert], [role=status]')].map((el) => {
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const modal = document.querySelector('dialog:modal');
+  return {text: el.textContent, drawn: el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}),
+          hit: !!hit && el.contains(hit), inert: !!el.closest('[inert]') || (!!modal && !modal.contains(el))};
+})"""
+
+
+def assert_readable(page: Page, text: str) -> None:
+    """Some live region says `text`, drawn, on top at its centre and not made inert by a dialog."""
+    regions = [region for region in page.evaluate(LIVE_REGIONS_JS) if ISOLATES.sub("", region["text"]) == text]
+    assert regions, f"no live region says {text!r}"
+    assert any(r["drawn"] and r["hit"] and not r["inert"] for r in regions), regions
+
+
+@pytest.mark.parametrize("lang", ("en", "ar"))
+def test_a_refused_link_on_a_first_visit_is_said_over_the_start_screen(
+        browser: Browser, site: str, lang: str) -> None:
+    """A first visit opens the start screen over the board; a link it refused says why on it, not behind it."""
+    with fresh_page(browser, site, lang, "?dice=seed:1#p=narde:x:24x15:24x15") as (page, watch):
+        expect(page.locator("#setup")).to_be_visible()
+        text = said(lang, "msg.url_bad", {"error": said(lang, "why.position_turn", {"turn": "x"})})
+        expect(page.locator("#message")).to_have_text(re.compile(".+"))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for size, name in ((None, "phone"), (DESKTOP, "desktop")):
+            if size:
+                page.set_viewport_size(size)
+            assert_readable(page, text)
+            page.screenshot(path=str(SHOTS / f"refusal-first-visit-{lang}-{name}.png"))
+        # a game started from the start screen does not carry the refusal along
+        after(page, lambda: page.click("#setup-start"))
+        expect(page.locator("#setup")).to_be_hidden()
         watch.assert_clean()
 
 

@@ -1,8 +1,12 @@
 // The message line beside the board: the engine's message in the page's language, or what the
-// page itself has to say (the engine failed, or stopped).
+// page itself has to say (the engine failed, or stopped). A warning that comes with the start
+// screen (a link refused on a first visit, which opens the start screen over the board) is said
+// on the start screen too, at its top: the line beside the board is behind the modal dialog,
+// covered and inert.
 //
 // Text from the engine is only ever set with textContent.
 
+import { make } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -22,19 +26,42 @@ export function createMessage(root) {
     root.dataset.tone = tone || "";
     root.hidden = !text;
   };
+  const notice = startNotice();
+  const say = (/** @type {string} */ text) => {
+    if (!notice || notice.textContent === text) return; // the same words are not announced again
+    notice.textContent = text;
+    notice.hidden = !text;
+  };
   return {
     paint(view) {
       const m = view.message;
       if (!m) {
         show("", "");
+        say("");
         return;
       }
       const tone = RESULTS.includes(m.key) ? "result" : WARNINGS.includes(m.key) ? "warn" : "";
-      show(t(`msg.${m.key}`, messageArgs(m.key, m.args || {})), tone);
+      const text = t(`msg.${m.key}`, messageArgs(m.key, m.args || {}));
+      show(text, tone);
+      say(view.screen === "setup" && tone === "warn" ? text : "");
     },
     show,
-    destroy() {},
+    destroy() {
+      if (notice) notice.remove();
+    },
   };
+}
+
+// The start screen's notice, under its title: an alert, so that it is read out as the dialog opens.
+function startNotice() {
+  const title = document.getElementById("setup-title");
+  if (!title) return null;
+  const notice = make("p", "message start-notice");
+  notice.setAttribute("role", "alert");
+  notice.dataset.tone = "warn";
+  notice.hidden = true;
+  title.after(notice);
+  return notice;
 }
 
 // A message's arguments in the page's language: sides, levels, reasons and kinds by name.
