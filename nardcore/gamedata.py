@@ -281,6 +281,8 @@ def _replay_pending(game: Game, data: dict[str, Any]) -> None:
     if dice is None:
         if steps:
             raise GameStateError("steps are stored but no dice")
+        if data.get("phase") == "move":
+            raise GameStateError("no dice are stored for the turn under way (phase 'move')")
         return
     rolled = Roll.of(*read_dice(dice))
     if game.phase == "move" or (game.phase == "resign" and game.dice is not None):
