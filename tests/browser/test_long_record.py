@@ -86,6 +86,29 @@ def test_the_longest_record_starts_plays_on_and_is_kept_whole(browser: Browser, 
         context.close()
 
 
+def test_the_start_replays_no_finished_game_and_a_damaged_one_loses_nothing(browser: Browser, site: str,
+                                                                            longest: dict[str, object]) -> None:
+    """The start reads the finished games' results, not their moves: a finished game whose moves
+    no longer replay (changed by hand) does not stop the match from opening, and stays as it was."""
+    damaged = copy.deepcopy(longest)
+    played = damaged["played"]
+    assert isinstance(played, list)
+    played[100]["history"][5]["play"] = "24/1"  # no legal play
+    context, page, watch = open_app(browser, site + "?dice=seed:3")
+    try:
+        save = store_long_record(page, damaged)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("window.nardPage.gameId") == GAME_ID  # opened, not set aside
+        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('nard.save.set-aside'))") == []
+        play_one_turn(page)
+        kept = json.loads(page.evaluate(f"localStorage.getItem('nard.game.{GAME_ID}')"))
+        assert kept["match"]["played"] == json.loads(save)["match"]["played"]  # the damaged game as it was
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
 def test_an_import_too_long_to_check_is_refused_at_once_naming_its_size(browser: Browser, site: str, tmp_path: Path,
                                                                         longest: dict[str, object]) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:3")
