@@ -58,7 +58,7 @@ def loads(text: str | bytes, limit: int = MAX_DEPTH, **options: Any) -> Any:
         except UnicodeDecodeError as error:
             raise JSONShapeError(f"not UTF-8 text: {error}") from None
     if nesting_depth(text, limit) > limit:
-        raise JSONShapeError(f"nested more than {limit} levels deep")
+        raise JSONShapeError(f"nested more than {limit} levels deep", why="why.json_nested", limit=limit)
     try:
         return json.loads(text, **options)
     except (ValueError, RecursionError) as error:

@@ -273,11 +273,11 @@ def read_mat(text: str, dice: DiceSource | None = None) -> MatRecord:
     reader = _Reader(dice)
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         if len(line) > MAX_LINE:
-            raise MatError(f"line {number}: longer than {MAX_LINE} characters")
+            raise MatError(f"line {number}: longer than {MAX_LINE} characters", why="why.mat_line", line=number)
         try:
             _read_line(reader, line.rstrip())
         except (NardError, ValueError) as error:  # MatError and the rules' own errors
-            raise MatError(f"line {number}: {error}") from None
+            raise MatError(f"line {number}: {error}", why="why.mat_line", line=number) from None
     if reader.length < 0:
         raise MatError("no ' N point match' line in the record")
     if not reader.games:
