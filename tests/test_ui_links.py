@@ -141,7 +141,8 @@ def test_a_malformed_readable_link_is_refused_with_a_message_naming_what_is_wron
     app, before = fresh("narde")
     view = act(app, "load_url", fragment=fragment)
     assert view["message"]["key"] == "url_bad"
-    assert named.lower() in view["message"]["args"]["error"]["detail"].lower(), view["message"]["args"]["error"]["detail"]
+    detail = view["message"]["args"]["error"]["detail"]
+    assert named.lower() in detail.lower(), detail
     assert view["position"] == before["position"]
 
 

@@ -126,7 +126,7 @@ def test_the_dice_tumble_in_when_thrown_and_stand_still_afterwards(browser: Brow
         for width, height in ((360, 740), (1280, 800)):
             for scheme in ("light", "dark"):
                 page.set_viewport_size({"width": width, "height": height})
-                page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+                page.emulate_media(color_scheme=scheme)
                 page.screenshot(path=str(SHOTS / f"dice-{width}-{scheme}.png"))
 
 
@@ -206,6 +206,19 @@ def test_a_double_click_plays_the_checker_by_the_larger_die(browser: Browser, si
         assert board(page)["position"].startswith("backgammon:w:24x2,13x5,")
 
 
+def test_setting_a_checker_down_then_picking_one_up_there_at_once_is_two_taps(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE) as page:
+        press(page, "btn-roll")
+        click(page, "13")
+        spot = page.locator('#board [data-point="8"]')
+        spot.click(force=True)  # sets the checker from 13 down on 8 by the 5 ...
+        spot.click(force=True)  # ... and at once picks one up there: a selection, not a quick step
+        page.wait_for_function("document.querySelector('#board [data-selected]') !== null", timeout=20_000)
+        assert points(page, "selected") == ["8"]
+        position = board(page)["position"]
+        assert "13x4" in position and "8x4" in position, position
+
+
 def test_a_double_tap_plays_the_checker_on_a_phone(browser: Browser, site: str) -> None:
     with app_at(browser, site, "dice=6,5", ROLL_HERE, viewport={"width": 360, "height": 740}, has_touch=True,
                 is_mobile=True) as page:
@@ -225,7 +238,7 @@ def test_auto_bear_off_finishes_the_turn_when_only_bear_offs_are_left(browser: B
         for width, height in ((360, 740), (1280, 800)):
             for scheme in ("light", "dark"):
                 page.set_viewport_size({"width": width, "height": height})
-                page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+                page.emulate_media(color_scheme=scheme)
                 page.screenshot(path=str(SHOTS / f"settings-{width}-{scheme}.png"))
         page.click("#settings-close")
         press(page, "btn-roll")

@@ -120,7 +120,10 @@ function pointerUp(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
     return;
   }
   const view = board.view || NOTHING_TO_MOVE;
-  board.lastTap = (view.movable || []).includes(id) ? { id, at: e.timeStamp } : null;
+  // only a tap that picks a checker up starts a double tap: one that sets a checker down on a
+  // point of one's own, then picks a checker there up again, is two moves, not a quick step
+  const setsDown = Boolean(view.selected) && view.selected !== id && (view.destinations || []).includes(id);
+  board.lastTap = (view.movable || []).includes(id) && !setsDown ? { id, at: e.timeStamp } : null;
   board.onIntent({ type: "click", point: id });
 }
 
