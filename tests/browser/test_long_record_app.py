@@ -113,7 +113,7 @@ def test_an_import_too_long_to_check_is_refused_at_once_naming_its_size(browser:
                                                                         longest: dict[str, object]) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:3")
     try:
-        page.click("#setup-start")
+        after(page, lambda: page.click("#setup-start"))  # the new game is on the board before its id is read
         on_board = page.evaluate("window.nardPage.gameId")
         record = tmp_path / "long.mat"
         record.write_text(write_mat(Match.from_dict(copy.deepcopy(longest), SeededDice(1), lazy=True)))
