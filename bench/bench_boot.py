@@ -246,13 +246,14 @@ def cpu_check() -> float:
 
 
 @contextlib.contextmanager
-def serving_apart() -> Iterator[str]:
-    """dist/ served by a process of its own, as a real host would be: a server thread in this
-    process would share the interpreter lock with Playwright's client and answer late."""
+def serving_apart(dist: Path = shell.DIST) -> Iterator[str]:
+    """`dist` (dist/) served by a process of its own, as a real host would be: a server thread in
+    this process would share the interpreter lock with Playwright's client and answer late."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    code = f"from tools.serve import SiteServer; from tools.shell import DIST; SiteServer(DIST, {port}).serve_forever()"
+    code = ("from pathlib import Path; from tools.serve import SiteServer; "
+            f"SiteServer(Path({str(dist)!r}), {port}).serve_forever()")
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:

@@ -25,17 +25,12 @@ import takes at most 10 s or is refused at once. Not a test: the figures depend 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from support.long_record import match_save  # noqa: E402
 
-from bench.bench_boot import CHROMIUM, FLAGS, wait_ready  # noqa: E402
+from bench.bench_boot import CHROMIUM, FLAGS, serving_apart, wait_ready  # noqa: E402
 from nardcore.bots import RandomBot, act  # noqa: E402
 from nardcore.dice import SeededDice  # noqa: E402
 from nardcore.formats.mat import write_mat  # noqa: E402
@@ -79,29 +74,6 @@ def longest_match(games: int, seed: int = 1) -> dict[str, Any]:
     data = match.to_dict()
     path.write_text(json.dumps(data, separators=(",", ":")))
     return data
-
-
-@contextlib.contextmanager
-def serving(dist: Path) -> Iterator[str]:
-    """`dist` served by a process of its own (as bench_boot.py serves dist/)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    code = ("from pathlib import Path; from tools.serve import SiteServer; "
-            f"SiteServer(Path({str(dist)!r}), {port}).serve_forever()")
-    server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait()
 
 
 def library_entry(data: dict[str, Any]) -> dict[str, Any]:
@@ -203,7 +175,7 @@ def main() -> int:
     long: list[float] = []
     rolls: list[float] = []
     imported: list[list[tuple[str, int, float, str]]] = []
-    with serving(DIST) as url, sync_playwright() as playwright:
+    with serving_apart(DIST) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for run in range(args.runs):
             empty.append(starts(browser, url, None, None)[0])
