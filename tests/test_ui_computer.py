@@ -216,7 +216,7 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))
     assert final["can"]["review"] and turns > 10
     seen = []
-    for _ in range(turns + 2):
+    for _ in range(25 * turns):  # a turn a request, then each turn's luck a roll a request
         review = act(app, "review")["review"]
         seen.append(review["done"])
         if review["complete"]:
@@ -329,6 +329,94 @@ def test_the_review_gives_each_roll_its_luck_and_each_side_its_total_and_skill()
     before = Position.parse(sample["position"])
     dice = (int(sample["dice"][0]), int(sample["dice"][1]))
     assert sample["luck"] == pytest.approx(analysis.luck(before, dice), abs=1e-4)
+
+
+def test_the_review_shows_its_graph_marks_and_skill_first_and_fills_in_the_luck_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)  # one step per request: each pass is seen
+    app = ui.App(dice="seed:5")
+    app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})
+    play_random_game(app, random.Random(5))
+    assert app.game is not None
+    turns = sum(1 for e in app.game.history if e.get("event") in ("play", "pass"))
+    answers = []
+    for _ in range(25 * turns):
+        answers.append(json.loads(json.dumps(act(app, "review")["review"])))  # as sent, not the live dict
+        if answers[-1]["complete"]:
+            break
+    first = next(i for i, r in enumerate(answers) if r["ranked"])
+    # the first pass, a turn a request: the graph, the marks and the error rates, no luck yet
+    assert first == turns - 1 and [r["done"] for r in answers[:3]] == [1, 2, 3]
+    ranked = answers[first]
+    assert len(ranked["chances"]) == turns and not ranked["complete"]
+    assert ranked["luck_done"] == 0 and ranked["luck_turns"] == turns
+    assert all(d["luck"] is None for d in ranked["decisions"]) and ranked["luck"] == {"w": 0.0, "b": 0.0}
+    assert ranked["skill"]["w"] in analysis.SKILLS and ranked["error_rate"]["w"] > 0
+    # then the luck, a roll of the 21 a request, each turn's filled in as it is done
+    done = [r["luck_done"] for r in answers[first:]]
+    assert done == sorted(done) and all(b - a <= 1 for a, b in zip(done, done[1:], strict=False))
+    assert len(answers) - first > 15 * turns  # not all at once: the page shows its progress between
+    final = answers[-1]
+    assert final["complete"] and final["luck_done"] == turns
+    # nothing of the first pass changes, and each luck is the roll's against the 21
+    for key in ("chances", "positions", "error_rate", "skill"):
+        assert final[key] == ranked[key]
+    assert [{**d, "luck": None} for d in final["decisions"]] == ranked["decisions"]
+    for decision in final["decisions"][1:6]:
+        before = Position.parse(decision["position"])
+        dice = (int(decision["dice"][0]), int(decision["dice"][1]))
+        assert decision["luck"] == pytest.approx(analysis.luck(before, dice), abs=1e-4)
+
+
+def test_closing_the_review_stops_its_luck_and_a_new_one_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)
+    app = ui.App(dice="seed:6")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    play_random_game(app, random.Random(6))
+    review = act(app, "review")["review"]
+    while not review["ranked"] or review["luck_done"] < 2:
+        review = act(app, "review")["review"]
+    assert not review["complete"]
+    asked: list[object] = []
+
+    def noted(*args: object) -> float:
+        asked.append(args)
+        return 0.0
+
+    monkeypatch.setattr(analysis, "best_equity", noted)
+    assert act(app, "review", close=True)["review"] is None and app.session.review_run is None
+    assert asked == []  # closed: the luck is measured no further
+    again = act(app, "review")["review"]
+    assert again["done"] == 1 and again["luck_done"] == 0 and not again["ranked"]
+
+
+def test_the_luck_ranks_the_played_roll_once_and_the_other_rolls_once_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = Position.start("backgammon")
+    history = [{"event": "opening", "dice": [3, 1]}, {"event": "play", "side": "w", "dice": [3, 1], "play": "8/5 6/5"},
+               {"event": "play", "side": "b", "dice": [6, 4], "play": "24/14"},
+               {"event": "play", "side": "w", "dice": [2, 2], "play": "6/4(2) 8/6(2)"}]
+    asked: list[tuple[int, int]] = []
+    real = analysis.best_equity
+
+    def counted(position: Position, dice: tuple[int, int]) -> float:
+        asked.append(dice)
+        return real(position, dice)
+
+    monkeypatch.setattr(analysis, "best_equity", counted)
+    done = analysis.review(start, history, with_luck=False)
+    assert asked == [] and all(d.luck is None for d in done.decisions)
+    done = analysis.review(start, history)
+    # the opening roll against the 14 other non-doubles, each later roll against the 20 others:
+    # the rolled dice are ranked once, in the first pass
+    assert len(asked) == 14 + 20 + 20
+    assert (3, 1) not in asked[:14] and (6, 4) not in asked[14:34] and (2, 2) not in asked[34:]
+    monkeypatch.undo()
+    expected = [analysis.luck(start, (3, 1), opening=True)]
+    position = parse_play(start, (3, 1), "8/5 6/5")
+    expected.append(analysis.luck(position, (6, 4)))
+    position = parse_play(position, (6, 4), "24/14")
+    expected.append(analysis.luck(position, (2, 2)))
+    assert [d.luck for d in done.decisions] == pytest.approx(expected, abs=1e-4)
 
 
 def test_try_it_from_here_plays_a_marked_turn_again_against_the_computer() -> None:

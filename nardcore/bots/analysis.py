@@ -3,24 +3,26 @@
 `hint` ranks a roll's legal plays, best first, with their value and how much each gives
 up. `review` goes through a game's history turn by turn, scores every play against the
 best one (and, in backgammon, every cube answer), marks the losses as inaccuracy,
-mistake or blunder, measures each roll's luck (`luck`), and records White's winning
-chances after each turn for a graph; each side gets an error rate and a skill label
-(`skill`). `review_steps` does the same one turn per step, so a caller can show progress.
+mistake or blunder, records White's winning chances after each turn for a graph, and
+measures each roll's luck (`luck`: at 0-ply, as gnubg's luck analysis at its default);
+each side gets an error rate and a skill label (`skill`). `review_steps` does the same a
+step at a time, the plays of every turn first and the luck after, so a caller shows the
+graph and the marks soon and the luck as it comes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..dice import ROLLS
-from ..movegen import legal_plays
+from ..dice import ROLLS, Roll
+from ..movegen import legal_plays, result_positions
 from ..notation import format_play, parse_play
 from ..position import SIDE_LETTERS, WHITE, Position
 from . import neural_cube
 from .neural import Network, network_for
-from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays
+from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays, result_equity
 
 # Losses (in points per game at cube 1, for backgammon's scale of 3) from which a play
 # is marked; other games scale them by their own largest win (POINTS_SCALE).
@@ -62,24 +64,48 @@ def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool =
 
 
 def best_equity(position: Position, dice: tuple[int, int]) -> float:
-    """The equity of the roll's best play for the side on roll (the review's evaluator)."""
-    plays = legal_plays(position, dice)
-    if not plays:
-        return _static_value(position)
-    return rank_plays(position, plays)[0].equity
+    """The equity of the roll's best play for the side on roll, at 0-ply: the largest of the
+    network's values of the plays' results (the luck's evaluator, as gnubg's at 0-ply)."""
+    network = network_for(position.variant.name)
+    if network is None:
+        plays = legal_plays(position, dice)
+        return rank_plays(position, plays)[0].equity if plays else _static_value(position)
+    # no legal play: the one result is the position with the turn passed (_static_value)
+    return max(result_equity(network, result) for result in result_positions(position, dice))
 
 
-def luck(position: Position, dice: tuple[int, int], opening: bool = False) -> float:
+def luck_rolls(opening: bool = False) -> list[Roll]:
+    """The rolls a roll's luck is measured against: the 21, or the opening's 15 (no double)."""
+    return [r for r in ROLLS if not (opening and r.is_double)]
+
+
+def roll_equities(position: Position, opening: bool = False,
+                  known: Mapping[tuple[int, int], float] | None = None) -> Iterator[tuple[tuple[int, int], float]]:
+    """Each roll of `luck_rolls` with its best equity (`best_equity`), one roll per step; a
+    roll whose value is `known` (the played roll, ranked already) is not ranked again."""
+    for roll in luck_rolls(opening):
+        found = known.get(roll.dice) if known else None
+        yield roll.dice, best_equity(position, roll.dice) if found is None else found
+
+
+def luck_from(values: Mapping[tuple[int, int], float], dice: tuple[int, int], opening: bool = False) -> float:
+    """The roll's luck from every roll's best equity (`roll_equities`): its value minus their mean."""
+    rolls = luck_rolls(opening)
+    weights = [float(r.probability) for r in rolls]
+    mean = sum(w * values[r.dice] for w, r in zip(weights, rolls, strict=True)) / sum(weights)
+    return values[(max(dice), min(dice))] - mean
+
+
+def luck(position: Position, dice: tuple[int, int], opening: bool = False, rolled: float | None = None) -> float:
     """How much better the roll's best play is for the side on roll than the average roll's:
     its equity minus the mean over the 21 rolls (a double 1/36, others 2/36) of each roll's
-    best equity. `opening`: the game's first roll, which cannot be a double (15 rolls, 1/15)."""
-    rolls = [r for r in ROLLS if not (opening and r.is_double)]
-    weights = [float(r.probability) for r in rolls]
-    values = {r.dice: best_equity(position, r.dice) for r in rolls}
-    mean = sum(w * values[r.dice] for w, r in zip(weights, rolls, strict=True)) / sum(weights)
-    rolled = (max(dice), min(dice))
-    own = values[rolled] if rolled in values else best_equity(position, rolled)
-    return own - mean
+    best equity, all at 0-ply. `opening`: the game's first roll, which cannot be a double (15
+    rolls, 1/15). `rolled`: the rolled dice's best equity when it is known already."""
+    key = (max(dice), min(dice))
+    values = dict(roll_equities(position, opening, {key: rolled} if rolled is not None else None))
+    if key not in values:  # a double as the opening roll, which no opening gives
+        values[key] = best_equity(position, key) if rolled is None else rolled
+    return luck_from(values, dice, opening)
 
 
 def skill(rate: float, variant_name: str) -> str:
@@ -131,6 +157,8 @@ class Review:
     chances: list[float] = field(default_factory=list)  # White's winning chance after each turn
     positions: list[str] = field(default_factory=list)  # the position after each turn
     variant: str = "backgammon"
+    ranked: bool = False  # every play ranked: the graph, the marks and the error rates are whole
+    luck_done: int = 0  # the plays whose roll's luck is measured (the second pass)
 
     def error_rate(self, side: str) -> float:
         """Mean loss per unforced decision of one side, in thousandths of a point (as gnubg's)."""
@@ -138,8 +166,12 @@ class Review:
         return 1000 * sum(losses) / len(losses) if losses else 0.0
 
     def luck_total(self, side: str) -> float:
-        """The sum of one side's rolls' luck, in points."""
+        """The sum of one side's rolls' luck (measured so far), in points."""
         return sum(d.luck for d in self.decisions if d.side == side and d.luck is not None)
+
+    def luck_turns(self) -> int:
+        """The plays whose roll has a luck to measure: every play decision."""
+        return sum(1 for d in self.decisions if d.kind == "play")
 
     def skill(self, side: str) -> str | None:
         """The side's label of SKILLS, None while it made no choice."""
@@ -155,6 +187,9 @@ class Review:
             "error_rate": {s: round(self.error_rate(s), 1) for s in SIDE_LETTERS},
             "luck": {s: round(self.luck_total(s), 3) for s in SIDE_LETTERS},
             "skill": {s: self.skill(s) for s in SIDE_LETTERS},
+            "ranked": self.ranked,
+            "luck_done": self.luck_done,
+            "luck_turns": self.luck_turns(),
         }
 
 
@@ -169,15 +204,33 @@ def white_chance(network: Network | None, position: Position) -> float:
     return win if position.turn == WHITE else 1.0 - win
 
 
-def review_steps(start: Position, history: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, int, Review]]:
-    """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`, one turn per step.
+@dataclass(frozen=True)
+class _LuckJob:
+    """What the second pass needs of a play: its decision, the position and roll, whether it
+    was the opening's roll, and the rolled dice's best equity the first pass found."""
 
-    Yields (turns done, turns in all, the review so far); the last yield is complete.
+    index: int
+    position: Position
+    dice: tuple[int, int]
+    opening: bool
+    rolled: float
+
+
+def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
+                 with_luck: bool = True) -> Iterator[tuple[int, int, Review]]:
+    """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`.
+
+    Two passes, so the useful part comes first: the first ranks each turn's plays (the
+    losses, marks, error rates and the graph; `Review.ranked` once done), one turn per step;
+    the second measures each roll's luck (`with_luck`), one of the 21 rolls per step, the
+    played roll's value taken from the first pass. Yields (turns ranked, turns in all, the
+    review so far); the last yield is complete.
     """
     network = network_for(start.variant.name)
     plays = [e for e in history if e.get("event") in ("play", "pass")]
     review = Review(variant=start.variant.name)
     opening = [tuple(sorted(e["dice"])) for e in history if e.get("event") == "opening"][-1:]
+    jobs: list[_LuckJob] = []
     position = start
     turn = 0
     total = len(plays)
@@ -195,30 +248,62 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]]) -> Itera
         dice_list = list(event["dice"])
         dice = (int(dice_list[0]), int(dice_list[1]))
         text = str(event.get("play", ""))
-        options = hint(position, dice, count=1_000)
         result = parse_play(position, dice, text) if text else position.pass_turn()
-        chosen = next((h for h in options if h.result == result), options[0])
-        loss = max(0.0, chosen.loss)
+        decision, rolled = _ranked_play(position, dice, text, result, turn)
         # the first turn's roll is the opening's own when the opening decided it (no double)
         first = turn == 0 and opening == [tuple(sorted(dice))]
-        review.decisions.append(Decision(
-            turn, SIDE_LETTERS[side], "play", str(position), f"{max(dice)}{min(dice)}", text,
-            options[0].play, round(loss, 4), mark(loss, start.variant.name),
-            round(luck(position, dice, opening=first), 4), len(options) < 2,
-        ))
+        jobs.append(_LuckJob(len(review.decisions), position, dice, first, rolled))
+        review.decisions.append(decision)
         position = result
         review.positions.append(str(position))
         review.chances.append(round(white_chance(network, position), 4))
         turn += 1
+        if turn == total:
+            review.ranked = True
         yield turn, total, review
+    review.ranked = True
     if not total:
         yield 0, 0, review
+    if not with_luck:
+        return
+    for job in jobs:
+        key = (max(job.dice), min(job.dice))
+        values: dict[tuple[int, int], float] = {key: job.rolled}
+        steps = roll_equities(job.position, job.opening, values)
+        for roll, value in steps:
+            values[roll] = value
+            if roll != key:
+                yield total, total, review
+        found = round(luck_from(values, job.dice, job.opening), 4)
+        review.decisions[job.index] = replace(review.decisions[job.index], luck=found)
+        review.luck_done += 1
+        yield total, total, review
 
 
-def review(start: Position, history: Sequence[Mapping[str, Any]]) -> Review:
+def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: Position,
+                 turn: int) -> tuple[Decision, float]:
+    """A play against the roll's best (every legal play ranked at 0-ply, as `hint`), and the
+    best play's equity (the rolled dice's value for the roll's luck)."""
+    variant = position.variant.name
+    plays = legal_plays(position, dice)
+    if not plays:
+        decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}",
+                            text, "", 0.0, mark(0.0, variant), None, True)
+        return decision, _static_value(position)
+    ranked = rank_plays(position, plays)
+    best = ranked[0]
+    chosen = next((r for r in ranked if r.result == result), best)
+    loss = max(0.0, best.equity - chosen.equity)
+    decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}", text,
+                        format_play(position, plays[best.result]), round(loss, 4), mark(loss, variant), None,
+                        len(ranked) < 2)
+    return decision, best.equity
+
+
+def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True) -> Review:
     """The whole review at once (see `review_steps`)."""
     done = Review()
-    for _, _, done in review_steps(start, history):
+    for _, _, done in review_steps(start, history, with_luck):
         pass
     return done
 
