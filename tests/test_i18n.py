@@ -153,3 +153,60 @@ def test_the_pages_list_of_languages_is_the_files_with_their_names() -> None:
     assert block, "no LANGUAGES list in web/page/i18n.js"
     listed = re.findall(r'\{\s*code:\s*"([^"]+)",\s*name:\s*"([^"]+)"\s*\}', block.group(1))
     assert listed == [(path.stem, load(path)["_name"]) for path in FILES]
+
+
+# -- isolates in right-to-left pages: web/page/i18n.js run in node ---------------------------------
+
+HARNESS = r"""
+import { readFileSync } from "node:fs";
+globalThis.location = { search: "" };
+const kept = new Map();
+globalThis.localStorage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)),
+                            removeItem: (k) => kept.delete(k) };
+globalThis.sessionStorage = globalThis.localStorage;
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async (url) => ({
+  ok: true, json: async () => JSON.parse(readFileSync(new URL(String(url)), "utf8")),
+});
+const i18n = await import(process.argv[2]);
+const out = {};
+for (const lang of ["ar", "en"]) {
+  await i18n.loadStrings(lang);
+  out[lang] = {
+    dir: document.documentElement.dir,
+    isolate: i18n.isolate("−0.674"),
+    play: i18n.isolate("24/18 13/9"),
+    loss: i18n.t("review.tip.luck", { luck: "−0.674" }),
+    number: i18n.t("review.tip.turn", { turn: 12 }),
+    word: i18n.t("review.tip.luck", { luck: "abc" }),
+  };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_figures_in_a_right_to_left_page_are_kept_left_to_right(tmp_path: Path) -> None:
+    """In Arabic a signed number is set in a left-to-right isolate (U+2066…U+2069), its sign in
+    front ("−0.674", not "0.674−"): by `isolate()` and as an argument of `t()`; a word argument
+    keeps its first-strong isolate; in English nothing is added."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "node is needed (python build.py test installs it)"
+    harness = tmp_path / "harness.mjs"
+    harness.write_text(HARNESS, encoding="utf-8")
+    run = subprocess.run([node, str(harness), I18N_JS.as_uri()], capture_output=True, text=True, timeout=60,
+                         check=False)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    ar, en = out["ar"], out["en"]
+    lri, fsi, pdi = "\u2066", "\u2068", "\u2069"
+    assert ar["dir"] == "rtl" and en["dir"] == "ltr"
+    assert ar["isolate"] == f"{lri}−0.674{pdi}" and ar["play"] == f"{lri}24/18 13/9{pdi}"
+    arabic = load(I18N / "ar.json")
+    assert ar["loss"] == arabic["review.tip.luck"].replace("{luck}", f"{lri}−0.674{pdi}")
+    assert ar["number"] == arabic["review.tip.turn"].replace("{turn}", f"{lri}12{pdi}")
+    assert ar["word"] == arabic["review.tip.luck"].replace("{luck}", f"{fsi}abc{pdi}")
+    english = load(I18N / "en.json")
+    assert en["isolate"] == "−0.674" and en["loss"] == english["review.tip.luck"].replace("{luck}", "−0.674")

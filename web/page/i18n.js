@@ -17,9 +17,15 @@ import { readStore, writeStore } from "./library/store.js";
 const LANG_KEY = "nard.lang";
 /** @type {Strings} */
 const FALLBACK = { "app.loading": "Loading…" };
-// Unicode's first-strong isolate and its end: an argument inside a right-to-left sentence.
+// Unicode's isolates and their end: an argument inside a right-to-left sentence. A word takes
+// the direction of its first strong letter (first-strong isolate); a number, a sign, the dice or
+// a play's notation is always left to right (left-to-right isolate), so "−0.674" keeps its sign
+// in front and "24/18 13/9" its order, whatever the browser makes of a run without letters.
 const FSI = "\u2068";
+const LRI = "\u2066";
 const PDI = "\u2069";
+// an argument with a digit and no letter: a figure ("−0.674", "45%", "3–1", "64")
+const FIGURE = /^[^\p{L}]*\p{N}[^\p{L}]*$/u;
 
 /**
  * The languages there is a file for in web/i18n/, each by its own name, in the order of their
@@ -64,7 +70,8 @@ export function t(key, args = {}) {
   else if (typeof text === "object" && text !== null) text = pluralForm(text, args, lang);
   return String(text).replace(/\{(\w+)\}/g, (_, name) => {
     const value = argumentText(args[name]);
-    return rtl && value ? FSI + value + PDI : value;
+    if (!rtl || !value) return value;
+    return (FIGURE.test(value) ? LRI : FSI) + value + PDI;
   });
 }
 
@@ -121,9 +128,10 @@ function rulesFor(/** @type {string} */ lang, /** @type {number} */ decimals) {
   return pluralRules.get(key) || null;
 }
 
-/** `text` isolated from the sentence around it when the page reads right to left (notation, numbers). */
+/** `text` kept left to right inside the sentence around it when the page reads right to left:
+ * notation, dice and numbers, in a left-to-right isolate ("−0.674", never "0.674−"). */
 export function isolate(/** @type {string} */ text) {
-  return rtl && text ? FSI + text + PDI : text;
+  return rtl && text ? LRI + text + PDI : text;
 }
 
 /** Whether the page's language reads right to left (its file says `"_dir": "rtl"`). */

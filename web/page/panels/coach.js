@@ -3,7 +3,7 @@
 // its intents.
 
 import { $, button } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Hint} Hint */
@@ -42,9 +42,10 @@ function paintHint(list, hint, send) {
   }
   hint.plays.forEach((play, index) => {
     const item = document.createElement("li");
-    const value = (play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3);
-    const loss = index ? `  (−${play.loss.toFixed(3)})` : "";
-    const choice = button("link hint-play", `${play.play || t("hint.pass")}  ${value}${loss}`);
+    // each figure in its own left-to-right isolate: its sign stays in front in any direction
+    const value = isolate((play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3));
+    const loss = index ? `  (${isolate(`−${play.loss.toFixed(3)}`)})` : "";
+    const choice = button("link hint-play", `${play.play ? isolate(play.play) : t("hint.pass")}  ${value}${loss}`);
     if (index === hint.shown) choice.setAttribute("aria-current", "true");
     choice.addEventListener("click", () => send({ type: "hint", show: index }));
     item.appendChild(choice);
