@@ -14,13 +14,16 @@ static server), testenv.py (npm ci, the test extra, Debian's chromium).
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, from any working folder
 
 from tools.serve import MIME_TYPES, SiteServer, serve  # noqa: E402
-from tools.shell import DIST, NODE_MODULES, ROOT, run  # noqa: E402
+from tools.shell import DIST, NODE_MODULES, ROOT, log, run  # noqa: E402
 from tools.site import COMPRESSIBLE, brotli_compressor, build, site_files  # noqa: E402
 from tools.snapshot import SNAPSHOT_NAME  # noqa: E402
 from tools.testenv import ensure_test_tools  # noqa: E402
@@ -39,27 +42,55 @@ def mypy_files() -> list[str]:
 
 
 def workers(pytest_args: list[str]) -> list[str]:
-    """pytest-xdist's two workers (-n 2), unless the arguments choose their own (-n, or -p no:xdist),
-    sharing the tests by work stealing (--dist worksteal: each starts with half, and one that runs
-    out takes half of what the other has left, so both finish together) unless they choose a --dist."""
+    """pytest-xdist's workers (-n WORKERS), unless the arguments choose their own (-n, or -p no:xdist),
+    sharing the tests by work stealing (--dist worksteal: each starts with its share, and one that
+    runs out takes half of what another has left, so all finish together) unless they choose a --dist."""
     own = any(arg.startswith(("-n", "--numprocesses")) or arg in ("no:xdist", "-pno:xdist") for arg in pytest_args)
     if own:
         return []
     chosen = any(arg.startswith("--dist") for arg in pytest_args)
-    return ["-n", "2"] if chosen else ["-n", "2", "--dist", "worksteal"]
+    count = ["-n", str(WORKERS)]
+    return count if chosen else [*count, "--dist", "worksteal"]
+
+
+# Set by `test` for its pytest: dist/ was built just before, the tests take it as it is (support.dist).
+BUILT_FOR_THE_RUN = "NARD_DIST_BUILT"
+
+# More workers than the machine's two cores: a browser test spends much of its time waiting
+# (the page's timers, the engine's answers, a boot's fetches), and the workers fill each
+# other's waits (docs/testing.md, "Parallel runs and time").
+WORKERS = 3
+
+
+def checks() -> dict[str, list[str]]:
+    """ruff over the repository, strict mypy over the configured files and TypeScript's check of
+    the page's JavaScript (tsconfig.json): each reads the sources only, so they run beside pytest."""
+    return {
+        "ruff": [sys.executable, "-m", "ruff", "check", "."],
+        "mypy": [sys.executable, "-m", "mypy", *mypy_files()],
+        "tsc": [str(NODE_MODULES / ".bin" / "tsc"), "--noEmit", "-p", str(ROOT)],
+    }
 
 
 def test(pytest_args: list[str]) -> int:
-    """pytest, then ruff over the repository, strict mypy over the configured files and
-    TypeScript's check of the page's JavaScript (tsconfig.json)."""
+    """pytest, with ruff, strict mypy and tsc running beside it at a lower priority, in the time
+    pytest's workers spend waiting (their output is printed after pytest's). dist/ is built once,
+    here: the tests take it as it is (support.dist)."""
     ensure_test_tools()
     build()
-    results = {
-        "pytest": run([sys.executable, "-m", "pytest", *workers(pytest_args), *pytest_args]),
-        "ruff": run([sys.executable, "-m", "ruff", "check", "."]),
-        "mypy": run([sys.executable, "-m", "mypy", *mypy_files()]),
-        "tsc": run([str(NODE_MODULES / ".bin" / "tsc"), "--noEmit", "-p", str(ROOT)]),
-    }
+    commands = checks()
+    logs = {name: tempfile.TemporaryFile() for name in commands}
+    started = {name: subprocess.Popen(command, cwd=ROOT, stdout=logs[name], stderr=subprocess.STDOUT,
+                                      preexec_fn=lambda: os.nice(5))
+               for name, command in commands.items()}
+    env = {**os.environ, BUILT_FOR_THE_RUN: "1"}
+    results = {"pytest": run([sys.executable, "-m", "pytest", *workers(pytest_args), *pytest_args], env=env)}
+    for name, process in started.items():
+        results[name] = process.wait()
+        logs[name].seek(0)
+        log("$ " + " ".join(commands[name]))
+        print(logs[name].read().decode(errors="replace"), end="", flush=True)
+        logs[name].close()
     failed = [name for name, code in results.items() if code]
     print("[build] " + ("all checks passed" if not failed else f"FAILED: {', '.join(failed)}"), flush=True)
     return 1 if failed else 0

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.dist import build_lock
+from support.dist import build_lock, built_dist
 
 from tools import inline, shell, site, snapshot, testenv
 from tools.serve import SiteServer
@@ -33,9 +33,7 @@ TWINS = (".gz", ".br")
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    with build_lock():  # one build at a time: another pytest-xdist worker may be building dist/ too
-        site.build(quiet=True)
-    return DIST
+    return built_dist()  # built once for the run, under a lock (another worker may be building it too)
 
 
 @pytest.fixture(scope="module")
@@ -543,12 +541,36 @@ def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: P
     assert {"embed.js", site.EMBED_EXAMPLE} <= set(precache_list(dist))
 
 
-def test_build_py_test_runs_two_workers_sharing_by_work_stealing_unless_told_otherwise() -> None:
+def test_build_py_test_runs_its_workers_sharing_by_work_stealing_unless_told_otherwise() -> None:
     import build
 
-    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", "2", "--dist", "worksteal"]
-    assert build.workers(["--dist", "loadfile"]) == ["-n", "2"]
-    assert build.workers(["--dist=load"]) == ["-n", "2"]
+    workers = str(build.WORKERS)
+    assert build.WORKERS >= 2
+    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", workers, "--dist", "worksteal"]
+    assert build.workers(["--dist", "loadfile"]) == ["-n", workers]
+    assert build.workers(["--dist=load"]) == ["-n", workers]
     assert build.workers(["-n", "0"]) == []
     assert build.workers(["-n4"]) == []
     assert build.workers(["-p", "no:xdist"]) == []
+
+
+def test_the_tests_take_dist_as_build_py_test_built_it_and_build_it_themselves_otherwise(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from support import dist as support_dist
+
+    import build
+
+    builds: list[bool] = []
+
+    def counted_build(quiet: bool = False) -> str:
+        builds.append(quiet)
+        return "v"
+
+    monkeypatch.setattr(site, "build", counted_build)  # the module support.dist builds with
+    monkeypatch.setattr(support_dist, "STAMPS", tmp_path)
+    monkeypatch.setenv("PYTEST_XDIST_TESTRUNUID", "a-run-of-this-test")
+    monkeypatch.setenv(build.BUILT_FOR_THE_RUN, "1")
+    assert support_dist.built_dist() == DIST and builds == []  # build.py test built it just before
+    monkeypatch.delenv(build.BUILT_FOR_THE_RUN)
+    assert support_dist.built_dist() == DIST and builds == [True]  # the first test of the run builds it
+    assert support_dist.built_dist() == DIST and builds == [True]  # and only the first

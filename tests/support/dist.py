@@ -5,6 +5,8 @@ session, so each would build it. Builds take a lock (one at a time: two would wr
 temporary files), and the first build of a run leaves a stamp named by the run (xdist's
 PYTEST_XDIST_TESTRUNUID, else this process) so the other workers take dist/ as it is. A build
 rewrites only what changed, so once dist/ is built a worker serving it is never disturbed.
+`python build.py test` builds dist/ itself before pytest and says so in the environment
+(build.BUILT_FOR_THE_RUN): then no test builds it again.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import build
 from tools import site
 from tools.shell import DIST
 
@@ -35,7 +38,9 @@ def build_lock() -> Iterator[None]:
 
 
 def built_dist() -> Path:
-    """dist/, built by the first test of this run that asks for it."""
+    """dist/, built by the first test of this run that asks for it (unless build.py just built it)."""
+    if os.environ.get(build.BUILT_FOR_THE_RUN) == "1":
+        return DIST
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
     stamp = STAMPS / f"built-{run}"
     with build_lock():
