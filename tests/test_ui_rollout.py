@@ -3,11 +3,13 @@ request until done, cancelled with its figures kept, gone with the hint, refused
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
+from nardcore.bots import analysis
 from nardcore.bots.rollout import rollout
 from nardcore.notation import parse_play
 from nardcore.position import Position
@@ -79,3 +81,82 @@ def test_the_rollout_goes_with_the_hint_and_needs_one() -> None:
         send(app, action="go")
     hint = app.view()["hint"]
     assert hint is not None and hint.get("rollout") is None
+
+
+# -- a turn of the review rolled out ---------------------------------------------------------------
+
+
+def reviewed(seed: int = 4) -> tuple[ui.App, dict[str, Any]]:
+    """A hot-seat backgammon game of random plays, reviewed as far as its first pass (the plays
+    ranked: a turn may be rolled out while the luck is still measured)."""
+    from support.app import act
+    from support.random_play import play_random_game
+
+    app = ui.App(dice=f"seed:{seed}")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    play_random_game(app, random.Random(seed))
+    review = act(app, "review")["review"]
+    while not review["ranked"]:
+        review = act(app, "review")["review"]
+    return app, review
+
+
+def review_rollout(app: ui.App, **request: Any) -> Mapping[str, Any]:
+    view: Mapping[str, Any] = app.dispatch({"type": "review", "rollout": request.pop("action"), **request})["view"]
+    return view
+
+
+def test_a_reviewed_turn_rolls_out_the_play_made_and_the_best_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)
+    app, review = reviewed()
+    marked = max((d for d in review["decisions"] if d["kind"] == "play"), key=lambda d: d["loss"])
+    assert marked["mark"] == "blunder"
+    app.dispatch({"type": "review", "show": marked["turn"]})
+    state = review_rollout(app, action="start", games=2)["review"]["rollout"]
+    assert state["running"] and state["turn"] == marked["turn"] and state["done"] == 1
+    while state["running"]:
+        state = review_rollout(app, action="more")["review"]["rollout"]
+    position = Position.parse(marked["position"])
+    dice = (int(marked["dice"][0]), int(marked["dice"][1]))
+    plays = [item["play"] for item in state["plays"]]
+    # the best plays of the roll, the last place given to the play made when it is not among them
+    best = [item.play for item in analysis.hint(position, dice, count=rollouts.REVIEW_PLAYS)]
+    assert plays == [*best[: rollouts.REVIEW_PLAYS - 1], marked["chosen"]] and marked["chosen"] not in best
+    assert plays[0] == marked["best"] and state["total"] == 2 * len(plays) == state["done"]
+    expected = rollout(position, [(text, parse_play(position, dice, text)) for text in plays], games=2,
+                       level=rollouts.ROLLOUT_LEVEL)
+    assert state["plays"] == [figures.to_dict() for figures in expected]
+    # the review still shows that turn
+    view = app.view()
+    assert view["review"] is not None and view["review"]["shown"] == marked["turn"]
+    assert view["position"] == marked["position"]
+
+
+def test_a_reviewed_turns_rollout_is_cancelled_goes_with_its_turn_and_needs_a_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)
+    app, review = reviewed(3)
+    with pytest.raises(UIError, match="no turn of the review"):
+        review_rollout(app, action="start")  # no turn shown
+    forced = next(d for d in review["decisions"] if d["kind"] == "play" and d["forced"])
+    app.dispatch({"type": "review", "show": forced["turn"]})
+    with pytest.raises(UIError, match="no turn of the review"):
+        review_rollout(app, action="start")  # no choice to compare
+    chosen = next(d for d in review["decisions"] if d["kind"] == "play" and not d["forced"])
+    app.dispatch({"type": "review", "show": chosen["turn"]})
+    review_rollout(app, action="start")
+    review_rollout(app, action="more")
+    state = review_rollout(app, action="cancel")["review"]["rollout"]
+    assert not state["running"] and state["stopped"] and state["done"] == 2
+    assert app.session.review_rollout_run is None
+    assert review_rollout(app, action="more")["review"]["rollout"] == state  # a late request changes nothing
+    # showing another turn drops it; closing the review drops a running one
+    review_rollout(app, action="start")
+    assert "rollout" not in app.dispatch({"type": "review", "show": forced["turn"]})["view"]["review"]
+    assert app.session.review_rollout_run is None
+    app.dispatch({"type": "review", "show": chosen["turn"]})
+    review_rollout(app, action="start")
+    assert app.dispatch({"type": "review", "close": True})["view"]["review"] is None
+    assert app.session.review_rollout_run is None
+    with pytest.raises(UIError, match="not 'go'"):
+        review_rollout(app, action="go")

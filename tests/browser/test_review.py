@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import AppPage, after, play_one_turn, press, start_game
-from playwright.sync_api import Page
+from browser_support import AppPage, after, open_app, play_one_turn, press, start_game
+from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.dice_seed(11)
 
@@ -143,3 +143,134 @@ def test_the_level_chooser_says_each_levels_strength_and_is_only_for_the_compute
     assert strength.text_content() == "Wins 53% of the points against Advanced"
     page.check('input[name="opponent"][value="human"]')
     assert level.is_disabled() and strength.is_hidden()
+
+
+# what the review showed at each change of its progress line: the line, the graph's turns, the
+# side table's luck cells
+WATCH_REVIEW = """() => {
+  window.__review = [];
+  const rates = document.getElementById('review-rates');
+  new MutationObserver(() => window.__review.push({
+    rates: rates.textContent,
+    dots: document.querySelectorAll('#review-graph .turn').length,
+    marks: document.querySelectorAll('#review-graph .turn[class*="mark-"]').length,
+    luck: [...document.querySelectorAll('#review-sides .review-luck')].map(c => c.textContent),
+    skill: [...document.querySelectorAll('#review-sides .review-skill')].map(c => c.textContent),
+  })).observe(rates, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_review_draws_the_graph_marks_and_skill_first_then_measures_the_luck(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    for _ in range(10):
+        play_one_turn(page)
+    page.evaluate(WATCH_REVIEW)
+    press(page, "btn-review")
+    page.wait_for_function("(window.nardPage.view.review || {}).complete === true", timeout=180_000)
+    page.wait_for_selector("#review-sides tbody tr")
+    review = view(page)["review"]
+    turns = len(review["chances"])
+    seen = page.evaluate("window.__review")
+    # while the luck is measured: the whole graph with its marks, each side's skill, the luck to come
+    measuring = [s for s in seen if s["rates"].startswith("Measuring luck… ")]
+    assert measuring, seen
+    marks = sum(1 for d in review["decisions"] if d["kind"] == "play" and d["mark"])
+    for shown in measuring:
+        assert shown["dots"] == turns and shown["marks"] == marks and shown["luck"] == ["…", "…"], shown
+        assert all(skill and skill != "—" for skill in shown["skill"]), shown
+        done = int(shown["rates"].split()[2])
+        assert 0 <= done < turns and shown["rates"] == f"Measuring luck… {done} of {turns} turns"
+    # before it, the turns ranked one slice after another; after it, the luck in the table
+    first = seen.index(measuring[0])
+    assert all(s["rates"].startswith("Reviewing… ") for s in seen[:first])
+    assert seen[-1]["luck"] == [signed(review["luck"]["w"]), signed(review["luck"]["b"])]
+    assert page.is_hidden("#review-progress")
+
+
+ROLLOUT_ROWS = """[...document.querySelectorAll('#review-rollout-table tbody tr')]
+  .map(r => [...r.cells].map(c => c.textContent))"""
+
+
+def test_a_reviewed_turn_is_rolled_out_from_the_review_and_cancelled(app: AppPage) -> None:
+    page = app.page
+    review = reviewed(page)
+    assert page.locator("#review-rollout").is_hidden()  # no turn shown
+    index, marked = next((i, d) for i, d in enumerate(review["decisions"]) if d["mark"] and d["kind"] == "play")
+    after(page, lambda: page.locator("#review-list .review-item").nth(index).click())
+    assert page.locator("#btn-review-rollout").text_content() == "Roll out this turn"
+    page.click("#btn-review-rollout")
+    page.wait_for_function("document.getElementById('review-rollout-progress').value >= 2", timeout=120_000)
+    assert page.is_visible("#review-rollout-cancel")
+    page.click("#review-rollout-cancel")
+    page.wait_for_function("document.getElementById('review-rollout-status').textContent.startsWith('Stopped at ')")
+    state = view(page)["review"]["rollout"]
+    done, total = state["done"], state["total"]
+    assert page.text_content("#review-rollout-status") == f"Stopped at {done} of {total} games"
+    assert state["turn"] == marked["turn"] and not state["running"] and 2 <= done < total
+    # the figures of the games played so far, as nardcore gives them on CPython: the roll's best
+    # plays and the play made
+    from nardcore.bots.rollout import rollout_steps
+    from nardcore.position import Position
+    from web.worker import rollouts
+
+    position, _, candidates = rollouts.review_candidates(marked)
+    assert position == Position.parse(marked["position"]) and marked["chosen"] in [text for text, _ in candidates]
+    assert candidates[0][0] == marked["best"] and total == rollouts.ROLLOUT_GAMES * len(candidates)
+    expected = next(found for count, _, found in rollout_steps(position, candidates, rollouts.ROLLOUT_GAMES,
+                                                                rollouts.ROLLOUT_LEVEL) if count == done)
+    assert state["plays"] == [figures.to_dict() for figures in expected]
+    rows = page.evaluate(ROLLOUT_ROWS)
+    assert [row[0] for row in rows] == [text for text, _ in candidates]
+    assert page.is_hidden("#review-rollout-progress") and page.is_visible("#btn-review-rollout")
+    # another turn shown: the rollout goes with its turn
+    after(page, lambda: page.locator("#review-list .review-item").nth(index).click())
+    assert "rollout" not in view(page)["review"] and page.locator("#review-rollout").is_hidden()
+
+
+# each sign before a digit in the element's text: where it is drawn against the digit after it
+SIGNS_DRAWN = r"""(selector) => {
+  const found = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      for (const m of text.matchAll(/[−+](?=[\u2066-\u2069]*\d)/g)) {
+        const digit = text.slice(m.index).search(/\d/) + m.index;
+        const box = (at) => { const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + 1);
+                              return r.getBoundingClientRect(); };
+        const sign = box(m.index), first = box(digit);
+        found.push({text, char: m[0], sign: sign.left, digit: first.left, isolated: text[m.index - 1] === '\u2066'});
+      }
+    }
+  }
+  return found;
+}"""
+
+
+def test_figures_keep_their_sign_in_front_in_arabic(browser: Browser, site: str) -> None:
+    """Right to left, a signed figure is drawn with its sign in front ("−0.674", never "0.674−"),
+    in a left-to-right isolate: the hint's values and losses and the review's losses and luck."""
+    context, page, watch = open_app(browser, site + "?dice=seed:11", locale="ar",
+                                    viewport={"width": 1280, "height": 860})
+    try:
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        position = "backgammon:w:8,6x2:23,6x2,5x2,4x2"
+        page.evaluate(f"location.hash = 'p={position}&dice=21'")
+        page.wait_for_function(f"document.getElementById('board').dataset.position === {position!r}")
+        after(page, lambda: page.click("#btn-hint"))
+        hint = page.evaluate(SIGNS_DRAWN, "#hint-list")
+        assert len(hint) >= 5 and any(f["char"] == "−" for f in hint), hint  # values and losses
+        for figure in hint:
+            assert figure["sign"] < figure["digit"] and figure["isolated"], figure
+        review = reviewed(page)
+        page.hover('#review-graph .hit[data-turn="2"]')
+        page.locator("#review-tip").wait_for(state="visible")
+        drawn = page.evaluate(SIGNS_DRAWN, "#review-list, #review-tip, #review-sides")
+        losses = sum(1 for d in review["decisions"] if d["mark"])
+        assert sum(1 for f in drawn if f["char"] == "−") >= losses, drawn
+        for figure in drawn:
+            assert figure["sign"] < figure["digit"] and figure["isolated"], figure
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -32,7 +32,7 @@ import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
 import { createRollout } from "./panels/rollout.js";
 import { createSound } from "./sound.js";
-import { createReview } from "./panels/review.js";
+import { createReview, rollableTurn } from "./panels/review.js";
 
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").FirstView} FirstView */
@@ -121,6 +121,14 @@ export function mountPage(root, app) {
     createHint($("hint"), { send }),
     createRollout($("rollout"), { send }),
     createReview($("review"), { send }),
+    // a turn of the review rolled out: the hint's rollout box, on the review's figures
+    createRollout($("review-rollout"), {
+      send,
+      prefix: "review-",
+      offered: rollableTurn,
+      state: (view) => view.review && view.review.rollout,
+      intent: (action) => ({ type: "review", rollout: action }),
+    }),
     createRecord($("record"), { send }),
     message,
     createLinkPanel($("link-panel")),
@@ -196,6 +204,11 @@ export function mountPage(root, app) {
     if (view && view.hint && view.hint.rollout && view.hint.rollout.running) {
       // the hint's rollout runs a slice per request too, until done or cancelled
       botTimer = later(() => send({ type: "rollout", action: "more" }), 0);
+      return;
+    }
+    if (view && view.review && view.review.rollout && view.review.rollout.running) {
+      // a reviewed turn's rollout, asked for, goes before the review's luck
+      botTimer = later(() => send({ type: "review", rollout: "more" }), 0);
       return;
     }
     if (view && view.review && !view.review.complete) {

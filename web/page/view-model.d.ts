@@ -174,8 +174,17 @@ export interface Review {
   chances: number[];
   positions: string[];
   error_rate: Partial<Record<Side, number>>;
-  luck: Partial<Record<Side, number>>;
+  luck: Partial<Record<Side, number>>; // the luck measured so far (all of it once `complete`)
   skill: Partial<Record<Side, string | null>>;
+  ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
+  luck_done: number; // the plays whose roll's luck is measured (the second pass)
+  luck_turns: number; // the plays in all
+  rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
+}
+
+/** A reviewed turn's plays rolled out (the play made and the roll's best): as the hint's. */
+export interface ReviewRollout extends HintRollout {
+  turn: number;
 }
 
 /** A key of web/i18n's msg.* and its arguments. */

@@ -103,11 +103,15 @@ def show_review_turn(session: Session, turn: Any) -> None:
     assert session.review is not None
     if turn is not None and not (isinstance(turn, int) and 0 <= turn < len(session.review["positions"])):
         raise UIError("no such turn in the review")
+    rollout = session.review.get("rollout")
+    if rollout is not None and rollout.get("turn") != turn:  # a turn's rollout goes with its turn
+        session.review.pop("rollout")
+        session.review_rollout_run = None
     session.review["shown"] = turn
 
 
 def close_review(session: Session) -> None:
-    session.review, session.review_run = None, None
+    session.review, session.review_run, session.review_rollout_run = None, None, None
 
 
 def shown_decision(review: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -340,7 +340,8 @@ def rollout(session: Session, pilot: Autopilot, request: Request) -> None:
 def review(session: Session, pilot: Autopilot, request: Request) -> None:
     """Review the game a slice at a time (the page asks again until `complete`); `show`: draw
     the position after that turn (None: the game again); `close`; `try`: a new game against
-    the computer from the position before that turn's play, with its roll."""
+    the computer from the position before that turn's play, with its roll; `rollout`: the
+    shown turn's plays rolled out, "start" (with `games`), "more" or "cancel" (rollouts.py)."""
     if request.get("close"):
         advice.close_review(session)
         return
@@ -349,6 +350,9 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
         pilot.automate(session)
         return
     show = request.get("show", False)
+    if "rollout" in request:
+        rollouts.run_review_rollout(session, request["rollout"], request.get("games"))
+        return
     if session.review is not None and show is not False:
         advice.show_review_turn(session, show)
         return

@@ -56,6 +56,7 @@ class Session:
     review: dict[str, Any] | None = None  # the game's review, as far as it has got
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
     rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # the hint's rollout (rollouts.py)
+    review_rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # a reviewed turn's (rollouts.py)
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request

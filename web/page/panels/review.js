@@ -1,11 +1,13 @@
-// The game's review, drawn from the engine's view: its progress; White's winning chances after
-// each turn as a graph with its axes, a legend and a tooltip on each turn (hover, focus or tap);
-// each side's error rate, skill and luck; every decision with its loss (a click shows that
+// The game's review, drawn from the engine's view: its progress, in two passes (every turn's
+// plays ranked, then each roll's luck); White's winning chances after each turn as a graph with
+// its axes, a legend and a tooltip on each turn (hover, focus or tap); each side's error rate,
+// skill and luck (the luck once measured); every decision with its loss (a click shows that
 // position: a marked play shows the position before it with the better play, and "Try it from
-// here" plays it again against the computer). `send` takes its intents.
+// here" plays it again against the computer). A shown turn's rollout is panels/rollout.js's,
+// mounted by page.js where `rollableTurn` says. `send` takes its intents.
 
 import { $, button, make } from "../dom.js";
-import { isRtl, isolate, t } from "../i18n.js";
+import { isolate, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Review} Review */
@@ -51,10 +53,20 @@ export function createReview(root, { send }) {
   };
 }
 
-/** A figure kept left to right in a right-to-left line ("−0.674", not "0.674−"): left-to-right
- * marks around it, which every browser's bidi honours. */
-function num(/** @type {string} */ text) {
-  return isRtl() ? `\u200e${text}\u200e` : text;
+/** A figure kept left to right in a right-to-left line ("−0.674", not "0.674−"): i18n.js isolate. */
+const num = isolate;
+
+/**
+ * The turn the review shows, when it may be rolled out: every play ranked, a turn shown whose
+ * play had a choice (web/worker/rollouts.py `rollable`).
+ * @param {View} view
+ * @returns {boolean}
+ */
+export function rollableTurn(view) {
+  const review = view.review;
+  if (!review || !review.ranked || review.shown === null) return false;
+  const decision = playOf(review, review.shown);
+  return Boolean(decision && !decision.forced);
 }
 
 /** "+0.123" or "−0.123": a signed figure, its sign always shown. */
@@ -80,14 +92,17 @@ function verdict(/** @type {Decision} */ d) {
 function paintReview(review, send) {
   const progress = $("review-progress", HTMLProgressElement);
   progress.hidden = review.complete;
-  progress.max = Math.max(review.total, 1);
-  progress.value = review.done;
-  $("review-rates").textContent = review.complete ? t("review.units") : t("review.running", { done: review.done, total: review.total });
+  // first every turn's plays, then each roll's luck: two runs of the bar
+  const [done, total] = review.ranked ? [review.luck_done, review.luck_turns] : [review.done, review.total];
+  progress.max = Math.max(total, 1);
+  progress.value = done;
+  const running = review.ranked ? "review.luck_running" : "review.running";
+  $("review-rates").textContent = review.complete ? t("review.units") : t(running, { done, total });
   paintSides(review);
   paintGraph(review, send);
   paintLegend(review);
   const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
-  $("review-try", HTMLButtonElement).hidden = !(review.complete && marked && marked.mark);
+  $("review-try", HTMLButtonElement).hidden = !(review.ranked && marked && marked.mark);
   const list = $("review-list");
   list.textContent = "";
   for (const d of review.decisions) {
@@ -105,12 +120,13 @@ function paintReview(review, send) {
   }
 }
 
-/** Each side's error rate, skill and luck, as a small table. */
+/** Each side's error rate, skill and luck, as a small table, once every play is ranked (the
+ * luck "…" until it is measured). */
 function paintSides(/** @type {Review} */ review) {
   const table = $("review-sides");
   table.replaceChildren();
-  table.hidden = !review.complete;
-  if (!review.complete) return;
+  table.hidden = !review.ranked;
+  if (!review.ranked) return;
   const head = make("tr");
   head.append(make("td"), ...["review.col.error", "review.col.skill", "review.col.luck"].map((key) => {
     const cell = make("th", "", t(key));
@@ -127,7 +143,7 @@ function paintSides(/** @type {Review} */ review) {
       name,
       make("td", "review-rate", num(((review.error_rate || {})[side] || 0).toFixed(1))),
       make("td", "review-skill", skill ? t(`skill.${skill}`) : "—"),
-      make("td", "review-luck", num(signed((review.luck || {})[side] || 0, 2))),
+      make("td", "review-luck", review.complete ? num(signed((review.luck || {})[side] || 0, 2)) : "…"),
     );
     return row;
   });

@@ -1,7 +1,9 @@
-// The hint's rollout, drawn from the engine's view (view.hint.rollout): a "Roll out" button
-// under the hinted plays, then a progress bar and a Cancel button while the worker plays the
-// games (a slice per request: page.js asks for the next one), then each play's figures: its
-// points a game with their 95% interval and its share of wins. `send` takes the intents.
+// A rollout, drawn from the engine's view: the hint's (view.hint.rollout, under the hinted
+// plays) or a reviewed turn's (view.review.rollout, page.js mounts a second one with its own
+// ids, state and intent). A "Roll out" button, then a progress bar and a Cancel button while
+// the worker plays the games (a slice per request: page.js asks for the next one), then each
+// play's figures: its points a game with their 95% interval and its share of wins. `send`
+// takes the intents.
 
 import { $, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
@@ -12,24 +14,41 @@ import { isolate, t } from "../i18n.js";
 /** @typedef {import("../view-model.js").Intent} Intent */
 
 /**
- * @param {HTMLElement} root the rollout's box inside the hint (#rollout)
- * @param {{send: (intent: Intent) => unknown}} deps
+ * What a rollout box shows and sends: the hint's by default.
+ * @typedef {object} RolloutSource
+ * @property {string} [prefix] its elements' ids: `btn-${prefix}rollout`, `${prefix}rollout-cancel`, ...
+ * @property {(view: View) => boolean} [offered] whether the box is shown
+ * @property {(view: View) => HintRollout | null | undefined} [state] its figures in the view
+ * @property {(action: "start" | "cancel") => Intent} [intent] the intent of a button
+ */
+
+/** @type {Required<RolloutSource>} */
+const HINT_SOURCE = {
+  prefix: "",
+  offered: (view) => Boolean(view.hint && view.hint.plays.length),
+  state: (view) => view.hint && view.hint.rollout,
+  intent: (action) => ({ type: "rollout", action }),
+};
+
+/**
+ * @param {HTMLElement} root the rollout's box (#rollout inside the hint, #review-rollout in the review)
+ * @param {{send: (intent: Intent) => unknown} & RolloutSource} deps
  * @returns {{paint: (view: View) => void, destroy: () => void}}
  */
-export function createRollout(root, { send }) {
-  const start = $("btn-rollout", HTMLButtonElement);
-  const cancel = $("rollout-cancel", HTMLButtonElement);
-  const progress = $("rollout-progress", HTMLProgressElement);
-  const status = $("rollout-status");
-  const table = $("rollout-table", HTMLTableElement);
+export function createRollout(root, { send, ...source }) {
+  const { prefix, offered, state, intent } = { ...HINT_SOURCE, ...source };
+  const start = $(`btn-${prefix}rollout`, HTMLButtonElement);
+  const cancel = $(`${prefix}rollout-cancel`, HTMLButtonElement);
+  const progress = $(`${prefix}rollout-progress`, HTMLProgressElement);
+  const status = $(`${prefix}rollout-status`);
+  const table = $(`${prefix}rollout-table`, HTMLTableElement);
   const events = listeners();
-  events.on(start, "click", () => send({ type: "rollout", action: "start" }));
-  events.on(cancel, "click", () => send({ type: "rollout", action: "cancel" }));
+  events.on(start, "click", () => send(intent("start")));
+  events.on(cancel, "click", () => send(intent("cancel")));
   return {
     paint(view) {
-      const hint = view.hint;
-      root.hidden = !hint || !hint.plays.length;
-      const rollout = hint && hint.rollout;
+      root.hidden = !offered(view);
+      const rollout = root.hidden ? null : state(view);
       const running = Boolean(rollout && rollout.running);
       start.hidden = running;
       cancel.hidden = !running;
