@@ -71,7 +71,8 @@ class CheatingBot(FirstPlayBot):
 def test_the_intent_table_names_every_request_the_page_sends() -> None:
     assert set(INTENTS) == {
         "boot", "sync", "open_game", "discard", "new_game", "setup", "close_setup", "set", "dismiss", "load_url",
-        "export_url", "link_new", "share", "roll", "click", "drag", "quick_step", "undo", "confirm", "double", "take",
+        "export_url", "link_new", "link_hold", "share", "roll", "click", "drag", "quick_step", "undo", "confirm",
+        "double", "take",
         "beaver",
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",

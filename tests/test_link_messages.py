@@ -17,8 +17,9 @@ SENT = {"link_send", "link_send_choice", "link_send_dice"}
 
 
 def carried(url: str) -> str:
-    """The message a link calls for, from the actions it carries."""
-    actions = [str(action) for action in read_link(url).message["a"]]
+    """The message a link calls for, from the actions it carries (its sender's word that it will
+    not double at its next turn, N, goes with any of them)."""
+    actions = [str(action) for action in read_link(url).message["a"] if action != "N"]
     if any(action[:1] in ("p", "-") for action in actions):
         return "link_send"
     return "link_send_choice" if actions else "link_send_dice"
@@ -47,6 +48,10 @@ def test_each_link_to_send_is_named_by_what_it_carries() -> None:
                 view = answer["view"]
                 if view["link"]["waiting"] or view["phase"] == "over":
                     break
+                if view["link"]["hold_offered"] and not view["link"]["hold"] and rng.random() < 0.5:
+                    # "I may double at my next turn": that turn asks for its dice (or doubles) first
+                    answer = devices[to].dispatch({"type": "link_hold", "keep": True})
+                    continue
                 answer = checked(random_app_action(devices[to], view, rng, drop=False, double=0.3, undo=0.0), seen)
             saves[to] = answer["save"]
             if answer["view"]["phase"] == "over" and not answer["view"]["link"]["waiting"]:

@@ -30,17 +30,21 @@ def test_doctests() -> None:
     assert doctest.testmod(linkplay).failed == 0
 
 
-def play_turn(duel: Duel, rng: random.Random, *, cube: float = 0.1) -> str:
+def play_turn(duel: Duel, rng: random.Random, *, cube: float = 0.1, hold: float = 0.0) -> str:
     """The device's player acts until a link is due (random but legal choices, by
-    support.random_play.RandomActor, rolling the dice the link gives); the link."""
+    support.random_play.RandomActor, rolling the dice the link gives); the link. `hold`: the
+    chance the player keeps the cube for their next turn where they may (else their link
+    declares they will not double then, the default)."""
     local = duel.game.copy()
     me = SIDE_LETTERS.index(duel.me)
     actor = RandomActor(beaver=0.2, take=0.8, double=cube)
+    if hold and duel.hold_offered(local) and rng.random() < hold:
+        duel.set_hold(local, True)
     for _ in range(50):
         if duel.link_due(local):
             return duel.send(local)
         assert local.to_act == me, "the player may act"
-        action, argument = actor.choose(local, rng, may_double=not duel.asked)
+        action, argument = actor.choose(local, rng, may_double=not duel.no_double)
         if action != "roll":
             apply(local, action, argument)
         elif duel.may_roll(local):
@@ -52,7 +56,7 @@ def play_turn(duel: Duel, rng: random.Random, *, cube: float = 0.1) -> str:
 
 
 def play_out(host: Duel, guest: Duel, rng: random.Random, limit: int = 2000,
-             links: list[str] | None = None) -> int:
+             links: list[str] | None = None, cube: float = 0.1, hold: float = 0.0) -> int:
     """Pass links between the devices until the game is over; answers the number of links."""
     devices = {host.me: host, guest.me: guest}
     count = 0
@@ -61,23 +65,27 @@ def play_out(host: Duel, guest: Duel, rng: random.Random, limit: int = 2000,
         if sender.game.over and not sender.link_due(sender.game):
             break
         receiver = devices[linkplay._other(sender.me)]
-        link = play_turn(sender, rng)
+        link = play_turn(sender, rng, cube=cube, hold=hold)
         if links is not None:
             links.append(link)
         receiver.receive(link)
         count += 1
         assert receiver.game.history == sender.game.history
+        game = receiver.game
+        if game.phase == "cube" and game.to_act == SIDE_LETTERS.index(receiver.me) and receiver.may_roll(game):
+            assert receiver.no_double  # its dice are known here only once its cube decision is made
         if receiver.game.over:
             break
     return count
 
 
 def start(variant: str = "narde", host: str = "w", position: Position | None = None,
-          keys: int | None = None) -> tuple[Duel, Duel]:
+          keys: int | None = None, version: int = linkformat.VERSION) -> tuple[Duel, Duel]:
     """A game by link set up between two devices; `keys`: the devices' keys and the game's id
     are the fixed ones numbered so (support.link_keys), else the test's seeded ones."""
     gid = None if keys is None else link_key(keys, 6).hex()
-    a, invite = Duel.create(variant, host, position, key=None if keys is None else link_key(2 * keys), gid=gid)
+    a, invite = Duel.create(variant, host, position, key=None if keys is None else link_key(2 * keys), gid=gid,
+                            version=version)
     b, join = Duel.join(invite, key=None if keys is None else link_key(2 * keys + 1))
     a.receive(join)
     return a, b
@@ -278,7 +286,7 @@ def test_roll_before_the_share_and_double_after_asking_are_refused() -> None:
         local = sender.game.copy()
         if local.phase == "cube" and local.to_act == SIDE_LETTERS.index(sender.me) and not sender.may_roll(local):
             break
-        (guest if sender is host else host).receive(play_turn(sender, rng, cube=0.0))
+        (guest if sender is host else host).receive(play_turn(sender, rng, cube=0.0, hold=1.0))  # keeps the cube
     else:
         pytest.fail("no cube decision met")
     receiver = guest if sender is host else host
@@ -314,16 +322,240 @@ def test_damaged_record_is_refused() -> None:
         Duel.from_dict({"v": 1})
 
 
+# -- one link a turn in backgammon (version 2: the declaration N) ----------------------------------
+
+
+def turns_in(message: dict[str, Any]) -> int:
+    """The turns a link's message plays: its plays and passes."""
+    return sum(1 for action in message["a"] if action[:1] in ("p", "-"))
+
+
+@pytest.mark.parametrize(("variant", "host", "seed"), [("backgammon", "w", 1), ("backgammon", "b", 2),
+                                                       ("backgammon+beaver", "w", 3)])
+def test_a_backgammon_game_without_doubles_takes_one_link_a_turn(variant: str, host: str, seed: int) -> None:
+    """Each move's link declares that its sender will not double at its next turn (N, the
+    default) and carries the share of the other side's next roll: the other player rolls as soon
+    as they open it. After the invitation and the join, every link is one turn."""
+    a, b = start(variant, host)
+    links: list[str] = []
+    play_out(a, b, random.Random(seed), links=links, cube=0.0)
+    assert a.game.over and game_to_dict(a.game) == game_to_dict(b.game)
+    messages = [read_link(link).message for link in links]
+    turns = sum(1 for event in a.game.history if event["event"] in ("play", "pass"))
+    assert [m["n"] for m in messages] == list(range(2, 2 + len(messages)))
+    # the first is the host's, revealing the opening roll (and playing it when the host starts)
+    assert [turns_in(m) for m in messages[1:]] == [1] * (len(messages) - 1)
+    assert len(messages) in (turns, turns + 1) and turns > 10
+    assert not any("R" in m["a"] for m in messages)
+    assert sum("N" in m["a"] for m in messages) > turns / 2  # the cube is centred all game: nearly every link
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("backgammon", 4), ("backgammon", 5), ("backgammon+beaver", 6),
+                                               ("backgammon", 9)])
+def test_backgammon_games_with_doubles_and_kept_cubes_play_to_the_end(variant: str, seed: int) -> None:
+    """Players double often and keep the cube for their next turn half the time: declared turns
+    take one link, kept ones ask for their share (R) or double first, and every turn's cube
+    decision is made before its dice can be known (play_out checks each device)."""
+    a, b = start(variant, "w" if seed % 2 else "b")
+    links: list[str] = []
+    play_out(a, b, random.Random(seed), links=links, cube=0.3, hold=0.5)
+    assert a.game.over and b.game.over and game_to_dict(a.game) == game_to_dict(b.game)
+    actions = [message["a"] for message in a.links]
+    for code in ("N", "R", "d"):
+        assert any(code in each for each in actions), code
+    again = Duel.from_dict(json.loads(json.dumps(b.to_dict())))
+    assert game_to_dict(again.game) == game_to_dict(b.game)
+
+
+def test_a_version_1_game_under_way_goes_on_in_version_1() -> None:
+    """A game begun by the app before version 2 keeps its meaning: no declaration, and every turn
+    where the cube may be turned asks for its share first (R)."""
+    a, b = start("backgammon", "w", version=1)
+    links: list[str] = []
+    play_out(a, b, random.Random(8), links=links, cube=0.0)
+    messages = [read_link(link).message for link in links]
+    assert a.game.over and {m["v"] for m in messages} == {1} and a.to_dict()["v"] == 1
+    assert not any("N" in m["a"] for m in messages) and any("R" in m["a"] for m in messages)
+    assert game_to_dict(Duel.from_dict(json.loads(json.dumps(a.to_dict()))).game) == game_to_dict(a.game)
+    with pytest.raises(LinkError, match="version 1 declares nothing"):
+        read_link(edit(links[-2], lambda body: body["a"].append("N")))
+
+
+def find_link(predicate: Callable[[Duel, Duel], bool], *, seed: int, cube: float = 0.0,
+              hold: float = 0.0, variant: str = "backgammon") -> tuple[Duel, Duel, random.Random]:
+    """A game played until `predicate(sender, receiver)` holds before the sender's next link
+    (another game, up to five, when one ends first); answers the sender, the receiver and the
+    game's random source."""
+    for attempt in range(5):
+        host, guest = start(variant)
+        rng = random.Random(seed * 10 + attempt)
+        for _ in range(400):
+            sender = host if host.my_link_next else guest
+            receiver = guest if sender is host else host
+            if predicate(sender, receiver):
+                return sender, receiver, rng
+            if sender.game.over:
+                break
+            receiver.receive(play_turn(sender, rng, cube=cube, hold=hold))
+    raise AssertionError("no game came there")
+
+
+def rolls_declared(sender: Duel, receiver: Duel) -> bool:
+    """The sender is to act in the cube phase with its share here: it declared it would not double."""
+    game = sender.game
+    return game.phase == "cube" and game.to_act == SIDE_LETTERS.index(sender.me) and sender.may_roll(game)
+
+
+def test_a_double_or_a_request_to_roll_after_declaring_is_refused() -> None:
+    sender, receiver, rng = find_link(rolls_declared, seed=53)
+    assert sender.declared and sender.no_double and not sender.asked
+    local = sender.game.copy()
+    local.double()  # the game alone allows it; the record of the game by link does not
+    before = sender.to_dict()
+    with pytest.raises(LinkError, match="doubles after declaring"):
+        sender.send(local)
+    with pytest.raises(LinkError, match="after declaring it would not double"):
+        sender.send(sender.game.copy(), ask=True)
+    assert sender.to_dict() == before
+    link = play_turn(sender, rng, cube=0.0)
+    empty: dict[str, dict[str, str]] = {"r": {}, "s": {}, "c": {}}
+    refused(receiver, edit(link, lambda body: body.update(a=["d"], **empty)), "doubles after declaring")
+    refused(receiver, edit(link, lambda body: body.update(a=["R"], **empty)), "after declaring it would not double")
+    receiver.receive(link)  # the honest game goes on
+
+
+def test_a_share_for_a_roll_whose_player_kept_the_cube_is_refused() -> None:
+    def receiver_kept(sender: Duel, receiver: Duel) -> bool:
+        return (not receiver.declared and receiver.game.cube_owner is None and not receiver.game.over
+                and sender.game.to_act == SIDE_LETTERS.index(sender.me) and sender.game.phase in ("cube", "roll")
+                and sum(1 for e in receiver.game.history if e["event"] == "play") > 2)
+
+    sender, receiver, rng = find_link(receiver_kept, seed=59, hold=0.5)
+    slot = sender.next_slot(receiver.game, receiver.me)
+    link = play_turn(sender, rng, cube=0.0)
+    message = read_link(link).message
+    assert slot not in message["s"] and "N" in message["a"]
+    share = linkformat.b64(sender._share_secret(slot))
+    refused(receiver, edit(link, lambda body: body["s"].update({slot: share})), "shares are not the ones due")
+    receiver.receive(link)
+    assert not receiver.may_roll(receiver.game) and not receiver.no_double  # it decides first: R or d
+
+
+def test_a_share_missing_after_a_declaration_or_given_before_the_commitment_is_refused() -> None:
+    def other_declared(sender: Duel, receiver: Duel) -> bool:
+        return (receiver.declared and sender.game.to_act == SIDE_LETTERS.index(sender.me)
+                and sender.game.phase in ("cube", "roll"))
+
+    sender, receiver, rng = find_link(other_declared, seed=61)
+    slot = sender.next_slot(receiver.game, receiver.me)
+    link = play_turn(sender, rng, cube=0.0)
+    message = read_link(link).message
+    assert slot in message["s"]
+    refused(receiver, edit(link, lambda body: body["s"].pop(slot)), "shares are not the ones due")
+    later = linkplay._later_slot(slot)  # committed only with the receiver's next move
+    assert later not in receiver.book.commits if receiver.book else False
+    share = linkformat.b64(sender._share_secret(later))
+    refused(receiver, edit(link, lambda body: body["s"].update({later: share})), "shares are not the ones due")
+    receiver.receive(link)
+    assert receiver.may_roll(receiver.game)
+
+
+@pytest.mark.parametrize(("variant", "change", "words"), [
+    ("narde", lambda a: [*a, "N"], "could not double anyway"),  # no cube
+    ("backgammon", lambda a: ["N", *a], "not its last move"),
+    ("backgammon", lambda a: [*a, "N", "N"], "not its last move"),
+])
+def test_a_declaration_out_of_place_is_refused(variant: str, change: Any, words: str) -> None:
+    sender, receiver, rng = find_link(lambda s, r: r.game.phase != "opening" and s.seq > 4, seed=67,
+                                      variant=variant)
+    link = play_turn(sender, rng, cube=0.0)
+    refused(receiver, edit(link, lambda body: body.update(a=change(body["a"]))), words)
+    receiver.receive(link)
+
+
+def test_a_declaration_by_a_side_whose_opponent_owns_the_cube_or_after_asking_is_refused() -> None:
+    def owned_by_other(sender: Duel, receiver: Duel) -> bool:
+        game = sender.game
+        return (game.cube_owner == SIDE_LETTERS.index(receiver.me) and game.to_act == SIDE_LETTERS.index(sender.me)
+                and game.phase == "roll")
+
+    sender, receiver, rng = find_link(owned_by_other, seed=71, cube=0.5, hold=0.5)
+    link = play_turn(sender, rng, cube=0.0)
+    assert "N" not in read_link(link).message["a"]
+    refused(receiver, edit(link, lambda body: body["a"].append("N")), "could not double anyway")
+    receiver.receive(link)
+
+    def asks(sender: Duel, receiver: Duel) -> bool:
+        game = sender.game
+        return game.phase == "cube" and game.to_act == SIDE_LETTERS.index(sender.me) and not sender.may_roll(game)
+
+    sender, receiver, rng = find_link(asks, seed=73, hold=1.0)
+    ask = sender.send(sender.game.copy(), ask=True)
+    assert read_link(ask).message["a"] == ["R"]
+    refused(receiver, edit(ask, lambda body: body["a"].append("N")), "in the middle of its turn")
+    receiver.receive(ask)
+    # the share sent back by a player who declared already: a second declaration is refused
+    assert receiver.declared or not receiver.hold_offered(receiver.game)
+    answer = play_turn(receiver, rng)
+    assert read_link(answer).message["a"] == [] and read_link(answer).message["s"]
+    if receiver.declared:
+        refused(sender, edit(answer, lambda body: body["a"].append("N")), "declared already")
+    sender.receive(answer)
+
+
+def test_a_double_frees_the_other_side_from_its_declaration() -> None:
+    """A player who declared and is then doubled decides again with the take: the cube is theirs."""
+    def doubled(sender: Duel, receiver: Duel) -> bool:  # a first double, to a player who did not keep the cube
+        game = sender.game
+        return (game.phase == "take" and game.to_act == SIDE_LETTERS.index(sender.me) and game.cube_value == 1
+                and sender.hold != sender.next_slot(game, sender.me))
+
+    sender, receiver, rng = find_link(doubled, seed=79, cube=0.5, hold=0.5)
+    assert not sender.declared  # the double set its declaration aside
+    link = play_turn(sender, rng, cube=0.0)
+    message = read_link(link).message
+    if message["a"][0] in ("t", "b"):
+        assert message["a"][-1] == "N"  # taken: the default declares again, the cube now the taker's
+    else:
+        assert message["a"] == ["x"]
+    receiver.receive(link)
+
+
+def test_keeping_the_cube_is_offered_only_where_the_cube_may_be_the_players_next_turn() -> None:
+    host, guest, rng = mid_game("narde", seed=83)
+    sender = host if host.my_link_next else guest
+    assert not sender.hold_offered(sender.game)
+    with pytest.raises(LinkError, match="no cube to keep"):
+        sender.set_hold(sender.game, True)
+    sender, receiver, rng = find_link(rolls_declared, seed=53)
+    local = sender.game.copy()
+    assert sender.hold_offered(local) and not sender.holding(local)
+    sender.set_hold(local, True)
+    assert sender.holding(local) and sender.to_dict()["hold"] == sender.upcoming_slot(local)
+    assert Duel.from_dict(json.loads(json.dumps(sender.to_dict()))).holding(local)  # kept across a reload
+    local.roll(sender.dice_for(local))
+    assert sender.holding(local)  # the same turn to come, rolled or not
+    link = play_turn(sender, rng, cube=0.0)
+    assert "N" not in read_link(link).message["a"]
+    receiver.receive(link)
+    assert not (receiver.game.phase == "cube" and sender.may_roll(sender.game))
+
+
 # -- in the app (web/worker/ui.py), two devices -------------------------------------------------------
 
 
-def app_turn(app: Any, rng: random.Random, answer: dict[str, Any]) -> dict[str, Any]:
+def app_turn(app: Any, rng: random.Random, answer: dict[str, Any], hold: bool = False) -> dict[str, Any]:
     """The person on this device plays until the app shows a link to send (random clicks by
-    support.random_play.random_app_action, doubles always taken); the last answer."""
+    support.random_play.random_app_action, doubles always taken); the last answer. `hold`: the
+    person ticks "I may double at my next turn" where it is offered."""
     for _ in range(60):
         view = answer["view"]
         if view["link"]["waiting"] or view["phase"] == "over":
             return answer
+        if hold and view["link"]["hold_offered"] and not view["link"]["hold"]:
+            answer = app.dispatch({"type": "link_hold", "keep": True})
+            assert answer["view"]["link"]["hold"]
+            continue
         answer = random_app_action(app, view, rng, drop=False, double=0.0, undo=0.0)
     raise AssertionError("no link to send")
 
@@ -363,6 +595,76 @@ def test_two_apps_play_by_link_to_the_end() -> None:
     if not final.game.over:
         final.dispatch({"type": "load_url", "fragment": url, "link_save": saves["b" if to == "w" else "w"]})
     assert game_to_dict(host.game)["history"] == game_to_dict(guest.game)["history"] and host.game.over
+
+
+def test_two_apps_play_backgammon_by_link_one_link_a_turn() -> None:
+    """In the app: each player opens the other's link and rolls at once (no Double: they said
+    with their last move they would not double now), plays, and sends one link back; "I may
+    double at my next turn" is offered, unticked, while the cube may be theirs next turn."""
+    from web.worker import ui
+
+    host, guest = ui.App(), ui.App()
+    rng = random.Random(13)
+    answer = host.dispatch({"type": "link_new", "variant": "backgammon", "seat": "w"})
+    saves = {"w": answer["save"]}
+    answer = guest.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"]})
+    saves["b"] = answer["save"]
+    devices = {"w": host, "b": guest}
+    url, to, rolled_at_once = answer["view"]["link"]["url"], "w", 0
+    for _ in range(400):
+        app = devices[to]
+        answer = app.dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
+        view = answer["view"]
+        assert view["message"]["key"] in ("link_received", "link_send", "link_send_dice"), view["message"]
+        if view["phase"] == "over":
+            break
+        if view["phase"] == "cube" and not view["link"]["waiting"]:
+            assert view["link"]["declared"] and view["can"]["roll"] and not view["can"]["double"]
+            assert view["link"]["hold_offered"] and not view["link"]["hold"]
+            rolled_at_once += 1
+        answer = app_turn(app, rng, answer)
+        assert answer["view"]["message"]["key"] != "link_asked"
+        saves[to] = answer["save"]
+        if answer["view"]["phase"] == "over" and not answer["view"]["link"]["waiting"]:
+            break
+        url, to = answer["view"]["link"]["url"], "b" if to == "w" else "w"
+    duel = host.session.duel
+    assert duel is not None and duel.game.over or guest.game.over
+    links = duel.links if duel is not None else []
+    assert [turns_in(message) for message in links[3:]] == [1] * len(links[3:])
+    assert rolled_at_once > 10
+
+
+def test_keeping_the_cube_in_the_app_costs_one_more_link_at_that_turn_only() -> None:
+    from web.worker import ui
+
+    host, guest = ui.App(), ui.App()
+    rng = random.Random(17)
+    answer = host.dispatch({"type": "link_new", "variant": "backgammon", "seat": "w"})
+    joined = guest.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"]})
+    devices, saves = {"w": host, "b": guest}, {"w": answer["save"], "b": joined["save"]}
+    url, to = joined["view"]["link"]["url"], "w"
+    for _ in range(6):  # a few turns each, one link each
+        answer = devices[to].dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
+        answer = app_turn(devices[to], rng, answer)
+        saves[to], url, to = answer["save"], answer["view"]["link"]["url"], "b" if to == "w" else "w"
+    app = devices[to]
+    view = app.dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})["view"]
+    assert view["link"]["hold_offered"] and not view["link"]["hold"]
+    with pytest.raises(ui.UIError, match="keep is true or false"):
+        app.dispatch({"type": "link_hold", "keep": "yes"})
+    view = app.dispatch({"type": "link_hold", "keep": True})["view"]
+    assert view["link"]["hold"]
+    answer = app_turn(app, rng, {"view": view})
+    assert answer["view"]["link"]["waiting"] and not answer["view"]["link"]["declared"]
+    assert read_link(answer["view"]["link"]["url"]).message["a"][-1] != "N"
+    saves[to], url, other = answer["save"], answer["view"]["link"]["url"], "b" if to == "w" else "w"
+    answer = devices[other].dispatch({"type": "load_url", "fragment": url, "link_save": saves[other]})
+    answer = app_turn(devices[other], rng, answer)  # the other plays; their link has no share for this side
+    view = app.dispatch({"type": "load_url", "fragment": answer["view"]["link"]["url"], "link_save": saves[to]})["view"]
+    assert view["phase"] == "cube" and view["can"]["double"] and view["can"]["roll"]  # the cube decision first
+    view = app.dispatch({"type": "roll"})["view"]
+    assert view["message"]["key"] == "link_asked" and view["link"]["asked"] and view["dice"] == []
 
 
 # -- starting and opening games by link in the app -------------------------------------------------
@@ -452,9 +754,9 @@ def test_rolling_without_doubling_asks_the_other_device_for_its_share() -> None:
     for _ in range(20):
         answer = devices[to].dispatch({"type": "load_url", "fragment": url, "link_save": saves[to]})
         view = answer["view"]
-        if view["phase"] == "cube" and view["can"]["roll"]:
+        if view["phase"] == "cube" and view["can"]["double"]:  # a turn whose player kept the cube
             break
-        answer = app_turn(devices[to], rng, answer)
+        answer = app_turn(devices[to], rng, answer, hold=True)
         saves[to], url, to = answer["save"], answer["view"]["link"]["url"], "b" if to == "w" else "w"
     else:
         raise AssertionError("no turn began in the cube phase")
@@ -478,9 +780,14 @@ def test_records_and_links_made_by_this_version_open_in_later_ones() -> None:
     them the same, so a game under way survives an update of the app. Any change to how dice,
     commitments, shares or the chain hash are derived fails here (docs/link-play.md)."""
     stored = json.loads((Path(__file__).parent / "data" / "link-records.json").read_text())
-    assert [entry["variant"] for entry in stored] == ["backgammon", "narde"]
+    assert [(entry["variant"], entry.get("version", 1)) for entry in stored] == [
+        ("backgammon", 1), ("narde", 1), ("backgammon", 2)]
     for entry in stored:
         duel = Duel.from_dict(entry["record"])
+        assert duel.version == entry.get("version", 1) == entry["record"]["v"]
+        actions = {action for message in entry["record"]["links"] for action in message["a"]}
+        assert ("N" in actions) == (duel.version == 2)
+        assert ({"R", "d"} <= actions) == (entry["variant"] == "backgammon")  # with a cube: kept and doubled too
         assert duel.game.over and str(duel.game.position) == entry["position"]
         assert game_to_dict(duel.game)["history"] == entry["history"]
         assert duel.last_link() == entry["last_link"] and read_link(entry["last_link"]).sender == duel.me
@@ -572,7 +879,9 @@ def test_a_damaged_record_is_refused_whatever_is_damaged() -> None:
         (lambda d: d["links"].__setitem__(2, 5), "damaged"),
         (lambda d: d["links"][2].__setitem__("g", "ba9876543210"), "out of order"),
         (lambda d: d["links"][2].__setitem__("n", 7), "out of order"),
-        (lambda d: d.update(v=2), "cannot be read"),
+        (lambda d: d.update(v=3), "cannot be read"),
+        (lambda d: d.update(v=1), "cannot be read"),  # a version 2 game's links said to be version 1
+        (lambda d: d.update(hold="x1"), "damaged"),
     ]
     for damage, words in damages:
         data = json.loads(json.dumps(good))
@@ -627,9 +936,9 @@ def sender_acts_first() -> tuple[Duel, str]:
 
 
 @pytest.mark.parametrize(("actions", "words"), [
-    (lambda a: [*a, "-"], "not its sender's to make now"),  # the turn has passed to the other side
+    (lambda a: [*[x for x in a if x != "N"], "-"], "not its sender's to make now"),  # the turn has passed
     (lambda a: ["r"], "resignation does not fit"),  # backgammon's resignations name a level
-    (lambda a: ["R", "R"], "no choice to double"),
+    (lambda a: ["R", "R"], "no choice to double|after declaring"),
 ])
 def test_a_link_acting_out_of_turn_or_out_of_its_rules_is_refused(actions: Any, words: str) -> None:
     receiver, link = sender_acts_first()

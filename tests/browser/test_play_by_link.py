@@ -119,3 +119,63 @@ def test_two_devices_play_by_link_to_the_end_and_cheats_are_refused(browser: Bro
     finally:
         host_context.close()
         guest_context.close()
+
+
+BACKGAMMON = "backgammon:w:24x2,13x5,8x3,6x5:24x2,13x5,8x3,6x5"
+
+
+def link_number(url: str) -> int:
+    """The number of a `#d=GAME.SIDE+NUMBER.DATA` link."""
+    return int(url.split("#d=", 1)[1].split(".")[1][1:])
+
+
+def test_a_backgammon_turn_without_doubling_takes_one_link(browser: Browser, site: str) -> None:
+    """Each player opens the other's one link and rolls at once: the move's link said its sender
+    would not double at their next turn and carries the other's dice. Ticking "I may double at
+    my next turn" gives that turn the Double button back (its roll then asks for a link)."""
+    host_context, host, host_watch = open_app(browser, f"{site}#p={BACKGAMMON}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        press(host, "btn-share")
+        after(host, lambda: host.click("#share-link"))
+        open_link(guest, link_to_send(host))
+        devices = {"host": host, "guest": guest}
+        to, url = "host", link_to_send(guest)
+        for turn in range(6):
+            page = devices[to]
+            open_link(page, url)
+            # the turn begins with this one link: the dice are here, no Double, no request to roll
+            expect(page.locator("#btn-roll")).to_be_visible()
+            expect(page.locator("#btn-double")).to_be_hidden()
+            expect(page.locator("#link-hold-row")).to_be_visible()
+            assert not page.is_checked("#link-hold")
+            press(page, "btn-roll")
+            assert board(page)["dice"] and page.get_attribute("#link-panel", "data-waiting") != "1"
+            if turn == 2:
+                shot(page, "7-backgammon-turn")
+            play_turn(page)
+            sent = link_to_send(page)
+            assert link_number(sent) == link_number(url) + 1  # one link back for the whole turn
+            expect(page.locator("#link-text")).to_contain_text("your dice")
+            to, url = "guest" if to == "host" else "host", sent
+        # the host keeps the cube for their next turn: that turn may double, and rolling asks first
+        open_link(host, url)
+        host.check("#link-hold")
+        host.wait_for_function("document.getElementById('link-hold').checked")
+        press(host, "btn-roll")
+        play_turn(host)
+        sent = link_to_send(host)
+        expect(host.locator("#link-text")).not_to_contain_text("your dice")  # the answer brings no dice
+        open_link(guest, sent)
+        press(guest, "btn-roll")
+        play_turn(guest)
+        open_link(host, link_to_send(guest))
+        expect(host.locator("#btn-double")).to_be_visible()
+        expect(host.locator("#link-hold-row")).to_be_hidden()
+        press(host, "btn-roll")
+        assert link_to_send(host) and not board(host)["dice"]  # the roll went out as a request
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()

@@ -131,7 +131,7 @@ export function mountPage(root, app) {
     }),
     createRecord($("record"), { send }),
     message,
-    createLinkPanel($("link-panel")),
+    createLinkPanel($("link-panel"), { send }),
     createEditorPanel($("editor"), { send, catalogue }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),

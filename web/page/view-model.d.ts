@@ -220,6 +220,11 @@ export interface LinkView {
   seq: number;
   waiting: boolean;
   asked: boolean;
+  /** this side will not double at its next turn: the other's next link brings its dice */
+  declared: boolean;
+  /** the person may keep the cube for their next turn (that turn then takes one more link) */
+  hold_offered: boolean;
+  hold: boolean;
   over: boolean;
   url: string | null;
 }

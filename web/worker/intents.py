@@ -171,6 +171,11 @@ def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
     linkgame.start(session, request)
 
 
+def link_hold(session: Session, pilot: Autopilot, request: Request) -> None:
+    """In a game by link, keep the cube for the next turn or not (web/worker/linkgame.py `hold`)."""
+    linkgame.hold(session, request)
+
+
 def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
     return saves.export_url(session)
 
@@ -227,7 +232,7 @@ def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def double(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.others_to_act() or not session.game.may_double() or (session.duel is not None and session.duel.asked):
+    if session.others_to_act() or not session.game.may_double() or not linkgame.may_double(session):
         return
     flow.double(session)
     pilot.automate(session)
@@ -345,14 +350,14 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
     if request.get("close"):
         advice.close_review(session)
         return
+    if "rollout" in request:
+        rollouts.run_review_rollout(session, request["rollout"], request.get("games"))
+        return
     if "try" in request:
         advice.try_review_turn(session, request["try"])
         pilot.automate(session)
         return
     show = request.get("show", False)
-    if "rollout" in request:
-        rollouts.run_review_rollout(session, request["rollout"], request.get("games"))
-        return
     if session.review is not None and show is not False:
         advice.show_review_turn(session, show)
         return
@@ -473,6 +478,7 @@ INTENTS: dict[str, Intent] = {
     "load_url": Intent(load_url),
     "export_url": Intent(export_url, while_editing="keep"),
     "link_new": Intent(link_new),
+    "link_hold": Intent(link_hold, while_editing="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
     "roll": Intent(roll, while_editing="ignore"),
     "click": Intent(click, while_editing="ignore"),

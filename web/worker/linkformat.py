@@ -22,7 +22,8 @@ from nardcore import safejson
 from nardcore.errors import Refusal, quoted
 from nardcore.readers import is_whole_number
 
-VERSION = 1
+VERSION = 2  # of the links this app makes; version 1's games under way go on as version 1
+VERSIONS = (1, 2)  # read: 2 adds the declaration N (docs/link-play.md), derivations unchanged
 SECRET_BYTES = 16
 COMMIT_BYTES = 32
 CHAIN_BYTES = 16  # of the hash chain's head, carried by each link as `p`
@@ -32,7 +33,7 @@ MAX_ACTIONS = 8  # in one link
 MAX_HISTORY = 4_000  # actions in a whole game
 SLOT = re.compile(r"o|[wb][1-9][0-9]{0,3}")
 FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{1,24000})")
-ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanR]|r[sgb]?")
+ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanRN]|r[sgb]?")
 
 
 class LinkError(Refusal):
@@ -125,8 +126,8 @@ def read_link(fragment: str) -> Link:
     allowed, required = {"v", "p", "i", "a", "r", "s", "c", "h"}, {"v", "a", "r", "s", "c", "h"}
     if set(body) - allowed or not required <= set(body):
         raise LinkError(f"the link's data has unknown or missing fields: {names((set(body) ^ required) - {'p', 'i'})}")
-    if not is_whole_number(body["v"]) or body["v"] != VERSION:
-        raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads version {VERSION}",
+    if not is_whole_number(body["v"]) or body["v"] not in VERSIONS:
+        raise LinkError(f"the link is of version {quoted(body['v'])}; this app reads versions 1 and {VERSION}",
                         why="why.duel_version")
     message: dict[str, Any] = {"g": gid, "f": sender, "n": int(seq)}
     for name in ("a", "r", "s", "c", "v"):
@@ -150,6 +151,8 @@ def check_shape(message: dict[str, Any]) -> None:
     for action in actions:
         if not isinstance(action, str) or not ACTION.fullmatch(action):
             raise LinkError(f"the link holds a move this app does not read: {quoted(action, 40)}")
+        if action == "N" and message["v"] == 1:
+            raise LinkError("a link of version 1 declares nothing (N): its games ask for each share (R)")
     for name, size, what in (("r", SECRET_BYTES, "revealed secret"), ("s", SECRET_BYTES, "share"),
                              ("c", COMMIT_BYTES, "commitment")):
         table = message[name]

@@ -137,6 +137,23 @@ def after(session: Session) -> None:
         send(session)
 
 
+def may_double(session: Session) -> bool:
+    """Doubling is not barred by the game by link: this side neither asked for its share nor
+    declared it would not double at this turn."""
+    return session.duel is None or not session.duel.no_double
+
+
+def hold(session: Session, request: dict[str, Any]) -> None:
+    """The person keeps the cube for their next turn (`keep` true: the link that ends their
+    part declares nothing, and that turn asks for its share first) or not (the default)."""
+    duel, keep = session.duel, request.get("keep")
+    if not isinstance(keep, bool):
+        raise UIError(f"keep is true or false, not {quoted(keep)}")
+    if duel is None or not duel.hold_offered(session.game):
+        return
+    duel.set_hold(session.game, keep)
+
+
 def send(session: Session, ask: bool = False) -> None:
     duel = session.duel
     assert duel is not None
@@ -154,7 +171,7 @@ def sent_key(duel: Duel) -> str:
     """The message that says what the link just made carries, so the person knows what is
     sent: their move (a play or a pass), their decision (on the cube, a resignation), or only
     the other side's dice (the opening roll revealed, or a share after a request to roll)."""
-    actions = [str(action) for action in duel.links[-1].get("a", [])]
+    actions = [str(action) for action in duel.links[-1].get("a", []) if action != "N"]
     if any(action[:1] in ("p", "-") for action in actions):
         return "link_send"
     return "link_send_choice" if actions else "link_send_dice"
@@ -166,12 +183,16 @@ def view(session: Session) -> LinkView | None:
     if duel is None:
         return None
     waiting = not duel.my_link_next
+    offered = not session.others_to_act() and duel.hold_offered(session.game)
     return {
         "gid": duel.gid,
         "me": duel.me,
         "seq": duel.seq,
         "waiting": waiting,
         "asked": duel.asked,
+        "declared": duel.declared,
+        "hold_offered": offered,
+        "hold": offered and duel.holding(session.game),
         "over": duel.game.over,
         "url": duel.last_link() if waiting else None,
     }

@@ -43,7 +43,9 @@ from .linkformat import (
     COMMIT_BYTES,
     MAX_ACTIONS,
     SECRET_BYTES,
+    SLOT,
     VERSION,
+    VERSIONS,
     Link,
     LinkError,
     b64,
@@ -60,7 +62,7 @@ MAX_LINKS = 6_000
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
 INVITATION_FIELDS = {"variant", "start", "host"}
-RECORD_FIELDS = {"v", "gid", "me", "key", "links"}
+RECORD_FIELDS = {"v", "gid", "me", "key", "links"}  # and "hold" (version 2), when its player keeps the cube
 MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
 EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
 
@@ -130,6 +132,7 @@ class _Book:
     reveals: dict[str, bytes] = field(default_factory=dict)
     shares: dict[str, bytes] = field(default_factory=dict)
     asked: str | None = None  # the side that asked for its share before rolling (it may double)
+    declared: set[str] = field(default_factory=set)  # the sides that will not double at their next turn (N)
     actions: list[str] = field(default_factory=list)  # every action so far, in order
 
 
@@ -141,6 +144,19 @@ def _other(side: str) -> str:
     return "b" if side == "w" else "w"
 
 
+def _later_slot(slot: str) -> str:
+    """The roll slot after `slot` of the same side: w3 -> w4."""
+    return f"{slot[0]}{int(slot[1:]) + 1}"
+
+
+def _cube_later(game: Game, side: int) -> bool:
+    """The cube may be `side`'s to turn at its next turn, as far as the game now says: a game
+    with a cube, not the Crawford game, the cube in the middle or `side`'s, below its limit."""
+    variant = game.variant
+    return (variant.cube and not game.crawford and game.cube_owner in (None, side)
+            and game.cube_value * 2 <= variant.cube_limit)
+
+
 class Duel:
     """One device's side of a game played by link. `game` is the game as this device knows it
     (a copy is what the person plays on); `send(local)` makes the next link from what was
@@ -148,6 +164,8 @@ class Duel:
 
     def __init__(self, gid: str, me: str, key: bytes) -> None:
         self.gid, self.me, self.key = gid, me, key
+        self.version = VERSION  # the invitation's: a game goes on in the version it began in
+        self.hold: str | None = None  # the roll slot at whose turn this side keeps the cube (no N)
         self.links: list[dict[str, Any]] = []
         self.head = b""
         self.host = "w"
@@ -157,14 +175,18 @@ class Duel:
 
     @classmethod
     def create(cls, variant: str, host: str = "w", start: Position | None = None,
-               key: bytes | None = None, gid: str | None = None) -> tuple[Duel, str]:
-        """A new game on this device, which plays `host`; answers it and the invitation link."""
+               key: bytes | None = None, gid: str | None = None, version: int = VERSION) -> tuple[Duel, str]:
+        """A new game on this device, which plays `host`; answers it and the invitation link
+        (`version`: of its links; version 1 only as the app before version 2 made them)."""
         if not is_side(host):
             raise LinkError(f"the host's side must be 'w' or 'b', not {quoted(host)}")
+        if version not in VERSIONS:
+            raise LinkError(f"links of version {quoted(version)} are not made here")
         token = find_variant(variant).token
         if start is not None and start.variant.token != token:
             raise LinkError("the start position is of another game")
         duel = cls(gid or secrets.token_hex(6), host, key or secrets.token_bytes(KEY_BYTES))
+        duel.version = version
         invite = {"i": {"variant": token, "start": None if start is None else str(start), "host": host}}
         return duel, duel._send_message(invite, [])
 
@@ -209,6 +231,48 @@ class Duel:
     def asked(self) -> bool:
         """This side asked for its share to roll: it may no longer double this turn."""
         return self.book is not None and self.book.asked == self.me
+
+    @property
+    def declared(self) -> bool:
+        """This side said it will not double at its next turn (N): the other player's next link
+        brings the share of that roll."""
+        return self.book is not None and self.me in self.book.declared
+
+    @property
+    def no_double(self) -> bool:
+        """This side may not double now whatever the game says: it asked for its share, or it
+        declared it would not."""
+        return self.asked or self.declared
+
+    def upcoming_slot(self, local: Game) -> str:
+        """The roll slot of this side's next turn after the one under way (the turn a
+        declaration in the next link is about)."""
+        slot = self.next_slot(local, self.me)
+        if local.to_act == SIDE_LETTERS.index(self.me) and local.phase in ("cube", "roll", "move"):
+            return _later_slot(slot)
+        return slot
+
+    def hold_offered(self, local: Game) -> bool:
+        """The player acting now on this device may choose to keep the cube for its next turn
+        (no N in the link that ends its part: that turn then asks for its share first)."""
+        me = SIDE_LETTERS.index(self.me)
+        if (self.version < 2 or not self.my_link_next or local.over or local.to_act != me
+                or local.phase == "opening" or (local.phase == "cube" and not self.may_roll(local))):
+            return False
+        if local.phase == "take":  # taken, the cube is this side's at twice the stake
+            return local.variant.cube and not local.crawford and local.cube_value * 4 <= local.variant.cube_limit
+        return _cube_later(local, me)
+
+    def holding(self, local: Game) -> bool:
+        """This side keeps the cube for its next turn (the link that ends its part declares nothing)."""
+        return self.hold is not None and self.hold == self.upcoming_slot(local)
+
+    def set_hold(self, local: Game, keep: bool) -> None:
+        """Keep the cube for this side's next turn (`keep`), or not: the default, whose link
+        declares no double so the next turn's share comes with the other's move."""
+        if not self.hold_offered(local):
+            raise LinkError("there is no cube to keep for your next turn now")
+        self.hold = self.upcoming_slot(local) if keep else None
 
     def may_roll(self, local: Game) -> bool:
         """The other player's share for this side's next roll is here (else, in the cube
@@ -279,7 +343,8 @@ class Duel:
     # -- saving --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"v": VERSION, "gid": self.gid, "me": self.me, "key": b64(self.key), "links": self.links}
+        data = {"v": self.version, "gid": self.gid, "me": self.me, "key": b64(self.key), "links": self.links}
+        return data if self.hold is None else {**data, "hold": self.hold}
 
     @classmethod
     def from_dict(cls, data: Any) -> Duel:
@@ -288,12 +353,18 @@ class Duel:
         what = "the record of the game played by link"
         if not isinstance(data, dict):
             raise LinkError(f"{what} cannot be read: it is not an object")
-        if set(data) != RECORD_FIELDS:
+        if set(data) - {"hold"} != RECORD_FIELDS:
             raise LinkError(f"{what} cannot be read: it has unknown or missing fields: "
-                            f"{names(set(data) ^ RECORD_FIELDS)}")
-        if not is_whole_number(data["v"]) or data["v"] != VERSION:
+                            f"{names((set(data) - {'hold'}) ^ RECORD_FIELDS)}")
+        if not is_whole_number(data["v"]) or data["v"] not in VERSIONS:
             raise LinkError(f"{what} cannot be read: its version (v) is {quoted(data['v'])}, "
-                            f"this app reads version {VERSION}")
+                            f"this app reads versions 1 and {VERSION}")
+        version = data["v"]
+        hold = data.get("hold")
+        if hold is not None and (version < 2 or not isinstance(hold, str) or not SLOT.fullmatch(hold)
+                                 or hold[0] != data["me"]):
+            raise LinkError(f"{what} is damaged: the roll at which its player keeps the cube (hold) "
+                            f"is {quoted(hold)}")
         gid, me, links = data["gid"], data["me"], data["links"]
         if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
             raise LinkError(f"{what} is damaged: its game id (gid) is {quoted(gid)}")
@@ -302,6 +373,7 @@ class Duel:
         if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
             raise LinkError(f"{what} has no links (links is not a list of 1..{MAX_LINKS})")
         duel = cls(gid, me, unb64(data["key"], KEY_BYTES, f"{what}'s key"))
+        duel.version, duel.hold = version, hold
         for message in links:
             if not isinstance(message, dict):
                 raise LinkError(f"{what} is damaged: its link {len(duel.links)} (links) is not an object")
@@ -317,9 +389,9 @@ class Duel:
             if not is_side(message["f"]):
                 raise LinkError(f"{what} is out of order: its link {len(duel.links)} is from no side "
                                 f"(its sender, f, is {quoted(message['f'])})")
-            if not is_whole_number(message["v"]) or message["v"] != VERSION:
+            if not is_whole_number(message["v"]) or message["v"] != version:
                 raise LinkError(f"{what} cannot be read: its link {len(duel.links)} is of version (v) "
-                                f"{quoted(message['v'])}, this app reads version {VERSION}")
+                                f"{quoted(message['v'])}, not the record's ({version})")
             if "p" in message:
                 unb64(message["p"], CHAIN_BYTES, f"the chain hash (p) of link {len(duel.links)} of {what}")
             check_shape(message)
@@ -342,7 +414,7 @@ class Duel:
 
     def _send_message(self, extra: dict[str, Any], actions: list[str]) -> str:
         """Compose this device's next link (the secrets due with it) and keep it."""
-        message: dict[str, Any] = {"g": self.gid, "f": self.me, "n": len(self.links), "v": VERSION,
+        message: dict[str, Any] = {"g": self.gid, "f": self.me, "n": len(self.links), "v": self.version,
                                    "a": actions, "r": {}, "s": {}, "c": {}, **extra}
         if self.links:
             message["p"] = b64(self.head[:CHAIN_BYTES])
@@ -376,7 +448,7 @@ class Duel:
             raise LinkError(f"the invitation's start position (start) cannot be set up: {error}") from None
         if game.position.variant.token != info["variant"]:
             raise LinkError("the invitation's start position is of another game")
-        self.host = info["host"]
+        self.host, self.version = info["host"], message["v"]
         return _Book(game)
 
     def _take(self, link: Link, compose: bool = False) -> None:
@@ -392,6 +464,9 @@ class Duel:
             if list(link.history) != self.book.actions:
                 raise LinkError("the history of this link differs from the game on this device (its moves)",
                                 why="why.duel_history")
+            if message["v"] != self.version:
+                raise LinkError(f"this link is of version {message['v']}, and this game is played in version "
+                                f"{self.version}", why="why.duel_version")
         saved = self.to_dict() if self.book is not None else None
         try:
             if self.book is None:
@@ -410,6 +485,7 @@ class Duel:
             return
         again = Duel.from_dict(saved)
         self.links, self.head, self.host, self.book = again.links, again.head, again.host, again.book
+        self.version, self.hold = again.version, again.hold
 
     def _advance(self, book: _Book, message: dict[str, Any], compose: bool) -> dict[str, set[str]]:
         """Play a message onto `book`: its secrets (checked), then its moves with the dice the
@@ -447,17 +523,34 @@ class Duel:
         if seq == 2 and game.opening:
             due["r"].add("o")
         self._resolve_opening(book)
-        for action in message["a"]:
-            slot = self._replay(book, sender, action)
-            if slot is not None:
-                due["r"].add(slot)
+        actions = message["a"]
+        for index, action in enumerate(actions):
+            if action == "N":
+                if index != len(actions) - 1:
+                    raise LinkError("the link's declaration that its sender will not double (N) is not its last move")
+                refusal = self._declaration_refused(book, sender, seq)
+                if refusal is not None:
+                    raise LinkError(f"the link declares its sender will not double at its next turn, {refusal}",
+                                    why="why.duel_declared")
+                book.declared.add(sender)
+            else:
+                slot = self._replay(book, sender, action)
+                if slot is not None:
+                    due["r"].add(slot)
             book.actions.append(action)
         self._resolve_opening(book)
-        # the share of the other side's next roll, once it is theirs to roll without a choice left
+        if (compose and self._declaration_refused(book, sender, seq) is None and len(actions) < MAX_ACTIONS
+                and self.hold != self.next_slot(game, sender)):
+            actions.append("N")  # the default: the next turn's share comes with the other's move
+            book.declared.add(sender)
+            book.actions.append("N")
+        # the share of the other side's next roll, once it is theirs to roll without a choice
+        # left: no cube to turn, or the choice made (asked to roll, or declared it would not double)
         to_act = None if game.to_act is None else SIDE_LETTERS[game.to_act]
         slot = self.next_slot(game, other)
         if (to_act == other and slot in committed and slot not in shared
-                and (game.phase == "roll" or (game.phase == "cube" and book.asked == other))):
+                and (game.phase == "roll" or (game.phase == "cube" and (book.asked == other
+                                                                        or other in book.declared)))):
             due["s"].add(slot)
         mine = self.next_slot(game, sender)
         if seq > 1 and mine not in committed and not game.over:
@@ -483,6 +576,23 @@ class Duel:
         if not message["a"] and seq > 1 and not due["r"] and not due["s"]:
             raise LinkError("the link carries nothing: no move and no secret")
         return due
+
+    def _declaration_refused(self, book: _Book, sender: str, seq: int) -> str | None:
+        """Why `sender` may not declare now that it will not double at its next turn (N), or
+        None: it may, once its part is done (after the opening, the other side acts), the game
+        goes on, it did not declare already, and the cube may be its to turn then."""
+        game, side = book.game, SIDE_LETTERS.index(sender)
+        if self.version < 2:
+            return "and a game of version 1 takes no declaration"
+        if game.over:
+            return "and the game is over"
+        if seq > 1 and game.to_act == side:
+            return "in the middle of its turn"
+        if sender in book.declared:
+            return "which it declared already"
+        if not _cube_later(game, side):
+            return "where it could not double anyway"
+        return None
 
     def _secret_pair(self, book: _Book, slot: str) -> tuple[bytes, bytes] | None:
         """The roller's secret and the other's share for `slot`, when this device knows both:
@@ -518,6 +628,9 @@ class Duel:
             if action == "R":
                 if game.phase != "cube" or book.asked is not None:
                     raise LinkError("the link asks to roll when there is no choice to double")
+                if sender in book.declared:
+                    raise LinkError("the link asks for a share after declaring it would not double: "
+                                    "the share came with the other player's move", why="why.duel_declared")
                 book.asked = sender
                 return None
             if action[0] == "p" or action == "-":
@@ -531,6 +644,7 @@ class Duel:
                         raise LinkError(f"the link plays roll {slot} without revealing the secret committed for it")
                     game.roll(SlotDice(self.gid, slot, *pair).roll())
                     book.asked = None
+                    book.declared.discard(sender)  # its declaration was about this turn
                 if action == "-":
                     if game.plays():
                         raise LinkError(f"the link passes with {game.dice}, which has a legal play")
@@ -542,6 +656,9 @@ class Duel:
                 return slot
             if book.asked == sender and action == "d":
                 raise LinkError(f"the link's move {action!r} comes after asking to roll")
+            if sender in book.declared and action == "d":
+                raise LinkError("the link doubles after declaring it would not double at this turn",
+                                why="why.duel_declared")
             if action[0] == "r":
                 level = RESIGN_CODES.get(action[1:]) if len(action) > 1 else None
                 if (level is None) != (not game.resign_by_offer):
@@ -550,6 +667,8 @@ class Duel:
                 return None
             {"d": game.double, "t": game.take, "b": game.beaver, "x": game.drop,
              "a": game.accept_resignation, "n": game.decline_resignation}[action]()
+            if action == "d":  # the cube moves: the other side decides its next turn again, taking
+                book.declared.discard(_other(sender))
             return None
         except (GameError, NotationError) as error:
             raise LinkError(f"the link's move {action[1:] if action[0] == 'p' else action!r} "

@@ -333,7 +333,7 @@ def can(session: Session, human_moving: bool) -> Can:
     human_turn = not session.others_to_act() and not game.over and session.replay is None
     return {
         "roll": human_turn and game.phase in ("opening", "cube", "roll"),
-        "double": human_turn and game.may_double(),
+        "double": human_turn and game.may_double() and linkgame.may_double(session),
         "take": human_turn and game.phase == "take",
         "drop": human_turn and game.phase == "take",
         "beaver": human_turn and game.may_beaver(),

@@ -141,6 +141,9 @@ class LinkView(TypedDict):
     seq: int
     waiting: bool
     asked: bool
+    declared: bool  # this side will not double at its next turn: the other's link brings its dice
+    hold_offered: bool  # the person may keep the cube for their next turn (one more link then)
+    hold: bool  # and keeps it
     over: bool
     url: str | None
 

@@ -9,6 +9,7 @@ import { listGames, savedGame } from "../library/store.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").LinkView} LinkView */
+/** @typedef {import("../view-model.js").Intent} Intent */
 
 const LINK = /^d=([0-9a-f]{12})\.([wb])\d{1,5}\./;
 
@@ -28,22 +29,30 @@ export function linkSave(fragment) {
 }
 
 /**
- * The panel beside the board: what this device waits for, and the link to send meanwhile.
+ * The panel beside the board: what this device waits for, and the link to send meanwhile;
+ * in a game with a cube, on the player's turn, whether they keep the cube for their next turn
+ * (off by default: their friend's answer then carries their next dice, one link a turn).
  * @param {HTMLElement} root the panel (#link-panel)
+ * @param {{send: (intent: Intent) => unknown}} deps
  * @returns {{paint: (view: View) => void, destroy: () => void}}
  */
-export function createLinkPanel(root) {
+export function createLinkPanel(root, { send }) {
   const events = listeners();
   const input = $("link-url", HTMLInputElement);
   const status = $("link-status");
+  const hold = $("link-hold", HTMLInputElement);
   events.click("link-copy", async () => {
     status.textContent = t((await copyText(input)) ? "share.copied" : "share.select");
   });
+  events.on(hold, "change", () => send({ type: "link_hold", keep: hold.checked }));
   return {
     paint(view) {
       const link = view.link;
       root.hidden = !link;
-      if (link) paintLink(root, link, input, status);
+      if (!link) return;
+      paintLink(root, link, input, status);
+      $("link-hold-row").hidden = !link.hold_offered;
+      hold.checked = link.hold;
     },
     destroy: () => events.off(),
   };
@@ -62,6 +71,7 @@ function paintLink(panel, link, input, status) {
   if (link.over) key = link.waiting ? "link.over_send" : "link.over";
   else if (link.waiting && link.seq === 1) key = "link.invite";
   else if (link.waiting && link.asked) key = "link.asked";
+  else if (link.waiting && link.declared) key = "link.send_dice";
   else if (link.waiting) key = "link.send";
   $("link-text").textContent = t(key, { side: t(`side.${link.me}`) });
   const url = link.url ? `${location.origin}${location.pathname}#${link.url}` : "";
