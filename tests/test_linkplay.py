@@ -521,6 +521,24 @@ def test_a_double_frees_the_other_side_from_its_declaration() -> None:
     receiver.receive(link)
 
 
+def test_keeping_the_cube_is_not_offered_where_a_declaration_already_covers_that_turn() -> None:
+    """The host who starts plays the opening's roll having declared in the invitation: the turn
+    after it is covered already (the guest's move will carry its share), so nothing is offered."""
+    for _ in range(20):
+        host, guest = start("backgammon", "w")
+        if host.game.phase == "move":  # the host starts
+            break
+    else:
+        raise AssertionError("the host never started")
+    local = host.game.copy()
+    assert host.declared and local.to_act == 0 and not host.hold_offered(local)
+    rng = random.Random(1)
+    guest.receive(play_turn(host, rng, cube=0.0))
+    assert guest.may_roll(guest.game)  # the guest declared in the join: its dice came with the host's move
+    answer = read_link(play_turn(guest, rng, cube=0.0)).message
+    assert "w1" in answer["s"] and answer["a"][-1] == "N"  # and the host's first own roll with the guest's
+
+
 def test_keeping_the_cube_is_offered_only_where_the_cube_may_be_the_players_next_turn() -> None:
     host, guest, rng = mid_game("narde", seed=83)
     sender = host if host.my_link_next else guest

@@ -259,6 +259,9 @@ class Duel:
         if (self.version < 2 or not self.my_link_next or local.over or local.to_act != me
                 or local.phase == "opening" or (local.phase == "cube" and not self.may_roll(local))):
             return False
+        book = self.game
+        if self.declared and not (book.to_act == me and book.phase in ("cube", "roll")):
+            return False  # its declaration is about that very turn (this turn plays the opening's roll, or answers)
         if local.phase == "take":  # taken, the cube is this side's at twice the stake
             return local.variant.cube and not local.crawford and local.cube_value * 4 <= local.variant.cube_limit
         return _cube_later(local, me)
