@@ -14,10 +14,14 @@ static server), testenv.py (npm ci, the test extra, Debian's chromium).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, from any working folder
@@ -26,7 +30,7 @@ from tools.serve import MIME_TYPES, SiteServer, serve  # noqa: E402
 from tools.shell import DIST, NODE_MODULES, ROOT, log, run  # noqa: E402
 from tools.site import COMPRESSIBLE, brotli_compressor, build, site_files  # noqa: E402
 from tools.snapshot import SNAPSHOT_NAME  # noqa: E402
-from tools.testenv import ensure_test_tools  # noqa: E402
+from tools.testenv import ensure_node_modules, ensure_test_tools  # noqa: E402
 
 # What tests and benches reach through this module.
 __all__ = ["COMPRESSIBLE", "DIST", "MIME_TYPES", "SNAPSHOT_NAME", "SiteServer", "brotli_compressor", "build",
@@ -53,8 +57,25 @@ def workers(pytest_args: list[str]) -> list[str]:
     return count if chosen else [*count, "--dist", "worksteal"]
 
 
-# Set by `test` for its pytest: dist/ was built just before, the tests take it as it is (support.dist).
+# Set by `test` for its pytest: the name under which dist/ is being built for this run
+# (support.dist waits for that build rather than making its own).
 BUILT_FOR_THE_RUN = "NARD_DIST_BUILT"
+# Builds of dist/ for tests take this lock (one at a time: two would write the same temporary
+# files); a finished build for a run leaves the stamp `built-<run>` beside it.
+BUILD_STAMPS = Path(tempfile.gettempdir()) / "nard-test-builds"
+
+
+@contextmanager
+def build_lock() -> Iterator[None]:
+    """Held while dist/ is built for tests: by one process at a time."""
+    BUILD_STAMPS.mkdir(exist_ok=True)
+    with open(BUILD_STAMPS / "lock", "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
 
 # More workers than the machine's two cores: a browser test spends much of its time waiting
 # (the page's timers, the engine's answers, a boot's fetches), and the workers fill each
@@ -73,18 +94,40 @@ def checks() -> dict[str, list[str]]:
 
 
 def test(pytest_args: list[str]) -> int:
-    """pytest, with ruff, strict mypy and tsc running beside it at a lower priority, in the time
-    pytest's workers spend waiting (their output is printed after pytest's). dist/ is built once,
-    here: the tests take it as it is (support.dist)."""
+    """pytest, with dist/ built beside it (under the tests' build lock: a test that serves dist/
+    waits for it, the others run meanwhile) and ruff, strict mypy and tsc running beside it at
+    a lower priority, in the time pytest's workers spend waiting (their output is printed after
+    pytest's). dist/ is built once: the tests take it as built here (support.dist)."""
     ensure_test_tools()
-    build()
+    ensure_node_modules()  # tsc and some tests read node_modules before dist/ is needed
+    run_name = f"build-py-{os.getpid()}"
+    built: list[bool] = []
+    locked = threading.Event()
+
+    def build_for_the_run() -> None:
+        with build_lock():
+            locked.set()
+            try:
+                build()
+            except (Exception, SystemExit) as error:  # the tests then build it themselves, and say why
+                log(f"the build failed: {error}")
+                return
+            (BUILD_STAMPS / f"built-{run_name}").touch()
+            built.append(True)
+
+    builder = threading.Thread(target=build_for_the_run)
+    builder.start()
+    locked.wait()
     commands = checks()
     logs = {name: tempfile.TemporaryFile() for name in commands}
     started = {name: subprocess.Popen(command, cwd=ROOT, stdout=logs[name], stderr=subprocess.STDOUT,
                                       preexec_fn=lambda: os.nice(5))
                for name, command in commands.items()}
-    env = {**os.environ, BUILT_FOR_THE_RUN: "1"}
+    env = {**os.environ, BUILT_FOR_THE_RUN: run_name}
     results = {"pytest": run([sys.executable, "-m", "pytest", *workers(pytest_args), *pytest_args], env=env)}
+    builder.join()
+    (BUILD_STAMPS / f"built-{run_name}").unlink(missing_ok=True)
+    results["build"] = 0 if built else 1
     for name, process in started.items():
         results[name] = process.wait()
         logs[name].seek(0)

@@ -569,8 +569,41 @@ def test_the_tests_take_dist_as_build_py_test_built_it_and_build_it_themselves_o
     monkeypatch.setattr(site, "build", counted_build)  # the module support.dist builds with
     monkeypatch.setattr(support_dist, "STAMPS", tmp_path)
     monkeypatch.setenv("PYTEST_XDIST_TESTRUNUID", "a-run-of-this-test")
-    monkeypatch.setenv(build.BUILT_FOR_THE_RUN, "1")
-    assert support_dist.built_dist() == DIST and builds == []  # build.py test built it just before
-    monkeypatch.delenv(build.BUILT_FOR_THE_RUN)
-    assert support_dist.built_dist() == DIST and builds == [True]  # the first test of the run builds it
+    monkeypatch.setenv(build.BUILT_FOR_THE_RUN, "build-py-1")
+    (tmp_path / "built-build-py-1").touch()  # build.py test's build of dist/ for this run is done
+    assert support_dist.built_dist() == DIST and builds == []
+    (tmp_path / "built-build-py-1").unlink()  # it failed: the first test of the run builds dist/
+    assert support_dist.built_dist() == DIST and builds == [True]
     assert support_dist.built_dist() == DIST and builds == [True]  # and only the first
+    monkeypatch.delenv(build.BUILT_FOR_THE_RUN)  # pytest alone: the first test of the run builds it
+    assert support_dist.built_dist() == DIST and builds == [True, True]
+    assert support_dist.built_dist() == DIST and builds == [True, True]
+
+
+def test_build_py_test_builds_dist_beside_pytest_under_the_lock_the_tests_wait_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import build
+
+    seen: dict[str, object] = {}
+
+    def fake_run(command: list[str], **kwargs: object) -> int:
+        env = kwargs["env"]
+        assert isinstance(env, dict)
+        name = env[build.BUILT_FOR_THE_RUN]
+        with build.build_lock():  # a test needing dist/ waits here for the build, then finds its stamp
+            seen["stamp"] = (build.BUILD_STAMPS / f"built-{name}").exists()
+        return 0
+
+    builds: list[str] = []
+
+    def slow_build() -> str:
+        builds.append("built")
+        return "v"
+
+    monkeypatch.setattr(build, "ensure_test_tools", lambda: None)
+    monkeypatch.setattr(build, "ensure_node_modules", lambda: None)
+    monkeypatch.setattr(build, "build", slow_build)
+    monkeypatch.setattr(build, "run", fake_run)
+    monkeypatch.setattr(build, "checks", lambda: {"true": ["true"]})
+    assert build.test(["-q"]) == 0
+    assert seen["stamp"] is True and builds == ["built"]
