@@ -25,6 +25,8 @@ KNOWN_WARNINGS = frozenset({
     # PyScript, in its worker: the DOM is on the main thread, as intended
     "Unable to use `window` or `document` in worker. This requires SharedArrayBuffer support."
     " See: https://docs.pyscript.net/latest/faq/#sharedarraybuffer",
+    # Playwright, in a context opened with service_workers="block" (open_app's default)
+    "Service Worker registration blocked by Playwright",
 })
 
 
@@ -118,12 +120,22 @@ def wait_controlled(page: Page) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
+# open_app's context options, unless a test gives its own
+TEST_CONTEXT = {"reduced_motion": "reduce", "service_workers": "block"}
+
+
 def open_app(
     browser: Browser, site: str, routes: dict[str, Callable[[Route], None]] | None = None, **context_args: object
 ) -> tuple[BrowserContext, Page, Watch]:
     """A fresh context (no cache, no service worker yet), watched, with the app booted;
-    requests matching a pattern of `routes` are answered by its handler."""
-    context = browser.new_context(**context_args)  # type: ignore[arg-type]
+    requests matching a pattern of `routes` are answered by its handler. Unless `context_args`
+    say otherwise, the context asks for reduced motion (the dice do not tumble, the checkers do
+    not glide, the computer plays after 120 ms rather than 420-650: web/page/page.js), so a test
+    waits less for the same states, and blocks the service worker (no precache of the whole
+    site behind each boot; the page says so by a warning KNOWN_WARNINGS allows). Tests of the
+    motion or of the service worker pass `reduced_motion="no-preference"` or
+    `service_workers="allow"`."""
+    context = browser.new_context(**{**TEST_CONTEXT, **context_args})  # type: ignore[arg-type]
     watch = Watch(origin_of(site)).attach(context)
     for pattern, handler in (routes or {}).items():
         context.route(pattern, handler)

@@ -10,7 +10,8 @@ Helpers live in browser_support.py (and are re-exported here):
   worker), every console error, page error, failed request, HTTP error and request to
   another origin. `watch.assert_clean()` fails the test with the list.
 - `app`: a fresh watched context and page for each test with the app booted on seeded dice
-  (each boot costs a few seconds); the test fails if anything went wrong on it.
+  (each boot costs a few seconds), under reduced motion and without its service worker (the
+  marker `service_worker` lets it register); the test fails if anything went wrong on it.
   Tests that need their own browser context use `open_app(browser, site)`.
 """
 
@@ -39,6 +40,8 @@ __all__ = ["AppPage", "Watch", "open_app", "origin_of", "wait_ready"]
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "dice_seed(n): the seed of the dice the `app` page boots with")
+    config.addinivalue_line("markers", "service_worker: the `app` page registers its service worker "
+                            "(open_app blocks it otherwise)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -70,7 +73,9 @@ def app(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator
     if anything went wrong on the page meanwhile (console errors and warnings included)."""
     marker = request.node.get_closest_marker("dice_seed")
     seed = marker.args[0] if marker else 1
-    context, page, watch = open_app(browser, site + f"?dice=seed:{seed}", viewport={"width": 1280, "height": 860})
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    context, page, watch = open_app(browser, site + f"?dice=seed:{seed}", viewport={"width": 1280, "height": 860},
+                                    service_workers=workers)
     try:
         yield AppPage(page, watch, context)
         watch.assert_clean()

@@ -57,6 +57,7 @@ def test_a_bad_request_gets_an_error_answer_not_a_crash(app: AppPage) -> None:
     assert app.page.evaluate("window.nardApp.request({type: 'hello'})")["ready"] is True
 
 
+@pytest.mark.service_worker  # its precache's requests count too
 def test_every_request_goes_to_the_page_origin(app: AppPage, site: str) -> None:
     wait_controlled(app.page)  # the service worker's precache (nardcore.zip among it) is complete
     assert any(url.endswith("pyodide.asm.wasm") for url in app.watch.requests)

@@ -56,7 +56,9 @@ def app_at(browser: Browser, site: str, query: str, fragment: str, init: str = "
            **context_args: object) -> Iterator[Page]:
     """The app opened on a link (`?query#fragment`), in a fresh watched context with `init`
     run before the page's scripts; fails if anything went wrong on the page meanwhile."""
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 860}, **context_args})  # type: ignore[arg-type]
+    # the service worker blocked, as open_app does (the dice's motion is these tests' subject)
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 860}, "service_workers": "block",  # type: ignore[arg-type]
+                                     **context_args})
     watch = Watch(origin_of(site)).attach(context)
     try:
         if init:

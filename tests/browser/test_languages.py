@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Watch, after, origin_of, play_one_turn, press, wait_ready
+from browser_support import TEST_CONTEXT, Watch, after, origin_of, play_one_turn, press, wait_ready
 from playwright.sync_api import Browser, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +67,8 @@ def english_only_words(lang: str) -> set[str]:
 def fresh_page(browser: Browser, site: str, locale: str, path: str = "?dice=seed:1", *, wait: bool = True,
                init_script: str | None = None, color_scheme: str = "light") -> Iterator[tuple[Page, Watch]]:
     """A new context in `locale` with empty storage, the app opened at `path` (booted unless `wait` is false)."""
-    context = browser.new_context(locale=locale, viewport=PHONE, color_scheme=color_scheme)  # type: ignore[arg-type]
+    context = browser.new_context(**TEST_CONTEXT, locale=locale, viewport=PHONE,  # type: ignore[arg-type]
+                                  color_scheme=color_scheme)  # type: ignore[arg-type]
     watch = Watch(origin_of(site)).attach(context)
     try:
         if init_script:

@@ -17,7 +17,7 @@ CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('nard-')
 
 
 def test_reload_works_offline_after_one_visit(browser: Browser, site: str) -> None:
-    context, page, watch = open_app(browser, site)
+    context, page, watch = open_app(browser, site, service_workers="allow")
     try:
         wait_controlled(page)
         assert page.evaluate(CACHE_NAMES) == [f"nard-{sw_version(build.DIST)}"]
@@ -54,7 +54,7 @@ def test_a_new_build_replaces_the_old_cache_and_keeps_local_storage(
     browser: Browser, own_site: tuple[Path, str]
 ) -> None:
     dist, url = own_site
-    context, page, watch = open_app(browser, url)
+    context, page, watch = open_app(browser, url, service_workers="allow")
     try:
         wait_controlled(page)
         old = sw_version(dist)
@@ -85,7 +85,7 @@ def test_an_update_found_while_the_app_is_open_is_offered_and_live_after_one_rel
     browser: Browser, own_site: tuple[Path, str]
 ) -> None:
     dist, url = own_site
-    context, page, watch = open_app(browser, url + "?dice=seed:3")
+    context, page, watch = open_app(browser, url + "?dice=seed:3", service_workers="allow")
     try:
         wait_controlled(page)
         page.click("#setup-start")

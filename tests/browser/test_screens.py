@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from browser_support import CHECKERS_BY_POINT_JS, Watch, after, origin_of, wait_ready
+from browser_support import CHECKERS_BY_POINT_JS, TEST_CONTEXT, Watch, after, origin_of, wait_ready
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, expect
 from screens_support import SCREENS, layout_problems, open_screen, start_page
 
@@ -22,11 +22,12 @@ LONG_GARBAGE = "backgammon:w:24x2,13x5,8x3,6x5:" + "not-a-position-" * 8
 @pytest.fixture
 def open_game(browser: Browser, site: str) -> Iterator[Opener]:
     """Opens the app on a backgammon game 24 turns in, in a fresh watched context made with
-    the given arguments; every context it made is checked clean and closed afterwards."""
+    the given arguments (over open_app's TEST_CONTEXT); every context it made is checked clean
+    and closed afterwards."""
     made: list[tuple[BrowserContext, Watch]] = []
 
     def opener(**context_args: object) -> Page:
-        context = browser.new_context(**context_args)  # type: ignore[arg-type]
+        context = browser.new_context(**{**TEST_CONTEXT, **context_args})  # type: ignore[arg-type]
         watch = Watch(origin_of(site)).attach(context)
         made.append((context, watch))
         page = context.new_page()

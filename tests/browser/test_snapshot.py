@@ -114,7 +114,7 @@ def plain_host(site: str) -> Iterator[str]:
 def test_where_the_host_cannot_compress_the_page_unpacks_the_gzip_twin_and_keeps_it_offline(
     browser: Browser, plain_host: str
 ) -> None:
-    context, page, watch = open_app(browser, plain_host)
+    context, page, watch = open_app(browser, plain_host, service_workers="allow")
     try:
         assert boot_how(page) == "snapshot"
         requested = list(watch.requests)
