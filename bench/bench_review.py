@@ -2,6 +2,7 @@
 graph, the marks, the error rates and skill) and the second (each roll's luck, the 21 rolls).
 
     python bench/bench_review.py [--games 1] [--variants backgammon narde] [--min-turns 60]
+    python bench/bench_review.py --browser [DIST]    # the same games in the app, dist/ built first
 
 For each game named, `--games` single games of the `advanced` level against itself on seeded
 dice (the first seeds whose game lasts at least `--min-turns` turns), each reviewed whole
@@ -11,12 +12,17 @@ the machine runs) to the first pass's end (the page's graph and marks) and to th
 end, the milliseconds a turn of each, and the network's evaluations with the share the
 cache answered. The browser runs the same Python in Pyodide,
 a few times slower, a slice of web/worker/advice.py's REVIEW_SLICE seconds per request with
-its progress shown. Not a test: times depend on the machine.
+its progress shown. `--browser` opens the built app (dist/, or the folder given: an older
+build to compare) in Chromium, opens each game by its `#s=` link and asks for the review a
+slice at a time as the page does; it prints the wall seconds to the first pass's end and to
+the luck's end, and the CPU seconds of the browser's processes (page and worker, read from
+/proc: Linux) over the same spans, from the link on. Not a test: times depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -28,6 +34,7 @@ from nardcore.bots import act, make_bot  # noqa: E402
 from nardcore.bots.analysis import review_steps  # noqa: E402
 from nardcore.bots.neural import network_for  # noqa: E402
 from nardcore.dice import SeededDice  # noqa: E402
+from nardcore.formats.state import encode_state  # noqa: E402
 from nardcore.game import Game  # noqa: E402
 from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
 
@@ -45,12 +52,91 @@ def long_game(variant: str, seed: int, min_turns: int) -> tuple[Game, int]:
         seed += 1
 
 
+# Runs in the page: the game opened by its link, then the review asked for a slice at a time.
+REVIEW_JS = """async (fragment) => {
+  await window.nardApp.request({type: 'load_url', fragment});
+  const start = performance.now();
+  let first = null, requests = 0, review;
+  do {
+    review = (await window.nardApp.request({type: 'review'})).view.review;
+    requests++;
+    if (first === null && (review.ranked || review.complete)) {
+      first = performance.now() - start;
+      await window.benchMark();
+    }
+  } while (!review.complete);
+  return {turns: review.total, first, whole: performance.now() - start, requests};
+}"""
+
+
+def cpu_seconds(root_marker: bytes) -> float:
+    """The CPU seconds (user and system) of the Chromium launched with `root_marker` among its
+    flags and of every process under it."""
+    tick = os.sysconf("SC_CLK_TCK")
+    table: dict[int, tuple[int, float, bytes]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+            command = Path(f"/proc/{name}/cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        table[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, command)
+    found = {pid for pid, (_, _, command) in table.items() if root_marker in command and b"--type=" not in command}
+    grew = True
+    while grew:
+        below = {pid for pid, (parent, _, _) in table.items() if parent in found} - found
+        found |= below
+        grew = bool(below)
+    return sum(table[pid][1] for pid in found)
+
+
+def in_browser(games: list[tuple[str, Game, int]], dist: Path) -> None:
+    from browser_support import CHROMIUM, CHROMIUM_FLAGS, wait_ready
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    marker = f"--nard-review-bench-{os.getpid()}"
+    with build.SiteServer(dist, 0).serving() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, marker])
+        page = browser.new_page()
+        page.goto(url + "?dice=seed:1")
+        wait_ready(page)
+        marks: list[float] = []
+        page.expose_function("benchMark", lambda: marks.append(cpu_seconds(marker.encode())))
+        for variant, game, seed in games:
+            marks.clear()
+            before = cpu_seconds(marker.encode())
+            found = page.evaluate(REVIEW_JS, "#s=" + encode_state(game))
+            after = cpu_seconds(marker.encode())
+            first, whole = found["first"] / 1000, found["whole"] / 1000
+            print(f"{variant:11} seed {seed:3}  {found['turns']:4} turns  first pass {first:5.1f} s"
+                  f" ({marks[0] - before:4.1f} s CPU)  whole {whole:5.1f} s ({after - before:4.1f} s CPU)"
+                  f"  {found['requests']} requests", flush=True)
+        browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--variants", nargs="+", default=["backgammon", "narde"], choices=VARIANT_NAMES)
     parser.add_argument("--min-turns", type=int, default=60)
+    parser.add_argument("--browser", nargs="?", const=ROOT / "dist", type=Path, metavar="DIST")
     args = parser.parse_args()
+    if args.browser is not None:
+        sys.path.insert(0, str(ROOT / "tests" / "browser"))
+        chosen = []
+        for variant in args.variants:
+            seed = 0
+            for _ in range(args.games):
+                game, seed = long_game(variant, seed, args.min_turns)
+                chosen.append((variant, game, seed))
+                seed += 1
+        in_browser(chosen, args.browser)
+        return
     for variant in args.variants:
         network = network_for(variant)
         seed = 0
