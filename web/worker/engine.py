@@ -10,6 +10,12 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its
   answer comes back as it is.
 
+A request that carries a save (boot, sync, open_game) may send it beside the JSON, as
+`dispatch(request_json, save)` (app.js does): a save of megabytes is then neither escaped into
+the request nor read twice. An answer whose save is that same save, as it was read (its
+revision stamp aside: web/page/library/store.js), leaves it out and says `same_save` instead:
+the page has it already (a long match's start sends its save one way only).
+
 While a long request runs (the computer's search, a review, an import), the worker cannot
 answer the heartbeat, so it posts "nard:alive" to the page itself, at most every ALIVE_S, from
 the ticks of nardcore's long computations (nardcore/progress.py). A worker silent for two
@@ -36,7 +42,7 @@ import nardcore  # noqa: F401 - imported at boot so the first request is not slo
 from nardcore import progress, safejson
 from nardcore.position import Position
 
-from . import presenter, ui
+from . import presenter, saves, ui
 
 _app: ui.App | None = None
 _alive_said = False  # the listener of nardcore's ticks is set (at the first request, not in the snapshot)
@@ -96,13 +102,16 @@ def hello() -> dict[str, Any]:
     }
 
 
-def dispatch(request_json: str) -> str:
-    """One request (JSON text) in, one answer (JSON text) out."""
+def dispatch(request_json: str, save: str | None = None) -> str:
+    """One request (JSON text) in, one answer (JSON text) out; `save`: the request's save, sent
+    beside it (the answer then says `same_save` rather than sending it back unchanged)."""
     global _app
     if not _alive_said:
         _say_alive()
     try:
         request = safejson.loads(request_json)
+        if isinstance(save, str) and isinstance(request, dict):
+            request["save"] = save
         if isinstance(request, dict) and request.get("type") == "ping":
             answer: Any = {"pong": True}
         elif isinstance(request, dict) and request.get("type") == "hello":
@@ -111,6 +120,9 @@ def dispatch(request_json: str) -> str:
             if _app is None:
                 _app = ui.App()
             answer = _app.dispatch(request)
+            if isinstance(save, str) and answer.get("save") == saves.unstamped(save):
+                del answer["save"]  # the page's own save, unchanged: not sent back
+                answer["same_save"] = True
     except Exception as error:  # noqa: BLE001 - every failure becomes an answer
         answer = {"error": f"{type(error).__name__}: {error}"}
     return json.dumps(answer, separators=(",", ":"))

@@ -89,6 +89,12 @@ _PLAYED_MARK = "\x00the finished games\x00"  # JSON writes it as \u0000..., whic
 _played_cache: tuple[list[Any], str] | None = None  # the finished games last written, and their text
 
 
+def unstamped(text: str) -> str:
+    """A save as the page keeps it without its revision stamp: the engine's save."""
+    stamp = _STAMP.match(text)
+    return "{" + text[stamp.end():] if stamp else text
+
+
 def alive() -> None:
     """Between the long steps of reading or writing a long save (each a single call, parsing or
     writing a megabyte of JSON): a word to the page that the engine is working, not hung
@@ -157,9 +163,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     if is_count(selected) and selected <= BAR and game.phase == "move" and game.destinations(selected):
         session.selected = selected
     session.screen = screen
-    stamp = _STAMP.match(text)
-    _read = ({key: value for key, value in data.items() if key not in ("rev", "tab")},
-             "{" + text[stamp.end():] if stamp else text)
+    _read = ({key: value for key, value in data.items() if key not in ("rev", "tab")}, unstamped(text))
 
 
 def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:

@@ -20,15 +20,16 @@
 import { mountPage } from "../page.js";
 import { createBoard } from "../board/board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
-import { EMBEDDED } from "../library/store.js";
+import { EMBEDDED, unstamped } from "../library/store.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").Hello} Hello */
 /** @typedef {import("../view-model.js").Answer} Answer */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /**
- * The engine's exports in the worker (web/worker/engine.py): JSON text in, JSON text out.
- * @typedef {{dispatch(request: string): Promise<string>}} Engine
+ * The engine's exports in the worker (web/worker/engine.py): JSON text in, JSON text out; a
+ * request's save may go beside its JSON.
+ * @typedef {{dispatch(request: string, save?: string): Promise<string>}} Engine
  */
 /**
  * The <script type="py" worker> element once PyScript has made its worker.
@@ -160,9 +161,17 @@ async function call(message) {
     if (deadError) throw deadError;
     if (!engine) throw new Error("the engine has not started");
     inFlight.add(flight);
-    const answer = await Promise.race([engine.dispatch(JSON.stringify(message)), late]);
+    // a save goes beside the request, as it is: megabytes neither escaped into the JSON nor read twice
+    const { save, ...rest } = message;
+    const sent = typeof save === "string" ? engine.dispatch(JSON.stringify(rest), save) : engine.dispatch(JSON.stringify(message));
+    const answer = JSON.parse(await Promise.race([sent, late]));
     lastAnswer = performance.now();
-    return JSON.parse(answer);
+    // the engine's save is the one it was sent, unchanged: not sent back (web/worker/engine.py)
+    if (answer && answer.same_save === true && typeof save === "string") {
+      delete answer.same_save;
+      answer.save = unstamped(save);
+    }
+    return answer;
   } finally {
     clearTimeout(timer);
     inFlight.delete(flight);

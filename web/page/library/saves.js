@@ -11,7 +11,8 @@
 import { $, copyText, listeners, part } from "../dom.js";
 import { t } from "../i18n.js";
 import {
-  gameKey, keepGame, lastStoreProblem, readStore, saveRevision, stampSave, takeLibraryNotes, unstamped, writeStore,
+  gameKey, keepEntry, keepGame, lastStoreProblem, readStore, saveRevision, stampSave, takeLibraryNotes, unstamped,
+  writeStore,
 } from "./store.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -130,7 +131,12 @@ export function createSaves(root, { ready, send, request, showShare }) {
       const notes = takeLibraryNotes(); // the library set something right: say so
       if (notes.length && answer.view) answer.view.message = { key: notes[0], args: {} };
       const sameGame = answer.entry && answer.entry.id === gameId;
-      if (answer.entry && !sameGame) rev = saveRevision(readStore(gameKey(answer.entry.id))).rev; // opened as kept
+      /** @type {string | null} another game opened: its save as kept */
+      let opened = null;
+      if (answer.entry && !sameGame) {
+        opened = readStore(gameKey(answer.entry.id));
+        rev = saveRevision(opened).rev; // opened as kept
+      }
       const newer = sameGame && !syncs && !conflict && typeof answer.save === "string" ? stale(gameId || "") : null;
       const synced = Boolean(answer.view && answer.view.message && answer.view.message.key === "synced");
       if (syncs && !synced && Date.now() - syncSent < 5000) {
@@ -144,6 +150,13 @@ export function createSaves(root, { ready, send, request, showShare }) {
       } else if (newer) {
         raced = true; // written over this tab's turn in the meantime: its game is shown instead
         takeOtherTab(newer);
+      } else if (opened !== null && answer.save === unstamped(opened) && !conflict) {
+        // a game opened as it is kept (a start, the Games screen): its save, megabytes for a long
+        // match, is not written again, nor its revision counted; only its entry is kept
+        lastEngineSave = answer.save;
+        lastSave = opened;
+        lastEntry = answer.entry;
+        saveProblem = keepEntry(answer.entry) ? null : lastStoreProblem() || "failed";
       } else if (typeof answer.save === "string" && !conflict) {
         if (answer.save !== lastEngineSave && answer.save !== unstamped(lastSave)) ownChange = true; // this tab changed the game
         lastEngineSave = answer.save;

@@ -296,6 +296,17 @@ export function keepGame(save, entry) {
   if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
   writeSession(CURRENT_KEY, entry.id);
   if (!writeStore(gameKey(entry.id), save)) return false;
+  return keepEntry(entry);
+}
+
+// Keep the entry of a game whose save is kept already, as it is (a game opened and not changed:
+// its save, which may be megabytes long, is not written again). True when it was written.
+/**
+ * @param {LibraryEntry | undefined} entry
+ */
+export function keepEntry(entry) {
+  if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
+  writeSession(CURRENT_KEY, entry.id);
   const library = readLibrary(); // read again: another tab may have changed the index
   const now = Date.now();
   const old = library.games.find((g) => g.id === entry.id);
@@ -360,7 +371,7 @@ export function restoreGame(removed) {
  */
 export function savedGame(id) {
   const text = readStore(gameKey(id));
-  if (!text) return text;
+  if (!text || ownId(text, id)) return text;
   /** @type {any} */
   let save;
   try {
@@ -375,6 +386,21 @@ export function savedGame(id) {
   writeStore(gameKey(id), mended);
   notes.add("save_set_aside");
   return mended;
+}
+
+// Whether a save surely holds `id` as its only id, without reading the whole of it (a long match's
+// save is megabytes): it begins as the engine writes it ({"schema":2,"app":"nard","id":…, after
+// the page's revision), and no other key of the text can be "id" (none is spelled so, and no
+// \u escape could spell one). Anything else is read whole (savedGame).
+const SAVE_HEAD = /^\{(?:"rev":\d+,"tab":"[0-9a-z]*",)?"schema":2,"app":"nard","id":"([0-9a-f]{12})",/;
+
+/**
+ * @param {string} text
+ * @param {string} id
+ */
+function ownId(text, id) {
+  const head = SAVE_HEAD.exec(text);
+  return Boolean(head && head[1] === id && !text.includes('"id"', head[0].length) && !text.includes("\\u"));
 }
 
 // -- revisions: which of two tabs' writes of one game wins -----------------------------------------
