@@ -188,6 +188,41 @@ def test_the_review_draws_the_graph_marks_and_skill_first_then_measures_the_luck
     assert page.is_hidden("#review-progress")
 
 
+def test_while_the_luck_is_measured_a_focused_entry_and_a_hovered_turn_stay(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    for _ in range(14):
+        play_one_turn(page)
+    press(page, "btn-review")
+    page.wait_for_function("(window.nardPage.view.review || {}).ranked === true", timeout=180_000)
+    # an entry of the list focused (marked, to know it again) and a turn of the graph hovered;
+    # at each answer of the luck, whether the tooltip still shows that turn
+    page.evaluate("""() => {
+      const entry = document.querySelectorAll('#review-list .review-item')[2];
+      entry.dataset.probe = '1';
+      entry.focus();
+      window.__luckAnswers = [];
+      const rates = document.getElementById('review-rates');
+      new MutationObserver(() => {
+        const tip = document.getElementById('review-tip');
+        window.__luckAnswers.push({rates: rates.textContent, tip: tip && !tip.hidden ? tip.dataset.turn : null,
+                                   focused: document.activeElement.dataset.probe === '1'});
+      }).observe(rates, {childList: true, characterData: true, subtree: true});
+    }""")
+    page.hover('#review-graph .hit[data-turn="3"]')
+    page.locator("#review-tip").wait_for(state="visible")
+    page.wait_for_function("(window.nardPage.view.review || {}).complete === true", timeout=180_000)
+    answers = page.evaluate("window.__luckAnswers")
+    measuring = [a for a in answers if a["rates"].startswith("Measuring luck… ")]
+    assert measuring, answers  # the luck came in while they were there
+    assert all(a["tip"] == "3" and a["focused"] for a in measuring), answers
+    # the same entry still has the focus; the turn's name for a screen reader has its luck now
+    assert page.evaluate("document.activeElement.dataset.probe") == "1"
+    play = next(d for d in view(page)["review"]["decisions"] if d["kind"] == "play" and d["turn"] == 3)
+    label = page.get_attribute('#review-graph .hit[data-turn="3"]', "aria-label") or ""
+    assert label.endswith(f"Luck {'+' if play['luck'] >= 0 else '−'}{abs(play['luck']):.3f}"), label
+
+
 ROLLOUT_ROWS = """[...document.querySelectorAll('#review-rollout-table tbody tr')]
   .map(r => [...r.cells].map(c => c.textContent))"""
 

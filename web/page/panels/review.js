@@ -36,6 +36,8 @@ export function createReview(root, { send }) {
   const tryButton = $("review-try", HTMLButtonElement);
   /** @type {Review | null} */
   let shown = null;
+  /** @type {Drawn} */
+  const drawn = { list: "", graph: "", review: null, showTip: null };
   const onTry = () => {
     if (shown && shown.shown !== null) send({ type: "review", try: shown.shown });
   };
@@ -44,14 +46,27 @@ export function createReview(root, { send }) {
     paint(view) {
       root.hidden = !view.review;
       shown = view.review;
-      if (view.review) paintReview(view.review, send);
+      if (view.review) paintReview(view.review, send, drawn);
+      else Object.assign(drawn, { list: "", graph: "", review: null, showTip: null });
     },
     destroy() {
       tryButton.removeEventListener("click", onTry);
       for (const id of ["review-list", "review-graph", "review-legend", "review-sides"]) $(id).replaceChildren();
+      Object.assign(drawn, { list: "", graph: "", review: null, showTip: null });
     },
   };
 }
+
+/**
+ * What the review last drew: an answer that brings only luck or progress (the second pass)
+ * leaves the graph and the list as they are, so a tooltip hovered and an entry focused stay;
+ * the tooltips then read the latest review.
+ * @typedef {object} Drawn
+ * @property {string} list the list's content, as a key
+ * @property {string} graph the graph's content, as a key
+ * @property {Review | null} review the review last painted
+ * @property {((turn: number) => void) | null} showTip the drawn graph's tooltip
+ */
 
 /** A figure kept left to right in a right-to-left line ("−0.674", not "0.674−"): i18n.js isolate. */
 const num = isolate;
@@ -88,8 +103,11 @@ function verdict(/** @type {Decision} */ d) {
 /**
  * @param {Review} review
  * @param {Send} send
+ * @param {Drawn} drawn
  */
-function paintReview(review, send) {
+function paintReview(review, send, drawn) {
+  drawn.review = review;
+  const lang = document.documentElement.lang;
   const progress = $("review-progress", HTMLProgressElement);
   progress.hidden = review.complete;
   // first every turn's plays, then each roll's luck: two runs of the bar
@@ -99,11 +117,14 @@ function paintReview(review, send) {
   const running = review.ranked ? "review.luck_running" : "review.running";
   $("review-rates").textContent = review.complete ? t("review.units") : t(running, { done, total });
   paintSides(review);
-  paintGraph(review, send);
+  paintGraph(review, send, drawn, lang);
   paintLegend(review);
   const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
   $("review-try", HTMLButtonElement).hidden = !(review.ranked && marked && marked.mark);
   const list = $("review-list");
+  const key = JSON.stringify([lang, review.shown, review.decisions.map((d) => [d.turn, d.kind, d.side, d.dice, d.chosen, d.best, d.loss, d.mark])]);
+  if (key === drawn.list) return; // only the luck or the progress changed: the list stays, and its focus
+  drawn.list = key;
   list.textContent = "";
   for (const d of review.decisions) {
     const item = make("li");
@@ -193,13 +214,27 @@ function ticks(/** @type {number} */ n) {
  * The graph: White's chance after each turn, with its axes, and a tooltip on each turn.
  * @param {Review} review
  * @param {Send} send
+ * @param {Drawn} drawn
+ * @param {string} lang
  */
-function paintGraph(review, send) {
+function paintGraph(review, send, drawn, lang) {
   const holder = $("review-graph");
-  holder.textContent = "";
   const chances = review.chances || [];
-  if (!chances.length) return;
   const W = Math.max(240, Math.round(holder.clientWidth) || WIDTH);
+  const key = JSON.stringify([lang, W, review.shown, chances, (review.decisions || []).map((d) => d.mark)]);
+  if (key === drawn.graph && chances.length) {
+    // the same graph: its tooltips' words (the luck) from the latest review, the one shown kept
+    for (const target of holder.querySelectorAll(".hit")) {
+      target.setAttribute("aria-label", tipLines(review, Number(target.getAttribute("data-turn"))).join(", "));
+    }
+    const tip = holder.querySelector(".review-tip");
+    if (tip instanceof HTMLElement && !tip.hidden && drawn.showTip) drawn.showTip(Number(tip.dataset.turn));
+    return;
+  }
+  drawn.graph = key;
+  holder.textContent = "";
+  drawn.showTip = null;
+  if (!chances.length) return;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("review.graph"), class: "review-svg" });
   const x = (/** @type {number} */ i) => (chances.length === 1 ? (LEFT + W - RIGHT) / 2 : LEFT + ((W - LEFT - RIGHT) * i) / (chances.length - 1));
   const y = (/** @type {number} */ p) => TOP + (H - TOP - BOTTOM) * (1 - p);
@@ -227,7 +262,7 @@ function paintGraph(review, send) {
   tip.hidden = true;
   /** @param {number} i */
   const showTip = (i) => {
-    tip.replaceChildren(...tipLines(review, i).map((line) => make("div", "", line)));
+    tip.replaceChildren(...tipLines(drawn.review || review, i).map((line) => make("div", "", line)));
     tip.hidden = false;
     tip.dataset.turn = String(i);
     // beside the point (on the side with more room), inside the graph's box: the legend
@@ -248,6 +283,7 @@ function paintGraph(review, send) {
     if (review.shown !== null) showTip(review.shown);
     else tip.hidden = true;
   };
+  drawn.showTip = showTip;
   chances.forEach((p, i) => {
     const decision = playOf(review, i);
     const mark = decision && decision.mark ? ` mark-${decision.mark}` : "";
