@@ -16,15 +16,19 @@ first reaches N−1. The match ends as soon as a score reaches N.
 A match read with `Match.from_dict(data, lazy=True)` (the app's own saves) keeps its finished
 games' moves as they were saved and replays one only when `played` is first asked for (a
 record, an export): the results and the current game, all that play goes on from, are read
-at once, so loading a match of hundreds of games costs no more than loading one game.
+at once, so loading a match of hundreds of games costs no more than loading one game. Given
+the finished games' saved text (`played_text`), it does not even read that text until they are
+asked for: a long match's save is mostly that text.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import safejson
 from .dice import DiceSource, SystemDice
 from .game import Game
 from .gamedata import MAX_HISTORY, game_from_dict, game_to_dict, result_from_dict, result_to_dict
@@ -67,6 +71,7 @@ class Match:
         # A dict is a game as saved, not replayed yet (`from_dict(lazy=True)`): see `played`.
         self._played: list[Game | dict[str, Any] | None] = []
         self._unreadable: set[int] = set()  # games kept as saved whose moves did not replay
+        self._pending: tuple[str, int] | None = None  # the first n finished games' saved text, not read yet
         self.game = self._new_game()
 
     # -- state ------------------------------------------------------------------------
@@ -97,6 +102,7 @@ class Match:
         """The finished games as played (None where only the result is known). Games kept as
         saved are replayed now, once; one whose moves do not replay to its result counts as
         unknown (None) here, while its saved data is kept as it was (`to_dict`)."""
+        self._unpack()
         for number, item in enumerate(self._played):
             if isinstance(item, dict) and number not in self._unreadable:
                 try:
@@ -109,6 +115,7 @@ class Match:
     def played(self, games: list[Game | None]) -> None:
         self._played = list(games)
         self._unreadable = set()
+        self._pending = None
 
     def records(self) -> list[Game | SavedGame | None]:
         """The finished games for a record (nardcore.formats.mat): each as played (`played`),
@@ -116,6 +123,7 @@ class Match:
         they were saved, is not replayed: a `SavedGame`, its events checked field by field."""
         if self.variant.hitting:
             return list(self.played)
+        self._unpack()
         records: list[Game | SavedGame | None] = []
         for number, item in enumerate(self._played):
             if not isinstance(item, dict):
@@ -130,12 +138,43 @@ class Match:
     def played_items(self) -> list[Game | dict[str, Any] | None]:
         """The finished games as kept now, replayed (Game) or as saved (dict): a copy of the list,
         whose items are the match's own (a writer that caches their text compares them by identity)."""
+        self._unpack()
         return list(self._played)
 
     @property
     def played_count(self) -> int:
         """How many finished games are known as played (a count that replays nothing)."""
+        self._unpack()
         return sum(item is not None for item in self._played)
+
+    @property
+    def played_pending(self) -> bool:
+        """The finished games' saved text is not read yet (`from_dict(played_text=...)`)."""
+        return self._pending is not None
+
+    def played_text(self) -> str:
+        """`to_dict()["played"]` as JSON text while the saved text is not read yet: that text as it
+        was saved, with the games finished since then after it (none of it read)."""
+        assert self._pending is not None, "the finished games are read already: to_dict() has them"
+        text, count = self._pending
+        added = [json.dumps(game_to_dict(item) if isinstance(item, Game) else item, separators=(",", ":"))
+                 for item in self._played[count:]]
+        return text if not added else text[:-1] + "," + ",".join(added) + "]"
+
+    def _unpack(self) -> None:
+        """The saved text of the first finished games, read now that they are asked for. Text that
+        does not read as one game (an object) or null for each leaves them unknown (None), as in
+        data saved before records were kept."""
+        if self._pending is None:
+            return
+        (text, count), self._pending = self._pending, None
+        try:
+            played = safejson.loads(text)
+        except safejson.JSONShapeError:
+            return
+        if isinstance(played, list) and len(played) == count and all(
+                item is None or isinstance(item, dict) for item in played):
+            self._played[:count] = played
 
     def _replayed(self, number: int, data: dict[str, Any]) -> Game:
         """Finished game `number` (0-based) from its saved data, checked against the match."""
@@ -190,16 +229,19 @@ class Match:
             "score": self.score,
             "game": game_to_dict(self.game),
         }
-        if played and self.played_count:
+        if played and self.played_count:  # (the saved text of the finished games read first)
             data["played"] = [game_to_dict(item) if isinstance(item, Game) else item for item in self._played]
         return data
 
     @classmethod
-    def from_dict(cls, data: Any, dice: DiceSource | None = None, *, lazy: bool = False) -> Match:
+    def from_dict(cls, data: Any, dice: DiceSource | None = None, *, lazy: bool = False,
+                  played_text: str | None = None) -> Match:
         """Rebuild a match from `to_dict()` data; raises GameStateError saying what is wrong.
 
         `lazy`: the finished games' moves are replayed (and checked) only when `played` is
         first asked for, not now; their results, the score and the current game are checked now.
+        `played_text` (lazy, data without "played"): the JSON text of `played`, not even read
+        until the finished games are asked for (`_unpack`).
         """
         data = read_object(data, "match", {"version", "variant", "length", "games", "score", "game", "played"},
                            {"version", "variant", "length", "games", "game"})
@@ -234,6 +276,7 @@ class Match:
         match.closed = closed
         match._played = list(played)
         match._unreadable = set()
+        match._pending = (played_text, len(closed)) if lazy and played_text is not None and closed else None
         match.game = game
         if not lazy:
             for number, item in enumerate(played):

@@ -45,7 +45,8 @@ MAX_SAVE = 2_000_000
 MAX_REPLAYED_DICE = 100_000
 
 
-def to_save(session: Session) -> dict[str, Any]:
+def to_save(session: Session, *, played: bool = True) -> dict[str, Any]:
+    """The session as save data; `played`: with the match's finished games (False: without them)."""
     return {
         "schema": SCHEMA,
         "app": "nard",
@@ -54,7 +55,7 @@ def to_save(session: Session) -> dict[str, Any]:
         "prefs": dict(session.prefs),
         "tally": list(session.tally),
         "screen": session.screen,
-        "match": session.match.to_dict() if session.match is not None else None,
+        "match": session.match.to_dict(played) if session.match is not None else None,
         "game": game_to_dict(session.game) if session.match is None else None,
         "last": session.last,
         "message": None if session.message is None else session.message.to_dict(),
@@ -69,7 +70,10 @@ def save_text(session: Session) -> str:
     are written once and their text reused (`_played_text`): a match of hundreds of games
     costs each answer no more than a short one."""
     global _read
-    data = to_save(session)
+    pending = session.match is not None and session.match.played_pending
+    data = to_save(session, played=not pending)
+    if pending:
+        data["match"]["played"] = _PLAYED_MARK  # their saved text, not read yet (load_save)
     if _read is not None and data == _read[0]:
         return _read[1]  # the save just read, unchanged (a start, another game opened): its own text
     _read = None
@@ -79,7 +83,8 @@ def save_text(session: Session) -> str:
     match["played"] = _PLAYED_MARK
     alive()
     text = json.dumps(data, separators=(",", ":"))
-    return text.replace(json.dumps(_PLAYED_MARK), _played_text(session.match), 1)
+    played = session.match.played_text() if pending else _played_text(session.match)
+    return text.replace(json.dumps(_PLAYED_MARK), played, 1)
 
 
 # The save `load_save` read last, as data without the page's revision stamp, and as text.
@@ -123,10 +128,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     if len(text) > MAX_SAVE:
         raise UIError("the saved game is too large", why="why.save_too_large")
     alive()
-    try:
-        data = safejson.loads(text)
-    except safejson.JSONShapeError as error:
-        raise UIError(f"the saved game cannot be read: {error}") from None
+    data, played = _read_save(text)
     alive()
     if not isinstance(data, dict) or data.get("app") != "nard":
         raise UIError("this is not a saved game of this app", why="why.not_a_save")
@@ -140,7 +142,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     prefs = checked_prefs(data.get("prefs"))
     tally = checked_tally(data.get("tally", [0, 0]))
     dice = _resumed_dice(session.dice, data.get("dice") or {})
-    match, game = _saved_game(data, dice)
+    match, game = _saved_game(data, dice, played)
     alive()
     settings["variant"] = game.variant.token
     screen = data.get("screen", "board")
@@ -180,10 +182,47 @@ def _resumed_dice(current: CountingDice, info: Any) -> CountingDice:
     return dice
 
 
-def _saved_game(data: dict[str, Any], dice: CountingDice) -> tuple[Match | None, Game]:
+# A save longer than this, laid out as save_text writes it, is read without its match's finished
+# games, whose text is read only once they are asked for (Match.from_dict(played_text=...)).
+LAZY_SAVE = 100_000
+_PLAYED_KEY = ',"played":['
+_PLAYED_END = ']},"game":'  # the end of the finished games, of the match, and the save's next key
+
+
+def _read_save(text: str) -> tuple[Any, str | None]:
+    """The save's JSON, and the text of its match's finished games when they were left out of it
+    (their place null): in a long save laid out as `save_text` writes it (the one key "played",
+    the match's last, right before the save's "game", no escape that could spell another key),
+    the rest is read now and checked as usual, and they when first asked for (a record, an
+    export). A save laid out otherwise, or whose rest does not read so, is read whole."""
+    start = text.find(_PLAYED_KEY) if len(text) > LAZY_SAVE else -1
+    end = text.rfind(_PLAYED_END)
+    if start >= 0 and end > start and text.count('"played"') == 1:
+        begin = start + len(_PLAYED_KEY) - 1
+        rest = text[:begin] + "null" + text[end + 1:]
+        try:
+            data = None if "\\u" in rest else safejson.loads(rest)
+        except safejson.JSONShapeError:
+            data = None
+        match = data.get("match") if isinstance(data, dict) else None
+        if isinstance(match, dict) and "played" in match and match["played"] is None:
+            return data, text[begin:end + 1]
+    try:
+        return safejson.loads(text), None
+    except safejson.JSONShapeError as error:
+        raise UIError(f"the saved game cannot be read: {error}") from None
+
+
+def _saved_game(data: dict[str, Any], dice: CountingDice, played: str | None = None) -> tuple[Match | None, Game]:
     if data.get("match") is not None:
         # the finished games' moves are replayed when a record or an export asks for them:
         # opening a match of hundreds of games reads its results and its current game only
+        # (and not even their text, given apart: `_read_save`)
+        if played is not None and isinstance(data["match"], dict):
+            rest = {key: value for key, value in data["match"].items() if key != "played"}
+            match = Match.from_dict(rest, dice, lazy=True, played_text=played)
+            data["match"]["played"] = _PLAYED_MARK  # as save_text compares it (`_read`)
+            return match, match.game
         match = Match.from_dict(data["match"], dice, lazy=True)
         return match, match.game
     if data.get("game") is not None:
