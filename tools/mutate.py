@@ -45,7 +45,8 @@ QUICK = "0.1"
 RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors.py",
          "tests/test_blocks_and_runners.py", "tests/test_held_back.py")
 UI = ("tests/test_ui_turns.py", "tests/test_ui_saves.py", "tests/test_ui_links.py", "tests/test_ui_requests.py",
-      "tests/test_ui_computer.py", "tests/test_ui_resign.py", "tests/test_ui_record.py", "tests/test_ui_rollout.py")  # the app, by feature
+      "tests/test_ui_computer.py", "tests/test_ui_resign.py", "tests/test_ui_record.py",
+      "tests/test_ui_rollout.py")  # the app, by feature
 APP = ("tests/test_inputs.py", "tests/test_layout.py", "tests/test_presenter.py", "tests/test_intents.py",
        "tests/test_editor.py", *UI, "tests/test_linkplay.py", "tests/test_matfile.py",
        "tests/test_link_properties.py")
