@@ -19,7 +19,7 @@ from support.random_play import RandomActor, apply, random_app_action
 
 from nardcore.gamedata import game_from_dict, game_to_dict
 from nardcore.position import SIDE_LETTERS, Position
-from web.worker import linkformat, linkplay
+from web.worker import linkdice, linkformat, linkplay
 from web.worker.linkformat import LinkError, fragment_of, read_link
 from web.worker.linkplay import Duel, SlotDice
 
@@ -455,7 +455,7 @@ def test_a_share_missing_after_a_declaration_or_given_before_the_commitment_is_r
     message = read_link(link).message
     assert slot in message["s"]
     refused(receiver, edit(link, lambda body: body["s"].pop(slot)), "shares are not the ones due")
-    later = linkplay._later_slot(slot)  # committed only with the receiver's next move
+    later = linkdice.later_slot(slot)  # committed only with the receiver's next move
     assert later not in receiver.book.commits if receiver.book else False
     share = linkformat.b64(sender._share_secret(later))
     refused(receiver, edit(link, lambda body: body["s"].update({later: share})), "shares are not the ones due")

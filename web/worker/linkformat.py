@@ -16,11 +16,14 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nardcore import safejson
 from nardcore.errors import Refusal, quoted
 from nardcore.readers import is_whole_number
+
+if TYPE_CHECKING:
+    from nardcore.game import Game
 
 VERSION = 2  # of the links this app makes; version 1's games under way go on as version 1
 VERSIONS = (1, 2)  # read: 2 adds the declaration N (docs/link-play.md), derivations unchanged
@@ -34,6 +37,13 @@ MAX_HISTORY = 4_000  # actions in a whole game
 SLOT = re.compile(r"o|[wb][1-9][0-9]{0,3}")
 FRAGMENT = re.compile(r"d=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{1,24000})")
 ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanRN]|r[sgb]?")
+KEY_BYTES = 32  # of a device's key, kept in its record
+MAX_LINKS = 6_000  # in a record
+GAME_ID = re.compile(r"[0-9a-f]{12}")
+RECORD_FIELDS = {"v", "gid", "me", "key", "links"}  # and "hold" (version 2), when its player keeps the cube
+MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
+RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
+EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
 
 
 class LinkError(Refusal):
@@ -172,3 +182,77 @@ def check_shape(message: dict[str, Any]) -> None:
     if not first and "p" not in message:
         raise LinkError("only the first link of a game (the invitation) comes without a chain hash (p)")
 
+
+def actions_between(before: Game, after: Game) -> list[str]:
+    """What was played on `after` (a copy of `before` played on) as a link's actions."""
+    if after.history[:len(before.history)] != before.history:
+        raise LinkError("the game on this device went another way than its record")
+    actions: list[str] = []
+    for event in after.history[len(before.history):]:
+        kind = event.get("event")
+        if kind == "play":
+            actions.append("p" + str(event["play"]))
+        elif kind == "resign":
+            level = event.get("level")
+            actions.append("r" + ("" if level is None else str(level)[0]))
+        elif kind in EVENT_CODES:
+            actions.append(EVENT_CODES[str(kind)])
+        else:
+            raise LinkError(f"a {kind} is not played by link")
+    if len(actions) > MAX_ACTIONS:
+        raise LinkError("too many moves for one link")
+    return actions
+
+
+RECORD = "the record of the game played by link"
+
+
+def read_record(data: Any) -> tuple[str, str, bytes, int, str | None, list[Any]]:
+    """A device's record of a game by link, as its fields (game id, side, key, version, the
+    roll at which its player keeps the cube, the links) checked for their types; LinkError
+    naming the field otherwise. Whether the links fit together is the protocol's to check."""
+    if not isinstance(data, dict):
+        raise LinkError(f"{RECORD} cannot be read: it is not an object")
+    if set(data) - {"hold"} != RECORD_FIELDS:
+        raise LinkError(f"{RECORD} cannot be read: it has unknown or missing fields: "
+                        f"{names((set(data) - {'hold'}) ^ RECORD_FIELDS)}")
+    if not is_whole_number(data["v"]) or data["v"] not in VERSIONS:
+        raise LinkError(f"{RECORD} cannot be read: its version (v) is {quoted(data['v'])}, "
+                        f"this app reads versions 1 and {VERSION}")
+    version = data["v"]
+    hold = data.get("hold")
+    if hold is not None and (version < 2 or not isinstance(hold, str) or not SLOT.fullmatch(hold)
+                             or hold[0] != data["me"]):
+        raise LinkError(f"{RECORD} is damaged: the roll at which its player keeps the cube (hold) "
+                        f"is {quoted(hold)}")
+    gid, me, links = data["gid"], data["me"], data["links"]
+    if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
+        raise LinkError(f"{RECORD} is damaged: its game id (gid) is {quoted(gid)}")
+    if not is_side(me):
+        raise LinkError(f"{RECORD} is damaged: the side this device plays (me) is {quoted(me)}, not 'w' or 'b'")
+    if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
+        raise LinkError(f"{RECORD} has no links (links is not a list of 1..{MAX_LINKS})")
+    return gid, me, unb64(data["key"], KEY_BYTES, f"{RECORD}'s key"), version, hold, links
+
+
+def check_record_link(message: Any, number: int, gid: str, version: int) -> None:
+    """Link `number` of a record as its fields and shape: LinkError naming the field otherwise."""
+    if not isinstance(message, dict):
+        raise LinkError(f"{RECORD} is damaged: its link {number} (links) is not an object")
+    if not MESSAGE_FIELDS <= set(message) or set(message) - MESSAGE_FIELDS - {"p", "i"}:
+        raise LinkError(f"{RECORD} is damaged: its link {number} has unknown or missing fields: "
+                        f"{names((set(message) ^ MESSAGE_FIELDS) - {'p', 'i'})}")
+    if message["g"] != gid:
+        raise LinkError(f"{RECORD} is out of order: its link {number} is of another game "
+                        f"(its game id, g, is {quoted(message['g'])})")
+    if not is_whole_number(message["n"]) or message["n"] != number:
+        raise LinkError(f"{RECORD} is out of order: its link {number} has the number (n) {quoted(message['n'])}")
+    if not is_side(message["f"]):
+        raise LinkError(f"{RECORD} is out of order: its link {number} is from no side "
+                        f"(its sender, f, is {quoted(message['f'])})")
+    if not is_whole_number(message["v"]) or message["v"] != version:
+        raise LinkError(f"{RECORD} cannot be read: its link {number} is of version (v) "
+                        f"{quoted(message['v'])}, not the record's ({version})")
+    if "p" in message:
+        unb64(message["p"], CHAIN_BYTES, f"the chain hash (p) of link {number} of {RECORD}")
+    check_shape(message)

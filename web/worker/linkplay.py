@@ -23,10 +23,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
-import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,88 +32,32 @@ from nardcore.errors import NardError, quoted
 from nardcore.game import Game, GameError
 from nardcore.notation import NotationError
 from nardcore.position import SIDE_LETTERS, Position
-from nardcore.readers import is_whole_number
 from nardcore.variant import VariantError, find_variant
 
+from .linkdice import NoDice, SlotDice, commitment, committer, derive_secret, hash_chain, later_slot
 from .linkformat import (
     CHAIN_BYTES,
     COMMIT_BYTES,
+    KEY_BYTES,
     MAX_ACTIONS,
+    RESIGN_CODES,
     SECRET_BYTES,
-    SLOT,
     VERSION,
     VERSIONS,
     Link,
     LinkError,
+    actions_between,
     b64,
-    check_shape,
+    check_record_link,
     fragment_of,
     is_side,
     names,
     read_link,
+    read_record,
     unb64,
 )
 
-KEY_BYTES = 32
-MAX_LINKS = 6_000
-GAME_ID = re.compile(r"[0-9a-f]{12}")
-RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
 INVITATION_FIELDS = {"variant", "start", "host"}
-RECORD_FIELDS = {"v", "gid", "me", "key", "links"}  # and "hold" (version 2), when its player keeps the cube
-MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
-EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
-
-
-# -- the cryptography -------------------------------------------------------------------------
-
-
-def commitment(gid: str, slot: str, secret: bytes) -> bytes:
-    """What the roller sends before the other player's share: SHA-256 of its secret, bound to
-    the game and the roll."""
-    return hashlib.sha256(f"nard-link-commit|{gid}|{slot}|".encode() + secret).digest()
-
-
-def derive_secret(key: bytes, gid: str, slot: str, role: str) -> bytes:
-    """A device's secret for a roll: its own (`role` "own") or its share of the other's
-    ("share"); the same every time, so a reload gives nothing new."""
-    return hmac.new(key, f"nard-link|{gid}|{slot}|{role}".encode(), hashlib.sha256).digest()[:SECRET_BYTES]
-
-
-class SlotDice:
-    """The dice of one roll slot: a stream of fair dice from SHA-256(roller's secret, other's
-    share, game, slot), by rejection (bytes 216..255 are skipped, 216 = 6**3)."""
-
-    def __init__(self, gid: str, slot: str, own: bytes, share: bytes) -> None:
-        self._seed = hashlib.sha256(f"nard-link-dice|{gid}|{slot}|".encode() + own + share).digest()
-        self._block = 0
-        self._bytes = b""
-
-    def die(self) -> int:
-        while True:
-            if not self._bytes:
-                self._bytes = hashlib.sha256(self._seed + self._block.to_bytes(4, "big")).digest()
-                self._block += 1
-            byte, self._bytes = self._bytes[0], self._bytes[1:]
-            if byte < 216:
-                return byte % 6 + 1
-
-    def roll(self) -> tuple[int, int]:
-        return self.die(), self.die()
-
-
-class NoDice:
-    """The dice of a game played by link come only from its secrets: a roll without them is a bug."""
-
-    def die(self) -> int:
-        raise LinkError("a game played by link rolls only with the dice its secrets give")
-
-
-def _canonical(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, sort_keys=True, separators=(",", ":")).encode()
-
-
-def _chain(head: bytes, message: dict[str, Any]) -> bytes:
-    return hashlib.sha256(head + _canonical(message)).digest()
 
 
 # -- one device's record of a game -----------------------------------------------------------
@@ -136,17 +77,8 @@ class _Book:
     actions: list[str] = field(default_factory=list)  # every action so far, in order
 
 
-def _committer(slot: str, host: str) -> str:
-    return host if slot == "o" else slot[0]
-
-
 def _other(side: str) -> str:
     return "b" if side == "w" else "w"
-
-
-def _later_slot(slot: str) -> str:
-    """The roll slot after `slot` of the same side: w3 -> w4."""
-    return f"{slot[0]}{int(slot[1:]) + 1}"
 
 
 def _cube_later(game: Game, side: int) -> bool:
@@ -249,7 +181,7 @@ class Duel:
         declaration in the next link is about)."""
         slot = self.next_slot(local, self.me)
         if local.to_act == SIDE_LETTERS.index(self.me) and local.phase in ("cube", "roll", "move"):
-            return _later_slot(slot)
+            return later_slot(slot)
         return slot
 
     def hold_offered(self, local: Game) -> bool:
@@ -353,51 +285,11 @@ class Duel:
     def from_dict(cls, data: Any) -> Duel:
         """A record as `to_dict` wrote it, every link checked again; LinkError naming the
         field otherwise."""
-        what = "the record of the game played by link"
-        if not isinstance(data, dict):
-            raise LinkError(f"{what} cannot be read: it is not an object")
-        if set(data) - {"hold"} != RECORD_FIELDS:
-            raise LinkError(f"{what} cannot be read: it has unknown or missing fields: "
-                            f"{names((set(data) - {'hold'}) ^ RECORD_FIELDS)}")
-        if not is_whole_number(data["v"]) or data["v"] not in VERSIONS:
-            raise LinkError(f"{what} cannot be read: its version (v) is {quoted(data['v'])}, "
-                            f"this app reads versions 1 and {VERSION}")
-        version = data["v"]
-        hold = data.get("hold")
-        if hold is not None and (version < 2 or not isinstance(hold, str) or not SLOT.fullmatch(hold)
-                                 or hold[0] != data["me"]):
-            raise LinkError(f"{what} is damaged: the roll at which its player keeps the cube (hold) "
-                            f"is {quoted(hold)}")
-        gid, me, links = data["gid"], data["me"], data["links"]
-        if not isinstance(gid, str) or not GAME_ID.fullmatch(gid):
-            raise LinkError(f"{what} is damaged: its game id (gid) is {quoted(gid)}")
-        if not is_side(me):
-            raise LinkError(f"{what} is damaged: the side this device plays (me) is {quoted(me)}, not 'w' or 'b'")
-        if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
-            raise LinkError(f"{what} has no links (links is not a list of 1..{MAX_LINKS})")
-        duel = cls(gid, me, unb64(data["key"], KEY_BYTES, f"{what}'s key"))
+        gid, me, key, version, hold, links = read_record(data)
+        duel = cls(gid, me, key)
         duel.version, duel.hold = version, hold
         for message in links:
-            if not isinstance(message, dict):
-                raise LinkError(f"{what} is damaged: its link {len(duel.links)} (links) is not an object")
-            if not MESSAGE_FIELDS <= set(message) or set(message) - MESSAGE_FIELDS - {"p", "i"}:
-                raise LinkError(f"{what} is damaged: its link {len(duel.links)} has unknown or missing fields: "
-                                f"{names((set(message) ^ MESSAGE_FIELDS) - {'p', 'i'})}")
-            if message["g"] != gid:
-                raise LinkError(f"{what} is out of order: its link {len(duel.links)} is of another game "
-                                f"(its game id, g, is {quoted(message['g'])})")
-            if not is_whole_number(message["n"]) or message["n"] != len(duel.links):
-                raise LinkError(f"{what} is out of order: its link {len(duel.links)} has the number (n) "
-                                f"{quoted(message['n'])}")
-            if not is_side(message["f"]):
-                raise LinkError(f"{what} is out of order: its link {len(duel.links)} is from no side "
-                                f"(its sender, f, is {quoted(message['f'])})")
-            if not is_whole_number(message["v"]) or message["v"] != version:
-                raise LinkError(f"{what} cannot be read: its link {len(duel.links)} is of version (v) "
-                                f"{quoted(message['v'])}, not the record's ({version})")
-            if "p" in message:
-                unb64(message["p"], CHAIN_BYTES, f"the chain hash (p) of link {len(duel.links)} of {what}")
-            check_shape(message)
+            check_record_link(message, len(duel.links), gid, version)
             duel._take(Link(dict(message), tuple(duel.book.actions if duel.book else ())))
         return duel
 
@@ -410,7 +302,7 @@ class Duel:
         return derive_secret(self.key, self.gid, slot, "share")
 
     def _slot_ready(self, slot: str) -> bool:
-        return self.book is not None and slot in self.book.shares and _committer(slot, self.host) == self.me
+        return self.book is not None and slot in self.book.shares and committer(slot, self.host) == self.me
 
     def _history_before(self, index: int) -> list[str]:
         return [a for message in self.links[:index] for a in message["a"]]
@@ -479,7 +371,7 @@ class Duel:
             self._restore(saved)
             raise
         self.links.append(message)
-        self.head = _chain(self.head or b"nard-link", message)
+        self.head = hash_chain(self.head or b"nard-link", message)
 
     def _restore(self, saved: dict[str, Any] | None) -> None:
         """The record as it was before a link that failed its checks."""
@@ -499,7 +391,7 @@ class Duel:
         reveals: dict[str, bytes] = {}
         for slot, text in message["r"].items():
             secret = unb64(text, SECRET_BYTES, f"the secret for roll {slot}")
-            if _committer(slot, self.host) != sender or slot not in book.commits:
+            if committer(slot, self.host) != sender or slot not in book.commits:
                 raise LinkError(f"the link reveals a secret for roll {slot}, which its sender did not commit to",
                                 why="why.duel_secret")
             if not hmac.compare_digest(commitment(self.gid, slot, secret), book.commits[slot]):
@@ -600,7 +492,7 @@ class Duel:
     def _secret_pair(self, book: _Book, slot: str) -> tuple[bytes, bytes] | None:
         """The roller's secret and the other's share for `slot`, when this device knows both:
         its own secret, or the one revealed; the share once it was sent in a link."""
-        own = self._own(slot) if _committer(slot, self.host) == self.me else book.reveals.get(slot)
+        own = self._own(slot) if committer(slot, self.host) == self.me else book.reveals.get(slot)
         share = book.shares.get(slot)
         return None if own is None or share is None else (own, share)
 
@@ -676,27 +568,6 @@ class Duel:
         except (GameError, NotationError) as error:
             raise LinkError(f"the link's move {action[1:] if action[0] == 'p' else action!r} "
                             f"is not legal here: {error}") from None
-
-
-def actions_between(before: Game, after: Game) -> list[str]:
-    """What was played on `after` (a copy of `before` played on) as a link's actions."""
-    if after.history[:len(before.history)] != before.history:
-        raise LinkError("the game on this device went another way than its record")
-    actions: list[str] = []
-    for event in after.history[len(before.history):]:
-        kind = event.get("event")
-        if kind == "play":
-            actions.append("p" + str(event["play"]))
-        elif kind == "resign":
-            level = event.get("level")
-            actions.append("r" + ("" if level is None else str(level)[0]))
-        elif kind in EVENT_CODES:
-            actions.append(EVENT_CODES[str(kind)])
-        else:
-            raise LinkError(f"a {kind} is not played by link")
-    if len(actions) > MAX_ACTIONS:
-        raise LinkError("too many moves for one link")
-    return actions
 
 
 __all__ = ["Duel", "NoDice", "SlotDice", "actions_between", "commitment", "derive_secret"]
