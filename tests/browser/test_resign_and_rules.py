@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from browser_support import AppPage, after, board, click_point, one_step, press, start_game, start_turn
-from playwright.sync_api import expect
+from browser_support import AppPage, after, board, click_point, one_step, open_app, press, start_game, start_turn
+from playwright.sync_api import Browser, expect
 
 
 def test_a_narde_game_is_conceded_for_the_points_the_dialog_names(app: AppPage) -> None:
@@ -61,3 +61,21 @@ def test_a_click_on_a_checker_the_head_rule_holds_says_so(app: AppPage) -> None:
             one_step(page)
         press(page, "btn-confirm")
     raise AssertionError("no turn let the head rule show")
+
+
+def test_the_rules_open_at_their_title_on_a_phone(browser: Browser, site: str) -> None:
+    """The rules are longer than a phone's screen: the dialog opens at its title, not
+    scrolled to its Close button (where showModal puts the focus)."""
+    context, page, _ = open_app(browser, site, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    try:
+        start_game(page, "backgammon")
+        page.click("#btn-rules")
+        dialog = page.locator("#rules")
+        expect(dialog).to_be_visible()
+        assert page.evaluate("(d => d.scrollHeight > d.clientHeight)(document.getElementById('rules'))")
+        expect(page.locator("#rules-close")).to_be_focused()
+        assert page.evaluate("document.getElementById('rules').scrollTop") == 0
+        title, box = page.locator("#rules-title").bounding_box(), dialog.bounding_box()
+        assert title is not None and box is not None and title["y"] >= box["y"]
+    finally:
+        context.close()

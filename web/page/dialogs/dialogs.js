@@ -32,6 +32,7 @@ export function createRules(root) {
       body.appendChild(p);
     }
     root.showModal();
+    root.scrollTop = 0; // the focus went to Close, at the end: a player reads from the title
   };
   events.click("btn-rules", () => open(current ? current.variant : "backgammon"));
   events.click("rules-close", () => root.close());
