@@ -53,8 +53,7 @@ def run_rollout(session: Session, action: Any, games: Any = None) -> None:
         raise UIError("there is no hint to roll out")
     state = hint.get("rollout")
     if action == "cancel":
-        if state is not None and state["running"]:
-            state.update(running=False, stopped=True)
+        _stop(state)
         session.rollout_run = None
         return
     if action == "start":
@@ -65,11 +64,22 @@ def run_rollout(session: Session, action: Any, games: Any = None) -> None:
         candidates = [(item["play"], parse_play(position, dice, item["play"])) for item in hint["plays"]]
         session.rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
         state = hint["rollout"] = _new_state(count, len(candidates))
-    if state is None or not state["running"] or session.rollout_run is None:
-        session.rollout_run = None  # nothing under way (a late request after the end or a cancel)
-        return
-    if _advance(state, session.rollout_run):
-        session.rollout_run = None
+    session.rollout_run = _go_on(state, session.rollout_run)
+
+
+def _stop(state: dict[str, Any] | None) -> None:
+    """A rollout cancelled: its figures so far stay."""
+    if state is not None and state["running"]:
+        state.update(running=False, stopped=True)
+
+
+def _go_on(state: dict[str, Any] | None, run: Iterator[tuple[int, int, list[Rollout]]] | None,
+           ) -> Iterator[tuple[int, int, list[Rollout]]] | None:
+    """The rollout one slice further; the run to keep, or None once it is done or when nothing
+    is under way (a late request after the end or a cancel)."""
+    if state is None or not state["running"] or run is None:
+        return None
+    return None if _advance(state, run) else run
 
 
 def _new_state(count: int, plays: int) -> dict[str, Any]:
@@ -118,8 +128,7 @@ def run_review_rollout(session: Session, action: Any, games: Any = None) -> None
     review = session.review
     state = review.get("rollout") if review is not None else None
     if action == "cancel":
-        if state is not None and state["running"]:
-            state.update(running=False, stopped=True)
+        _stop(state)
         session.review_rollout_run = None
         return
     if action == "start":
@@ -131,8 +140,4 @@ def run_review_rollout(session: Session, action: Any, games: Any = None) -> None
         position, _, candidates = review_candidates(decision)
         session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
         state = review["rollout"] = {**_new_state(count, len(candidates)), "turn": decision["turn"]}
-    if state is None or not state["running"] or session.review_rollout_run is None:
-        session.review_rollout_run = None
-        return
-    if _advance(state, session.review_rollout_run):
-        session.review_rollout_run = None
+    session.review_rollout_run = _go_on(state, session.review_rollout_run)
