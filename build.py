@@ -93,6 +93,35 @@ def checks() -> dict[str, list[str]]:
     }
 
 
+def start_build_for_the_run(run_name: str) -> tuple[threading.Thread, list[bool]]:
+    """Build dist/ in a thread under the tests' build lock, for the run `run_name`; return once the
+    lock is held (tests that serve dist/ then wait for the build), or once taking it failed (the
+    tests then build dist/ themselves). The list gets True when the build is done."""
+    built: list[bool] = []
+    locked = threading.Event()
+
+    def build_for_the_run() -> None:
+        try:
+            with build_lock():
+                locked.set()
+                try:
+                    build()
+                except (Exception, SystemExit) as error:  # the tests then build it themselves, and say why
+                    log(f"the build failed: {error}")
+                    return
+                (BUILD_STAMPS / f"built-{run_name}").touch()
+                built.append(True)
+        except OSError as error:  # no lock (an unwritable temporary folder): no build for the run
+            log(f"the build lock could not be taken: {error}")
+        finally:
+            locked.set()  # never leave the run waiting
+
+    builder = threading.Thread(target=build_for_the_run)
+    builder.start()
+    locked.wait()
+    return builder, built
+
+
 def test(pytest_args: list[str]) -> int:
     """pytest, with dist/ built beside it (under the tests' build lock: a test that serves dist/
     waits for it, the others run meanwhile) and ruff, strict mypy and tsc running beside it at
@@ -101,23 +130,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     ensure_node_modules()  # tsc and some tests read node_modules before dist/ is needed
     run_name = f"build-py-{os.getpid()}"
-    built: list[bool] = []
-    locked = threading.Event()
-
-    def build_for_the_run() -> None:
-        with build_lock():
-            locked.set()
-            try:
-                build()
-            except (Exception, SystemExit) as error:  # the tests then build it themselves, and say why
-                log(f"the build failed: {error}")
-                return
-            (BUILD_STAMPS / f"built-{run_name}").touch()
-            built.append(True)
-
-    builder = threading.Thread(target=build_for_the_run)
-    builder.start()
-    locked.wait()
+    builder, built = start_build_for_the_run(run_name)
     commands = checks()
     logs = {name: tempfile.TemporaryFile() for name in commands}
     started = {name: subprocess.Popen(command, cwd=ROOT, stdout=logs[name], stderr=subprocess.STDOUT,

@@ -14,6 +14,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -607,3 +608,30 @@ def test_build_py_test_builds_dist_beside_pytest_under_the_lock_the_tests_wait_o
     monkeypatch.setattr(build, "checks", lambda: {"true": ["true"]})
     assert build.test(["-q"]) == 0
     assert seen["stamp"] is True and builds == ["built"]
+
+
+def test_build_py_test_goes_on_without_its_build_when_the_lock_cannot_be_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import build
+
+    class NoLock:
+        def __enter__(self) -> None:
+            raise PermissionError("the temporary folder is read-only")
+
+        def __exit__(self, *error: object) -> None:
+            pass
+
+    monkeypatch.setattr(build, "build_lock", NoLock)
+    monkeypatch.setattr(build, "build", lambda: pytest.fail("built without the lock"))
+    done = threading.Event()
+    answer: list[tuple[threading.Thread, list[bool]]] = []
+
+    def start() -> None:
+        answer.append(build.start_build_for_the_run("no-lock"))
+        done.set()
+
+    threading.Thread(target=start, daemon=True).start()
+    assert done.wait(30), "build.py test waits for a lock it never gets"
+    builder, built = answer[0]
+    builder.join(30)
+    assert not builder.is_alive() and built == []  # no build: the tests build dist/ themselves
