@@ -77,9 +77,10 @@ def build_lock() -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-# More workers than the machine's two cores: a browser test spends much of its time waiting
-# (the page's timers, the engine's answers, a boot's fetches), and the workers fill each
-# other's waits (docs/testing.md, "Parallel runs and time").
+# More workers than the machine's two cores: a browser test spends part of its time waiting
+# (the page's frames, the engine's answers), and the workers fill each other's waits; more than
+# three only add contention, as the suite is bound by the CPU (docs/testing.md, "Parallel runs
+# and time").
 WORKERS = 3
 
 
