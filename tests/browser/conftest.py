@@ -30,12 +30,18 @@ from browser_support import (  # also re-exported here
     origin_of,
     wait_ready,
 )
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from support.dist import built_dist
 
 import build
 
 __all__ = ["AppPage", "Watch", "open_app", "origin_of", "wait_ready"]
+
+
+# expect()'s patience, as wait_for_function's in these tests: 20 s rather than Playwright's 5, for a
+# machine running three workers on two cores (a restart or a computer's answer can take seconds
+# there); a condition that holds is seen at once, so passing tests wait no longer.
+expect.set_options(timeout=20_000)
 
 
 def pytest_configure(config: pytest.Config) -> None:

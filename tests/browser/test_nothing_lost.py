@@ -59,7 +59,7 @@ def test_a_damaged_library_index_is_rebuilt_from_the_saves_and_kept_aside(browse
             page.evaluate("(t) => { localStorage.setItem('nard.library', t); sessionStorage.clear() }", text)
             page.reload()
             wait_ready(page)
-            expect(page.locator("#message")).to_contain_text("rebuilt", timeout=5_000)
+            expect(page.locator("#message")).to_contain_text("rebuilt")
             listed = open_games(page)
             assert sorted(listed) == sorted([narde, backgammon]), kind
             stored = page.evaluate(STORED)
