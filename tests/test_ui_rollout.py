@@ -136,14 +136,16 @@ def test_a_reviewed_turns_rollout_is_cancelled_goes_with_its_turn_and_needs_a_ch
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)
     app, review = reviewed(3)
+    # the view says whether the shown turn may be rolled out (the page offers it by that alone)
+    assert app.view()["review"]["rollable"] is False
     with pytest.raises(UIError, match="no turn of the review"):
         review_rollout(app, action="start")  # no turn shown
     forced = next(d for d in review["decisions"] if d["kind"] == "play" and d["forced"])
-    app.dispatch({"type": "review", "show": forced["turn"]})
+    assert app.dispatch({"type": "review", "show": forced["turn"]})["view"]["review"]["rollable"] is False
     with pytest.raises(UIError, match="no turn of the review"):
         review_rollout(app, action="start")  # no choice to compare
     chosen = next(d for d in review["decisions"] if d["kind"] == "play" and not d["forced"])
-    app.dispatch({"type": "review", "show": chosen["turn"]})
+    assert app.dispatch({"type": "review", "show": chosen["turn"]})["view"]["review"]["rollable"] is True
     review_rollout(app, action="start")
     review_rollout(app, action="more")
     state = review_rollout(app, action="cancel")["review"]["rollout"]

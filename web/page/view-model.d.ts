@@ -179,6 +179,7 @@ export interface Review {
   ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
   luck_done: number; // the plays whose roll's luck is measured (the second pass)
   luck_turns: number; // the plays in all
+  rollable: boolean; // the shown turn may be rolled out: every play ranked, a play with a choice (rollouts.py `rollable`)
   rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
 }
 

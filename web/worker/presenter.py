@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, variant_rules
+from . import advice, flow, linkgame, record, rollouts, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -146,7 +146,7 @@ def view(session: Session) -> View:
         "record": record.entries(game),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
-        "review": session.review,
+        "review": review_view(session.review),
         "message": None if message is None else message.to_dict(),
         "settings": dict(session.settings),
         "prefs": dict(session.prefs),
@@ -325,6 +325,12 @@ def cube_face(game: Game) -> int:
     if game.phase == "take":
         return game.cube_value * 2
     return game.cube_value if game.cube_owner is not None else game.variant.cube_limit
+
+
+def review_view(review: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The review as the session keeps it, and whether its shown turn may be rolled out
+    (`rollable`, by rollouts.rollable: the page offers the rollout by this flag alone)."""
+    return None if review is None else {**review, "rollable": rollouts.rollable(review) is not None}
 
 
 def can(session: Session, human_moving: bool) -> Can:

@@ -72,16 +72,13 @@ export function createReview(root, { send }) {
 const num = isolate;
 
 /**
- * The turn the review shows, when it may be rolled out: every play ranked, a turn shown whose
- * play had a choice (web/worker/rollouts.py `rollable`).
+ * The turn the review shows, when it may be rolled out: the worker says so (web/worker/rollouts.py
+ * `rollable`: every play ranked, a turn shown whose play had a choice).
  * @param {View} view
  * @returns {boolean}
  */
 export function rollableTurn(view) {
-  const review = view.review;
-  if (!review || !review.ranked || review.shown === null) return false;
-  const decision = playOf(review, review.shown);
-  return Boolean(decision && !decision.forced);
+  return Boolean(view.review && view.review.rollable);
 }
 
 /** "+0.123" or "−0.123": a signed figure, its sign always shown. */
