@@ -8,12 +8,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from support.random_play import random_app_action
 
-from web.worker import ui
+from web.worker import saves, ui
 from web.worker.linkformat import read_link
 
 SENT = {"link_send", "link_send_choice", "link_send_dice"}
+STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp on a save (web/page/library/store.js stampSave)
 
 
 def carried(url: str) -> str:
@@ -76,3 +78,48 @@ def test_the_host_opening_the_join_link_and_a_player_sending_dice_back_are_told_
             assert opened["message"]["key"] == "link_send_dice" == carried(opened["link"]["url"])
         cases.add(opened["turn"])
     assert cases == {"w", "b"}
+
+
+def test_a_link_opened_where_its_record_is_held_is_taken_without_reading_the_record_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same tab's next link: the record the page sends is the one the session holds, and it is
+    not read again (reading replays the whole game); the game goes on as on a device that reads it
+    afresh. A record that differs from the session's (another tab went on) is read."""
+    reads: list[str] = []
+    read = saves.load_save
+
+    def counted(session: Any, text: str, **options: Any) -> None:
+        reads.append(text)
+        read(session, text, **options)
+
+    monkeypatch.setattr(saves, "load_save", counted)
+    rng = random.Random(4)
+    host, guest = ui.App(dice="seed:4"), ui.App(dice="seed:14")
+    answer = host.dispatch({"type": "link_new", "variant": "backgammon", "seat": "w"})
+    devices, stored = {"w": host, "b": guest}, {"w": STAMP + answer["save"][1:], "b": ""}
+    url, to, skipped = answer["view"]["link"]["url"], "b", 0
+    for _ in range(30):
+        before = len(reads)
+        answer = devices[to].dispatch({"type": "load_url", "fragment": url, "link_save": stored[to]})
+        if stored[to]:
+            skipped += len(reads) == before
+            # a device that reads the same record afresh comes to the same game and the same link
+            fresh = ui.App(dice=f"seed:{99}")
+            again = fresh.dispatch({"type": "load_url", "fragment": url, "link_save": stored[to]})
+            assert again["view"]["position"] == answer["view"]["position"]
+            assert again["view"]["link"] == answer["view"]["link"]
+        for _ in range(60):
+            view = answer["view"]
+            if view["link"]["waiting"] or view["phase"] == "over":
+                break
+            answer = random_app_action(devices[to], view, rng, drop=False, double=0.0, undo=0.0)
+        stored[to] = STAMP + answer["save"][1:]  # as the page keeps it: with its revision stamp
+        url, to = answer["view"]["link"]["url"], "b" if to == "w" else "w"
+    assert skipped >= 25  # every link after each device's first one
+    # the tab went on to another game meanwhile: the record sent is not the session's, and is read
+    device = devices[to]
+    assert device.dispatch({"type": "new_game", "settings": {"variant": "narde"}})["view"]["variant"] == "narde"
+    before = len(reads)
+    answer = device.dispatch({"type": "load_url", "fragment": url, "link_save": stored[to]})
+    assert len(reads) == before + 1
+    assert answer["view"]["variant"] == "backgammon" and answer["view"]["message"]["key"] == "link_received"

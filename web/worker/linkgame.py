@@ -77,7 +77,9 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     except LinkError as error:
         session.say("link_refused", error=reason(error))
         return
-    if isinstance(save, str) and save:
+    # the record is read again unless the session holds it as it is (the same tab's next link):
+    # reading it replays the whole game, which late in a long game is most of a link's cost
+    if isinstance(save, str) and save and saves.unstamped(save) != saves.save_text(session):
         try:
             saves.load_save(session, save, keep_prefs=True)
         except (UIError, NardError, LinkError) as error:
