@@ -144,13 +144,17 @@ def test_a_backgammon_turn_without_doubling_takes_one_link(browser: Browser, sit
         for turn in range(6):
             page = devices[to]
             open_link(page, url)
+            # the link is taken (an earlier answer may be the one painted first on a loaded machine)
+            expect(page.locator("#link-panel")).not_to_have_attribute("data-waiting", "1")
             # the turn begins with this one link: the dice are here, no Double, no request to roll
             expect(page.locator("#btn-roll")).to_be_visible()
             expect(page.locator("#btn-double")).to_be_hidden()
             expect(page.locator("#link-hold-row")).to_be_visible()
             assert not page.is_checked("#link-hold")
             press(page, "btn-roll")
-            assert board(page)["dice"] and page.get_attribute("#link-panel", "data-waiting") != "1"
+            # the roll's answer (another answer, to the link's, may be painted first on a loaded machine)
+            page.wait_for_function("document.getElementById('board').dataset.dice", timeout=20_000)
+            assert page.get_attribute("#link-panel", "data-waiting") != "1"
             if turn == 2:
                 shot(page, "7-backgammon-turn")
             play_turn(page)
