@@ -137,7 +137,8 @@ def test_a_reviewed_turns_rollout_is_cancelled_goes_with_its_turn_and_needs_a_ch
     monkeypatch.setattr(rollouts, "ROLLOUT_SLICE", 0.0)
     app, review = reviewed(3)
     # the view says whether the shown turn may be rolled out (the page offers it by that alone)
-    assert app.view()["review"]["rollable"] is False
+    shown = app.view()["review"]
+    assert shown is not None and shown["rollable"] is False
     with pytest.raises(UIError, match="no turn of the review"):
         review_rollout(app, action="start")  # no turn shown
     forced = next(d for d in review["decisions"] if d["kind"] == "play" and d["forced"])
