@@ -47,7 +47,7 @@ def mypy_files() -> list[str]:
 
 def workers(pytest_args: list[str]) -> list[str]:
     """pytest-xdist's workers (-n WORKERS), unless the arguments choose their own (-n, or -p no:xdist),
-    handed the tests two at a time as they free up, in the order tests/support/order.py puts them (the
+    handed the tests two at a time as they free up, in the order tests/conftest.py puts them (the
     modules with the longest tests first, so no long test is left for the end: --dist load
     --maxschedchunk 2), unless the arguments choose a --dist."""
     own = any(arg.startswith(("-n", "--numprocesses")) or arg in ("no:xdist", "-pno:xdist") for arg in pytest_args)

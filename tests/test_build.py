@@ -6,6 +6,7 @@ import base64
 import gzip
 import hashlib
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -649,6 +650,11 @@ def test_the_modules_with_the_longest_tests_are_taken_first() -> None:
 """
     assert longest_by_module(log) == {"tests/browser/test_play.py": 34.5, "tests/test_random_games.py": 20.0,
                                       "tests/test_notation.py": 0.0}
-    from support.order import LONGEST as measured  # the order the workers take the tests in
+    # tests/conftest.py, the order the workers take the tests in (by path: tests/browser has a conftest too)
+    spec = importlib.util.spec_from_file_location("tests_order", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    order = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(order)
+    measured = order.LONGEST
     assert measured and list(measured.values()) == sorted(measured.values(), reverse=True)
     assert all((ROOT / module).exists() for module in measured)  # made again when modules move

@@ -1,5 +1,5 @@
 """The longest test of each test module, from a pytest run's `--durations=0` output, written to
-tests/data/longest-test.json (tests/support/order.py runs the modules with the longest tests first).
+tests/data/longest-test.json (tests/conftest.py runs the modules with the longest tests first).
 
     python -m pytest --durations=0 -q > /tmp/run.log; python -m tools.longest_tests /tmp/run.log
 """

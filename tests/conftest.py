@@ -1,5 +1,4 @@
-"""The order the workers take the tests in (a plugin the repository's conftest.py loads):
-the modules with the longest tests first.
+"""The order the workers take the tests in: the modules with the longest tests first.
 
 pytest-xdist hands out tests two at a time as workers free up (`--dist load --maxschedchunk 2`,
 build.py's `workers`), so a long test taken last would hold one worker while the others have
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parent.parent
 LONGEST = json.loads((ROOT / "tests" / "data" / "longest-test.json").read_text())
 
 
