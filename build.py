@@ -47,15 +47,14 @@ def mypy_files() -> list[str]:
 
 def workers(pytest_args: list[str]) -> list[str]:
     """pytest-xdist's workers (-n WORKERS), unless the arguments choose their own (-n, or -p no:xdist),
-    handed the tests two at a time as they free up, in the order tests/conftest.py puts them (the
-    modules with the longest tests first, so no long test is left for the end: --dist load
-    --maxschedchunk 2), unless the arguments choose a --dist."""
+    sharing the tests by work stealing (--dist worksteal: each starts with its share, and one that
+    runs out takes half of what another has left, so all finish together) unless they choose a --dist."""
     own = any(arg.startswith(("-n", "--numprocesses")) or arg in ("no:xdist", "-pno:xdist") for arg in pytest_args)
     if own:
         return []
     chosen = any(arg.startswith("--dist") for arg in pytest_args)
     count = ["-n", str(WORKERS)]
-    return count if chosen else [*count, "--dist", "load", "--maxschedchunk", "2"]
+    return count if chosen else [*count, "--dist", "worksteal"]
 
 
 # Set by `test` for its pytest: the name under which dist/ is being built for this run

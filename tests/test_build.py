@@ -6,7 +6,6 @@ import base64
 import gzip
 import hashlib
 import importlib
-import importlib.util
 import io
 import json
 import os
@@ -543,12 +542,12 @@ def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: P
     assert {"embed.js", site.EMBED_EXAMPLE} <= set(precache_list(dist))
 
 
-def test_build_py_test_hands_its_workers_two_tests_at_a_time_unless_told_otherwise() -> None:
+def test_build_py_test_runs_its_workers_sharing_by_work_stealing_unless_told_otherwise() -> None:
     import build
 
     workers = str(build.WORKERS)
     assert build.WORKERS >= 2
-    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", workers, "--dist", "load", "--maxschedchunk", "2"]
+    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", workers, "--dist", "worksteal"]
     assert build.workers(["--dist", "loadfile"]) == ["-n", workers]
     assert build.workers(["--dist=load"]) == ["-n", workers]
     assert build.workers(["-n", "0"]) == []
@@ -636,25 +635,3 @@ def test_build_py_test_goes_on_without_its_build_when_the_lock_cannot_be_taken(
     builder, built = answer[0]
     builder.join(30)
     assert not builder.is_alive() and built == []  # no build: the tests build dist/ themselves
-
-
-def test_the_modules_with_the_longest_tests_are_taken_first() -> None:
-    from tools.longest_tests import longest_by_module
-
-    log = """============================== slowest durations ===============================
-30.00s call     tests/browser/test_play.py::test_a_game[chromium-narde]
-4.50s setup    tests/browser/test_play.py::test_a_game[chromium-narde]
-12.00s call     tests/test_random_games.py::test_games[narde-0]
-20.00s call     tests/test_random_games.py::test_games[narde-1]
-0.01s teardown tests/test_notation.py::test_a_play
-"""
-    assert longest_by_module(log) == {"tests/browser/test_play.py": 34.5, "tests/test_random_games.py": 20.0,
-                                      "tests/test_notation.py": 0.0}
-    # tests/conftest.py, the order the workers take the tests in (by path: tests/browser has a conftest too)
-    spec = importlib.util.spec_from_file_location("tests_order", ROOT / "tests" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    order = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(order)
-    measured = order.LONGEST
-    assert measured and list(measured.values()) == sorted(measured.values(), reverse=True)
-    assert all((ROOT / module).exists() for module in measured)  # made again when modules move
