@@ -234,7 +234,7 @@ def two_tabs(browser: Browser, site: str) -> tuple[BrowserContext, Page, Page, W
     """One game open in two tabs of one browser (one storage): the first tab starts it and plays
     a turn, then the second opens (with other dice, so that neither tab's dice decide the other's)."""
     context, first, watch = open_app(browser, site + "?dice=seed:8")
-    first.click("#setup-start")
+    start_game(first)
     play_one_turn(first)
     second = context.new_page()
     second.goto(site + "?dice=seed:9")
@@ -246,7 +246,7 @@ def kill_engine(page: Page, answer_limit_ms: int | None = None) -> str:
     """Start a game, play a turn, then terminate the engine's worker behind the page's back, as a
     crash would: the position on the board, which a restart should bring back. `answer_limit_ms`
     shortens, once the turn is played, how long the page waits for an answer (app.js)."""
-    page.click("#setup-start")
+    start_game(page)
     play_one_turn(page)
     position = board(page)["position"]
     if answer_limit_ms is not None:
@@ -255,16 +255,21 @@ def kill_engine(page: Page, answer_limit_ms: int | None = None) -> str:
     return position
 
 
-def start_game(page: Page, variant: str, options: tuple[str, ...] = (), opponent: str = "human") -> None:
-    if not page.is_visible("#setup"):
-        page.click("#btn-new")
-    page.check(f'input[name="variant"][value="{variant}"]')
-    for option in options:
-        page.check(f'input[name="option"][value="{option}"]')
-    page.check(f'input[name="opponent"][value="{opponent}"]')
-    page.select_option("#setup-match", "0")
+def start_game(page: Page, variant: str | None = None, options: tuple[str, ...] = (), opponent: str = "human") -> None:
+    """Start a game from the start dialog (as it stands, or set to `variant`, `options` and
+    `opponent`, no match) and wait until it is on the board: until then the buttons still show
+    the state before it, such as a roll button that the opening roll then hides."""
+    if variant is not None:
+        if not page.is_visible("#setup"):
+            page.click("#btn-new")
+        page.check(f'input[name="variant"][value="{variant}"]')
+        for option in options:
+            page.check(f'input[name="option"][value="{option}"]')
+        page.check(f'input[name="opponent"][value="{opponent}"]')
+        page.select_option("#setup-match", "0")
     after(page, lambda: page.click("#setup-start"))
-    assert board(page)["variant"] == variant
+    if variant is not None:
+        assert board(page)["variant"] == variant
 
 
 # -- where checkers are drawn, as a player sees them ------------------------------------------

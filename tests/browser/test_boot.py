@@ -18,6 +18,7 @@ from browser_support import (
     open_app,
     origin_of,
     press,
+    start_game,
     start_turn,
     wait_controlled,
 )
@@ -144,7 +145,7 @@ def test_the_pages_policy_refuses_injected_script_and_other_origins(browser: Bro
         answer = page.evaluate("fetch('https://example.com/x').then(() => 'fetched', () => 'refused')")
         assert answer == "refused"
         # the app itself runs under the policy: a move is still played
-        page.click("#setup-start")
+        start_game(page)
         phase = page.evaluate("window.nardApp.request({type: 'roll'}).then(a => a.view.phase)")
         assert phase in ("roll", "move", "cube")
     finally:
@@ -173,7 +174,7 @@ def test_before_python_starts_the_page_paints_the_engines_start_view(browser: Br
 
 def test_boards_can_be_mounted_side_by_side_and_taken_down(app: AppPage) -> None:
     page = app.page
-    page.click("#setup-start")  # the start dialog would cover the page
+    start_game(page)  # the start dialog would cover the page
     result = page.evaluate("""() => {
         const view = window.nardPage.view;
         const heard = {one: [], two: []};

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browser_support import after, board, open_app, play_one_turn, press, start_turn, wait_ready
+from browser_support import after, board, open_app, play_one_turn, press, start_game, start_turn, wait_ready
 from playwright.sync_api import Browser, Route, expect
 
 # Appended to the worker's script (web/worker/main.py) at its first load only: a hint request
@@ -64,7 +64,7 @@ def test_a_worker_hung_during_the_computers_thinking_is_noticed_and_restarted(br
         browser, site + "?dice=seed:5", routes={"**/web/worker/main.py": worker}, service_workers="block"
     )
     try:
-        page.click("#setup-start")
+        start_game(page)
         play_one_turn(page)
         start_turn(page)  # the next side has rolled: a hint may be asked
         position = board(page)["position"]
@@ -87,7 +87,7 @@ def test_a_long_computation_that_says_it_is_alive_is_left_to_finish(browser: Bro
     worker = patched_worker(LONG_HINT, loads)
     context, page, watch = open_app(browser, site + "?dice=seed:5", routes={"**/web/worker/main.py": worker})
     try:
-        page.click("#setup-start")
+        start_game(page)
         play_one_turn(page)
         start_turn(page)
         position = board(page)["position"]

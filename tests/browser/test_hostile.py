@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import board, open_app, put_save, saved, wait_ready
+from browser_support import board, open_app, put_save, saved, start_game, wait_ready
 from hostile import hostile_fragments, hostile_saves  # tests/hostile.py
 from playwright.sync_api import Browser, expect
 
@@ -33,7 +33,7 @@ def test_the_engine_killing_link_and_nested_save_are_refused_and_the_game_goes_o
     try:
         assert page.evaluate("location.hash") == ""  # off the address bar: a reload cannot meet it again
         expect(page.locator("#message")).to_contain_text("nested more than")
-        page.click("#setup-start")
+        start_game(page)
         assert page.evaluate(ONE_STEP) is not None
         # the same link arriving during a game
         page.evaluate(f"location.hash = {DEEP_LINK!r}")
@@ -56,7 +56,7 @@ def test_the_engine_killing_link_and_nested_save_are_refused_and_the_game_goes_o
 def test_two_hundred_generated_links_never_stop_the_engine(browser: Browser, site: str) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:2")
     try:
-        page.click("#setup-start")
+        start_game(page)
         for number, fragment in enumerate(hostile_fragments(200, seed=11)):
             answer = page.evaluate("(f) => window.nardApp.request({type: 'load_url', fragment: f})", fragment)
             # refused with a message, or (a mutation that happens to stay valid) opened
@@ -75,7 +75,7 @@ SAVES, SAVE_PARTS = 20, 4  # each part boots once and starts from a fifth of the
 def test_twenty_generated_saves_never_stop_the_engine(browser: Browser, site: str, part: int) -> None:
     context, page, watch = open_app(browser, site + "?dice=seed:2")
     try:
-        page.click("#setup-start")
+        start_game(page)
         valid = saved(page)
         assert valid is not None
         saves = list(enumerate(hostile_saves(SAVES, seed=12, valid_save=valid)))

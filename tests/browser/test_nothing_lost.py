@@ -171,7 +171,7 @@ def test_two_tabs_acting_at_the_same_instant_keep_one_turn_and_say_so(browser: B
 
 def test_an_empty_import_file_is_named_in_words(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     page = app.page
-    page.click("#setup-start")
+    start_game(page)
     empty = tmp_path / "empty.json"
     empty.write_text("")
     after(page, lambda: page.set_input_files("#games-import", str(empty)))

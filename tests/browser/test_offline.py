@@ -8,7 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_FLAGS, board, open_app, play_one_turn, wait_controlled, wait_ready
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    board,
+    open_app,
+    play_one_turn,
+    start_game,
+    wait_controlled,
+    wait_ready,
+)
 from playwright.sync_api import Browser, BrowserType, expect
 
 import build
@@ -88,7 +97,7 @@ def test_an_update_found_while_the_app_is_open_is_offered_and_live_after_one_rel
     context, page, watch = open_app(browser, url + "?dice=seed:3", service_workers="allow")
     try:
         wait_controlled(page)
-        page.click("#setup-start")
+        start_game(page)
         play_one_turn(page)
         position = board(page)["position"]
         expect(page.locator("#update-notice")).to_be_hidden()

@@ -8,6 +8,7 @@ from browser_support import (
     one_step,
     open_app,
     play_one_turn,
+    start_game,
     start_turn,
     two_tabs,
     wait_position,
@@ -22,7 +23,7 @@ def test_a_full_storage_is_said_out_loud_and_the_game_can_be_kept_by_link(browse
         expect(page.locator("#store-notice")).to_be_hidden()
         page.evaluate("""() => { Storage.prototype.setItem = function () {
             throw new DOMException('The quota has been exceeded.', 'QuotaExceededError') } }""")
-        page.click("#setup-start")  # the first start shows the new-game dialog
+        start_game(page)  # the first start shows the new-game dialog
         play_one_turn(page)
         notice = page.locator("#store-notice")
         expect(notice).to_be_visible()
@@ -45,7 +46,7 @@ def test_storage_denied_shows_the_notice_from_the_first_save(browser: Browser, s
     try:
         page.goto(site)
         wait_ready(page)
-        page.click("#setup-start")
+        start_game(page)
         expect(page.locator("#store-notice")).to_be_visible()
         expect(page.locator("#store-text")).to_contain_text("does not let the page store")
     finally:
