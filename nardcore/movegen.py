@@ -192,6 +192,7 @@ class TurnGraph:
         self.finals = self._legal_finals()
         self._children: dict[Node, list[Node]] = {}
         self._good: dict[Node, bool] = {}
+        self._legal: dict[Node, list[tuple[Step, Node]]] = {}
 
     # -- single steps -------------------------------------------------------------
 
@@ -366,7 +367,13 @@ class TurnGraph:
         return known
 
     def legal_steps(self, node: Node) -> list[tuple[Step, Node]]:
-        return [(self.step_between(node, child), child) for child in self.children(node) if self.good(child)]
+        """The steps from `node` that a legal play can follow, each with the node it leads to
+        (kept: a board asks again at every click, and the list is read only)."""
+        steps = self._legal.get(node)
+        if steps is None:
+            children = self.children(node)
+            steps = self._legal[node] = [(self.step_between(node, kid), kid) for kid in children if self.good(kid)]
+        return steps
 
     def result(self, node: Node) -> Position:
         return self.results([node])[0]

@@ -25,9 +25,9 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 # an AudioContext that records instead of playing: how many were made, how many nodes started,
-# and each sound the page announces with the number of nodes started by then
+# each sound the page announces with the number of nodes started by then, and each change of state
 AUDIO_RECORDER = """
-window.__audio = {made: 0, started: 0, sounds: []};
+window.__audio = {made: 0, started: 0, sounds: [], states: []};
 window.addEventListener("nard-sound", (e) => window.__audio.sounds.push([e.detail, window.__audio.started]));
 class Param { setValueAtTime() {} exponentialRampToValueAtTime() {} linearRampToValueAtTime() {} }
 class Node {
@@ -44,7 +44,8 @@ class RecordingContext {
   createBiquadFilter() { return new Node(); }
   createGain() { return new Node(); }
   createOscillator() { return new Node(); }
-  resume() { return Promise.resolve(); }
+  resume() { this.state = "running"; window.__audio.states.push("running"); return Promise.resolve(); }
+  suspend() { this.state = "suspended"; window.__audio.states.push("suspended"); return Promise.resolve(); }
   close() { return Promise.resolve(); }
 }
 window.AudioContext = RecordingContext;
@@ -200,6 +201,23 @@ def test_each_thing_on_the_board_is_heard_and_nothing_before_a_gesture(browser: 
         started = [count for _, count in recorded]
         assert started[0] > 0 and all(b > a for a, b in zip(started, started[1:]))  # each sound played its notes
         assert page.evaluate("window.__audio.made") == 1
+
+
+SOUND_JS = Path(__file__).resolve().parents[2] / "web" / "page" / "sound.js"
+IDLE_MS = int(re.search(r"IDLE_MS = (\d+);", SOUND_JS.read_text())[1])  # type: ignore[index]
+
+
+def test_the_audio_is_suspended_when_quiet_and_wakes_for_the_next_sound(browser: Browser, site: str) -> None:
+    with app_at(browser, site, "dice=6,5", ROLL_HERE, AUDIO_RECORDER) as page:
+        press(page, "btn-roll")
+        assert sounds(page) == ["roll"]
+        # a phone's audio output is not kept awake between sounds
+        page.wait_for_function("window.__audio.states.at(-1) === 'suspended'", timeout=IDLE_MS + 10_000)
+        click(page, "24")
+        click(page, "18")
+        assert sounds(page) == ["roll", "move"]
+        states = page.evaluate("window.__audio.states")
+        assert "running" in states[states.index("suspended") + 1 :], states  # resumed for the move
 
 
 def test_muted_nothing_is_heard(browser: Browser, site: str) -> None:

@@ -17,6 +17,9 @@
 
 const MOST_CHECKERS_MOVED = 4; // a step moves one or two (a hit); more is a new board
 const VOLUME = 0.5;
+// A running AudioContext keeps the device's audio output awake (a phone's battery): it is
+// suspended once this long has passed after the last sound, and resumed by the next one.
+const IDLE_MS = 1500;
 
 /**
  * @param {Document} doc where the person's first gesture is listened for
@@ -28,6 +31,8 @@ export function createSound(doc) {
   let unlocked = false;
   /** @type {View | null} */
   let before = null;
+  /** @type {number | undefined} */
+  let idleTimer;
   const unlock = () => {
     unlocked = true;
     if (context && context.state === "suspended") context.resume().catch(() => {});
@@ -54,6 +59,8 @@ export function createSound(doc) {
     if (!ctx) return;
     if (ctx.state === "suspended") ctx.resume().catch(() => {});
     SOUNDS[name](ctx, ctx.currentTime + 0.01);
+    clearTimeout(idleTimer);
+    idleTimer = window.setTimeout(() => ctx.suspend().catch(() => {}), IDLE_MS);
     window.dispatchEvent(new CustomEvent("nard-sound", { detail: name }));
   };
 
@@ -65,6 +72,7 @@ export function createSound(doc) {
       for (const name of heard(view, last)) play(name);
     },
     destroy() {
+      clearTimeout(idleTimer);
       for (const type of GESTURES) doc.removeEventListener(type, unlock, true);
       if (context) context.close().catch(() => {});
       context = null;
