@@ -17,7 +17,6 @@ The training code (train/, numpy) encodes the same inputs; weights come from
 from __future__ import annotations
 
 import json
-import math
 import operator
 import struct
 from array import array
@@ -130,7 +129,7 @@ class Network:
             parts.extend(_scaled(rows[INPUTS + i], value) for i, value in enumerate(tactical_inputs(position)) if value)
         # map over built-ins: the inner loops run in C, which matters in the browser
         # the sigmoid written out, not called: a call per unit costs as much as the sum
-        hidden = [0.0 if x < -40.0 else 1.0 / (1.0 + exp(-x)) for x in map(sum, zip(*parts))]
+        hidden = [0.0 if x < _SIGMOID_FLOOR else 1.0 / (1.0 + exp(-x)) for x in map(sum, zip(*parts))]
         return [
             _sigmoid(bias + sum(map(operator.mul, hidden, column)))
             for bias, column in zip(self.output_bias, self.output_columns, strict=True)
@@ -192,10 +191,14 @@ class Network:
         return struct.pack("<I", len(text)) + text + values.tobytes()
 
 
+# below it the sigmoid is taken as 0.0 (far enough down, exp(-x) would overflow)
+_SIGMOID_FLOOR = -40.0
+
+
 def _sigmoid(x: float) -> float:
-    if x < -40.0:
+    if x < _SIGMOID_FLOOR:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return 1.0 / (1.0 + exp(-x))
 
 
 def _scaled(row: Sequence[float], factor: float) -> list[float]:
