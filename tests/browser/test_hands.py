@@ -218,6 +218,14 @@ def test_the_audio_is_suspended_when_quiet_and_wakes_for_the_next_sound(browser:
         assert sounds(page) == ["roll", "move"]
         states = page.evaluate("window.__audio.states")
         assert "running" in states[states.index("suspended") + 1 :], states  # resumed for the move
+        # a touch that makes no sound wakes it too, and does not leave it running
+        page.wait_for_function("window.__audio.states.at(-1) === 'suspended'", timeout=IDLE_MS + 10_000)
+        quiet = len(page.evaluate("window.__audio.states"))
+        page.mouse.click(2, 2)  # the page's corner: nothing there
+        asleep_again = f"window.__audio.states.length > {quiet + 1} && window.__audio.states.at(-1) === 'suspended'"
+        page.wait_for_function(asleep_again, timeout=IDLE_MS + 10_000)
+        assert page.evaluate("window.__audio.states")[quiet:] == ["running", "suspended"]
+        assert sounds(page) == ["roll", "move"]
 
 
 def test_muted_nothing_is_heard(browser: Browser, site: str) -> None:

@@ -33,9 +33,18 @@ export function createSound(doc) {
   let before = null;
   /** @type {number | undefined} */
   let idleTimer;
+  // Running again, and suspended IDLE_MS from now unless woken again meanwhile. A touch wakes it
+  // too (some browsers resume audio only during a gesture), so a touch that makes no sound
+  // must not leave it running either.
+  /** @param {AudioContext} ctx */
+  const wake = (ctx) => {
+    if (ctx.state === "suspended") ctx.resume().catch(() => {});
+    clearTimeout(idleTimer);
+    idleTimer = window.setTimeout(() => ctx.suspend().catch(() => {}), IDLE_MS);
+  };
   const unlock = () => {
     unlocked = true;
-    if (context && context.state === "suspended") context.resume().catch(() => {});
+    if (context) wake(context);
   };
   const GESTURES = ["pointerdown", "keydown"]; // seen before any part may stop them (capture)
   for (const type of GESTURES) doc.addEventListener(type, unlock, true);
@@ -57,10 +66,8 @@ export function createSound(doc) {
   const play = (name) => {
     const ctx = audio();
     if (!ctx) return;
-    if (ctx.state === "suspended") ctx.resume().catch(() => {});
+    wake(ctx);
     SOUNDS[name](ctx, ctx.currentTime + 0.01);
-    clearTimeout(idleTimer);
-    idleTimer = window.setTimeout(() => ctx.suspend().catch(() => {}), IDLE_MS);
     window.dispatchEvent(new CustomEvent("nard-sound", { detail: name }));
   };
 
