@@ -77,7 +77,7 @@ def add_spent(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, 
 
 
 def boots(count: int) -> int:
-    from browser_support import CHROMIUM, CHROMIUM_FLAGS, open_app
+    from browser_support import CHROMIUM, TEST_CHROMIUM_FLAGS, open_app
     from playwright.sync_api import sync_playwright
 
     from tools import shell, site
@@ -86,7 +86,7 @@ def boots(count: int) -> int:
         site.build()
     spent: collections.defaultdict[str, float] = collections.defaultdict(float)
     with serving_apart() as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_FLAGS)
         open_app(browser, url)[0].close()  # the browser's own start is not a boot
         for number in range(count):
             start = descendants()

@@ -402,7 +402,16 @@ class TurnGraph:
     def plays(self) -> Plays:
         """Each legal play's resulting position with one step sequence that reaches it."""
         finals = list(self.finals)
-        return dict(zip(self.results(finals), map(self.path_to, finals)))
+        paths: dict[Node, tuple[Step, ...]] = {self.root: ()}  # plays share their first steps
+
+        def path(node: Node) -> tuple[Step, ...]:
+            known = paths.get(node)
+            if known is None:
+                parent = self.parent[node]
+                known = paths[node] = (*path(parent), self.step_between(parent, node))
+            return known
+
+        return dict(zip(self.results(finals), map(path, finals)))
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> Plays:

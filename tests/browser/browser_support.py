@@ -19,6 +19,12 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# The tests' Chromium runs Pyodide's WebAssembly on V8's baseline compiler only (Liftoff): V8
+# otherwise recompiles the interpreter's hot functions with its optimizing compiler at every
+# boot, work the tests never repay (a boot takes a few seconds and the Python in the tests is
+# short). Measured on the browser tests: 786 CPU seconds instead of 944, the Python no slower
+# (docs/testing.md). Benchmarks of what a player waits for keep CHROMIUM_FLAGS.
+TEST_CHROMIUM_FLAGS = [*CHROMIUM_FLAGS, "--js-flags=--liftoff-only"]
 BOOT_TIMEOUT_MS = 60_000
 # Third-party console warnings that are understood, by exact text; anything else fails a test.
 KNOWN_WARNINGS = frozenset({

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from browser_support import (  # also re-exported here
     CHROMIUM,
-    CHROMIUM_FLAGS,
+    TEST_CHROMIUM_FLAGS,
     AppPage,
     Watch,
     open_app,
@@ -61,7 +61,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:  # type: ignore[type-arg]
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing (python build.py test installs Debian's chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": TEST_CHROMIUM_FLAGS}
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from browser_support import (
     CHROMIUM,
-    CHROMIUM_FLAGS,
+    TEST_CHROMIUM_FLAGS,
     board,
     open_app,
     play_one_turn,
@@ -125,7 +125,7 @@ def test_an_update_found_while_the_app_is_open_is_offered_and_live_after_one_rel
 def test_chromium_finds_the_app_installable(browser_type: BrowserType, site: str, tmp_path: Path) -> None:
     # a profile of its own: Chromium never installs from an off-the-record context (new_context)
     context = browser_type.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
-                                                     args=CHROMIUM_FLAGS, headless=True)
+                                                     args=TEST_CHROMIUM_FLAGS, headless=True)
     try:
         page = context.new_page()
         page.goto(site)
