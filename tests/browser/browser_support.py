@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 from urllib.parse import urlsplit
 
+import context_pool
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Page, Request, Response, Route
 
 CHROMIUM = os.environ.get("NARD_CHROMIUM", "/usr/bin/chromium")
@@ -130,10 +132,23 @@ def wait_controlled(page: Page) -> None:
 TEST_CONTEXT = {"reduced_motion": "reduce", "service_workers": "block"}
 
 
+def new_context(browser: Browser, **options: object) -> tuple[BrowserContext, Page]:
+    """A context with no site data and a blank page in it: lent by the worker's pool of warm
+    contexts (context_pool.py) when `options` are open_app's usual ones, else new."""
+    warm = context_pool.pool()
+    context: BrowserContext
+    if warm is not None and context_pool.poolable(options, TEST_CONTEXT):
+        context = cast(BrowserContext, warm.lend(options))
+    else:
+        context = browser.new_context(**options)  # type: ignore[arg-type]
+    return context, context_pool.page_of(context, cast("dict[str, int] | None", options.get("viewport")))
+
+
 def open_app(
     browser: Browser, site: str, routes: dict[str, Callable[[Route], None]] | None = None, **context_args: object
 ) -> tuple[BrowserContext, Page, Watch]:
-    """A fresh context (no cache, no service worker yet), watched, with the app booted;
+    """A context empty of site data (no service worker yet), watched, with the app booted: lent
+    by the worker's pool of warm contexts (context_pool.py) where its options allow, else new;
     requests matching a pattern of `routes` are answered by its handler. Unless `context_args`
     say otherwise, the context asks for reduced motion (the dice do not tumble, the checkers do
     not glide, the computer plays after 120 ms rather than 420-650: web/page/page.js), so a test
@@ -141,11 +156,10 @@ def open_app(
     site behind each boot; the page says so by a warning KNOWN_WARNINGS allows). Tests of the
     motion or of the service worker pass `reduced_motion="no-preference"` or
     `service_workers="allow"`."""
-    context = browser.new_context(**{**TEST_CONTEXT, **context_args})  # type: ignore[arg-type]
+    context, page = new_context(browser, **{**TEST_CONTEXT, **context_args})
     watch = Watch(origin_of(site)).attach(context)
     for pattern, handler in (routes or {}).items():
         context.route(pattern, handler)
-    page = context.new_page()
     page.goto(site)
     wait_ready(page)
     return context, page, watch

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from browser_support import CHECKERS_BY_POINT_JS, TEST_CONTEXT, Watch, after, origin_of, wait_ready
+from browser_support import CHECKERS_BY_POINT_JS, TEST_CONTEXT, Watch, after, new_context, origin_of, wait_ready
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, expect
 from screens_support import SCREENS, layout_problems, open_screen, start_page
 
@@ -27,10 +27,9 @@ def open_game(browser: Browser, site: str) -> Iterator[Opener]:
     made: list[tuple[BrowserContext, Watch]] = []
 
     def opener(**context_args: object) -> Page:
-        context = browser.new_context(**{**TEST_CONTEXT, **context_args})  # type: ignore[arg-type]
+        context, page = new_context(browser, **{**TEST_CONTEXT, **context_args})
         watch = Watch(origin_of(site)).attach(context)
         made.append((context, watch))
-        page = context.new_page()
         start_page(page, site)
         return page
 
