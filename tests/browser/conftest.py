@@ -20,6 +20,7 @@ Helpers live in browser_support.py (and are re-exported here):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,7 +79,11 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(scope="session", autouse=True)
 def warm_contexts(browser: Browser, site: str, browser_type_launch_args: dict) -> Iterator[None]:  # type: ignore[type-arg]
-    """The worker's pool of warm contexts (context_pool.py), which open_app lends from."""
+    """The worker's pool of warm contexts (context_pool.py), which open_app lends from; none with
+    NARD_COLD_CONTEXTS=1 (every context new, as a first visit: to tell a fault of the pool apart)."""
+    if os.environ.get("NARD_COLD_CONTEXTS") == "1":
+        yield
+        return
     pool = context_pool.start_pool(browser, browser_type_launch_args, origin_of(site))
     yield
     pool.close()
