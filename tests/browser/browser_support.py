@@ -138,7 +138,7 @@ def new_context(browser: Browser, **options: object) -> tuple[BrowserContext, Pa
     warm = context_pool.pool()
     context: BrowserContext
     if warm is not None and context_pool.poolable(options, TEST_CONTEXT):
-        context = cast(BrowserContext, warm.lend(options))
+        context = cast(BrowserContext, warm.lend())
     else:
         context = browser.new_context(**options)  # type: ignore[arg-type]
     return context, context_pool.page_of(context, cast("dict[str, int] | None", options.get("viewport")))

@@ -29,6 +29,7 @@ import pytest
 from browser_support import (  # also re-exported here
     CHROMIUM,
     TEST_CHROMIUM_FLAGS,
+    TEST_CONTEXT,
     AppPage,
     Watch,
     open_app,
@@ -84,7 +85,7 @@ def warm_contexts(browser: Browser, site: str, browser_type_launch_args: dict) -
     if os.environ.get("NARD_COLD_CONTEXTS") == "1":
         yield
         return
-    pool = context_pool.start_pool(browser, browser_type_launch_args, origin_of(site))
+    pool = context_pool.start_pool(browser, browser_type_launch_args, TEST_CONTEXT, origin_of(site))
     yield
     pool.close()
 
@@ -100,7 +101,7 @@ def contexts_given_back() -> Iterator[None]:
 
 @pytest.fixture
 def app(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator[AppPage]:
-    """A fresh context and page for each test, booted on `?dice=seed:N` (N from the test's
+    """A context empty of site data and a page for each test, booted on `?dice=seed:N` (N from the test's
     `dice_seed` marker, else 1), so nothing a test does reaches another one. Fails the test
     if anything went wrong on the page meanwhile (console errors and warnings included)."""
     marker = request.node.get_closest_marker("dice_seed")

@@ -1,10 +1,10 @@
 """Browser contexts kept warm between tests, each test's storage wiped.
 
 A fresh Playwright context is an incognito profile: Chromium keeps no code cache there, so every
-boot compiles the page's scripts and Pyodide's WebAssembly again (4.3 CPU seconds a boot here,
-against 2.6 in a profile that was used before; docs/testing.md). A pool keeps, per pytest
-worker, persistent contexts (a profile on disk each) and lends one to each test that asks for
-the options it was launched with; when the test is done the context is handed back: its pages
+boot compiles the page's scripts and Pyodide's WebAssembly again (4.9 CPU seconds a boot here,
+against 2.8 in a profile that was used before; docs/testing.md). A pool keeps, per pytest
+worker, persistent contexts (a profile on disk each) launched with open_app's usual options,
+and lends one to each test that asks for those; when the test is done the context is handed back: its pages
 closed, its listeners, routes, permissions and offline mode undone, and everything the site
 stored (local storage, IndexedDB, the service worker and its caches, cookies) cleared, so the
 next test meets an empty browser with a warm code cache. A test that changes what cannot be
@@ -28,15 +28,15 @@ _HARMLESS = {"new_page", "pages", "storage_state", "remove_listener", "unroute",
 # (Chrome DevTools Protocol, Storage.clearDataForOrigin)
 _SITE_DATA = ("cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,websql,"
               "shared_storage,storage_buckets")
-# idle contexts kept per worker (each is a Chromium of its own)
+# idle contexts kept per worker (each is a Chromium of its own; a test may hold a few at once)
 _KEEP = 4
 
 
 class LentContext:
     """A pooled context as a test sees it: a BrowserContext whose close() hands it back."""
 
-    def __init__(self, pool: ContextPool, key: str, context: BrowserContext) -> None:
-        self._pool, self._key, self._context = pool, key, context
+    def __init__(self, pool: ContextPool, context: BrowserContext) -> None:
+        self._pool, self._context = pool, context
         self._listeners: list[tuple[str, Callable[..., Any]]] = []
         self._routes: list[str] = []
         self._offline = False
@@ -94,31 +94,27 @@ class LentContext:
 
 
 class ContextPool:
-    """Per worker: persistent contexts by their launch options, lent one test at a time."""
+    """Per worker: persistent contexts launched with the same options, lent one test at a time."""
 
     def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any], origin: str) -> None:
         self._type, self._launch_args, self.origin = browser_type, launch_args, origin
-        self._idle: list[tuple[str, BrowserContext]] = []  # (key, context), the last given back first
+        self._idle: list[BrowserContext] = []  # the last given back first
         self._folders: dict[int, str] = {}
         self._lent: list[LentContext] = []
 
-    def lend(self, options: dict[str, Any]) -> LentContext:
-        """A context launched with `options` (viewport aside: pages set their own), empty of site data."""
-        key = repr(sorted((name, value) for name, value in options.items() if name != "viewport"))
-        for index, (idle_key, context) in enumerate(self._idle):
-            if idle_key == key:
-                del self._idle[index]
-                break
+    def lend(self) -> LentContext:
+        """A context empty of site data (pages set their own viewport)."""
+        if self._idle:
+            context = self._idle.pop(0)
         else:
             folder = tempfile.mkdtemp(prefix="nard-profile-")
-            launch = {name: value for name, value in options.items() if name != "viewport"}
-            context = self._type.launch_persistent_context(folder, **self._launch_args, **launch)
+            context = self._type.launch_persistent_context(folder, **self._launch_args)
             self._folders[id(context)] = folder
             # The blank page a persistent context opens with stays open while it is lent: with no
             # page left, Chromium lets go of what it compiled (a boot then costs as in a new one).
             for page in list(context.pages)[1:]:
                 page.close()
-        lent = LentContext(self, key, context)
+        lent = LentContext(self, context)
         self._lent.append(lent)
         return lent
 
@@ -133,9 +129,9 @@ class ContextPool:
         except Exception:  # a context that cannot be put back as it was is not lent again
             self._close(context)
             return
-        self._idle.insert(0, (lent._key, context))  # noqa: SLF001
+        self._idle.insert(0, context)
         while len(self._idle) > _KEEP:
-            self._close(self._idle.pop()[1])
+            self._close(self._idle.pop())
 
     def give_back_all(self) -> None:
         """Hand back whatever a test left lent (a test that failed before closing its context)."""
@@ -144,7 +140,7 @@ class ContextPool:
 
     def close(self) -> None:
         self.give_back_all()
-        for _, context in self._idle:
+        for context in self._idle:
             self._close(context)
         self._idle.clear()
 
@@ -161,9 +157,10 @@ class ContextPool:
 _pool: ContextPool | None = None
 
 
-def start_pool(browser: Browser, launch_args: dict[str, Any], origin: str) -> ContextPool:
+def start_pool(browser: Browser, launch_args: dict[str, Any], usual: dict[str, Any], origin: str) -> ContextPool:
+    """The worker's pool, its contexts launched with `launch_args` and the `usual` context options."""
     global _pool
-    _pool = ContextPool(browser.browser_type, launch_args, origin)
+    _pool = ContextPool(browser.browser_type, {**launch_args, **usual}, origin)
     return _pool
 
 
