@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from nardcore.bots import bearoff  # noqa: E402
+from nardcore.bots import bearoff, neural  # noqa: E402
 from nardcore.bots.levels import make_bot  # noqa: E402
 from nardcore.bots.neural import Network, network_for  # noqa: E402
 from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE  # noqa: E402
@@ -58,7 +58,7 @@ from train.play import (  # noqa: E402
     softmax_player,
 )
 
-TARGETS = {"pubeval": 0.70, "gnubg0": 0.40, "heuristic": 0.75, "random": 0.98}
+TARGETS = {"pubeval": 0.70, "gnubg0": 0.50, "sage1": 0.50, "heuristic": 0.75, "random": 0.98}
 
 
 # A candidate network to measure in place of the shipped one (`--weights VARIANT=FILE`).
@@ -91,11 +91,20 @@ def players(variant: str) -> dict[str, Callable[[], Player]]:
 
         found["pubeval"] = pubeval_player
         found["gnubg0"] = gnubg_player
+        found["sage1"] = sage1_player
     return found
 
 
+def sage1_player() -> Player:
+    """Open Sage's network at 1 ply (its own choice, cubeless): bench-only, from the train extra."""
+    from train.sage import sage_player
+
+    return sage_player()
+
+
 def pairings() -> list[tuple[str, str, str]]:
-    found = [("backgammon", "strongest", "pubeval"), ("backgammon", "strongest", "gnubg0")]
+    found = [("backgammon", "strongest", "pubeval"), ("backgammon", "strongest", "gnubg0"),
+             ("backgammon", "strongest", "sage1")]
     for variant in VARIANT_NAMES[1:]:
         found += [(variant, "strongest", "heuristic"), (variant, "strongest", "random")]
     for variant in VARIANT_NAMES:
@@ -180,8 +189,10 @@ def strength(games: int, only: list[str], report: bool) -> None:
         print(describe(name, ours, theirs, score, seconds + time.time() - start), flush=True)
 
 
-def think(count: int) -> None:
+def think(count: int, only: list[str]) -> None:
     for variant in VARIANT_NAMES:
+        if only and variant not in only:
+            continue
         bot = make_bot("strongest")
         rng = random.Random(4)
         times: list[float] = []
@@ -204,11 +215,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=["strength", "think"], nargs="?", default="think")
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (strength)")
-    parser.add_argument("--only", nargs="*", default=[], help="pairings whose name holds one of these words")
+    parser.add_argument("--only", nargs="*", default=[],
+                        help="pairings whose name holds one of these words (think: these games)")
     parser.add_argument("--report", action="store_true", help="print the stored results, play nothing (strength)")
     parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
     parser.add_argument("--weights", action="append", default=[], metavar="VARIANT=FILE",
-                        help="measure this network (.nnw) in place of the shipped one (strength)")
+                        help="measure this network (.nnw) in place of the shipped one")
     parser.add_argument("--no-bearoff", action="store_true",
                         help="play without the bear-off database: the network in home-board races too")
     args = parser.parse_args()
@@ -220,10 +232,12 @@ def main() -> None:
         if variant not in VARIANT_NAMES or not Path(file).is_file():
             parser.error(f"--weights wants VARIANT=FILE with a game and an existing file, not {item!r}")
         CANDIDATES[variant] = Path(file).resolve()
+        neural._SHIPPED[variant] = CANDIDATES[variant].read_bytes()  # think: the pure-Python player on it
+        neural.network_for.cache_clear()
     if args.what == "strength":
         strength(args.games, args.only, args.report)
     else:
-        think(args.positions)
+        think(args.positions, args.only)
 
 
 if __name__ == "__main__":

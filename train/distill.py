@@ -13,7 +13,8 @@ Each round of the loop:
    must rank bad plays too). Positions already in the data are dropped.
 2. Labels: Sage's chances (win, gammon+, backgammon, for each side) for the side on roll, at
    1 ply for every position and at 2 ply for a share of them (--two-ply); the 2-ply ones are
-   the targets where they exist. A chunk of them is written to train/data/backgammon-distill/.
+   the targets where they exist. A chunk of them is written to train/labels/backgammon-distill/
+   (small: committed with the checkpoints).
 3. Training: Adam on the cross-entropy of each sigmoid output against Sage's chance, in
    minibatches drawn from all the data (--replay samples for each new position; once the data
    is complete, --train-samples a round). 1 position in 64 (by its hash) is held out.
@@ -55,7 +56,7 @@ from .td import widen, write_weights
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "train" / "checkpoints"
 LOGS = ROOT / "train" / "logs"
-DATA = ROOT / "train" / "data" / "backgammon-distill"
+DATA = ROOT / "train" / "labels" / "backgammon-distill"  # committed: the labels come with a checkout
 SHIPPED = ROOT / "nardcore" / "bots" / "weights" / "backgammon.nnw"
 VARIANT = find_variant("backgammon")
 LOG_FIELDS = ["positions", "two_ply", "samples", "hours", "lr", "train_loss", "valid_loss", "valid_mp",
@@ -81,14 +82,24 @@ def board_hashes(boards: npt.NDArray[np.integer]) -> npt.NDArray[np.uint64]:
         return np.asarray((flat * _HASH).sum(axis=1, dtype=np.uint64), dtype=np.uint64)
 
 
+LABEL_SCALE = 65535  # chances kept as 16-bit integers: within 8e-6 of Sage's
+
+
 class Data:
-    """The labelled positions on disk (chunk-NNNNNN.npz, each written whole) and in memory."""
+    """The labelled positions on disk (chunk-NNNNNN.npz, each written whole) and in memory.
+
+    A chunk keeps each board as int8 (2, 26) in our layout, its target chances as uint16 in
+    65535ths (Sage's 2-ply chances where labelled at 2 ply, else its 1-ply ones) and which
+    rows are 2-ply: about 0.4 MB for 20,000 positions, small enough to commit, so that the
+    data comes with a checkout (train/labels/; the chunks of the first runs, float32 with both
+    plies, are read as well).
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.boards = np.zeros((0, 2, 26), dtype=np.int8)
-        self.one = np.zeros((0, 5), dtype=np.float32)
-        self.two = np.zeros((0, 5), dtype=np.float32)
+        self.target = np.zeros((0, 5), dtype=np.float32)
+        self.is_two = np.zeros(0, dtype=bool)
         self.hashes = np.zeros(0, dtype=np.uint64)
         self._known = np.zeros(0, dtype=np.uint64)  # sorted
         self.size = 0
@@ -96,21 +107,27 @@ class Data:
         folder.mkdir(parents=True, exist_ok=True)
         for path in sorted(folder.glob("chunk-*.npz")):
             with np.load(path) as chunk:
-                self._append(chunk["boards"], chunk["one"], chunk["two"])
+                if "labels" in chunk:
+                    self._append(chunk["boards"], chunk["labels"].astype(np.float32) / LABEL_SCALE, chunk["two_ply"])
+                else:
+                    one, two = chunk["one"], chunk["two"]
+                    is_two = ~np.isnan(two[:, 0])
+                    self._append(chunk["boards"], np.where(is_two[:, None], two, one), is_two)
             self.chunks += 1
 
-    def _append(self, boards: npt.NDArray[np.int8], one: npt.NDArray[np.float32], two: npt.NDArray[np.float32]) -> None:
+    def _append(self, boards: npt.NDArray[np.int8], target: npt.NDArray[np.float32],
+                is_two: npt.NDArray[np.bool_]) -> None:
         n = len(boards)
         if self.size + n > len(self.boards):
             capacity = max(2 * len(self.boards), self.size + n, 100_000)
             self.boards = _grow(self.boards, capacity)
-            self.one = _grow(self.one, capacity)
-            self.two = _grow(self.two, capacity)
+            self.target = _grow(self.target, capacity)
+            self.is_two = _grow(self.is_two, capacity)
             self.hashes = _grow(self.hashes, capacity)
         end = self.size + n
         self.boards[self.size : end] = boards
-        self.one[self.size : end] = one
-        self.two[self.size : end] = two
+        self.target[self.size : end] = target
+        self.is_two[self.size : end] = is_two
         hashes = board_hashes(boards)
         self.hashes[self.size : end] = hashes
         self._known = np.union1d(self._known, hashes)
@@ -129,17 +146,17 @@ class Data:
     def add_chunk(self, boards: I64, one: F64, two: F64) -> None:
         path = self.folder / f"chunk-{self.chunks:06d}.npz"
         temp = path.with_suffix(".tmp.npz")
-        b8, o32, t32 = boards.astype(np.int8), one.astype(np.float32), two.astype(np.float32)
-        np.savez_compressed(temp, boards=b8, one=o32, two=t32)
+        is_two = ~np.isnan(two[:, 0])
+        labels = np.rint(np.clip(np.where(is_two[:, None], two, one), 0, 1) * LABEL_SCALE).astype(np.uint16)
+        b8 = boards.astype(np.int8)
+        np.savez_compressed(temp, boards=b8, labels=labels, two_ply=is_two)
         temp.replace(path)
-        self._append(b8, o32, t32)
+        self._append(b8, labels.astype(np.float32) / LABEL_SCALE, is_two)
         self.chunks += 1
 
     def targets(self, rows: I64) -> F64:
         """Sage's 2-ply chances where known, else its 1-ply ones."""
-        two = self.two[rows].astype(np.float64)
-        one = self.one[rows].astype(np.float64)
-        return np.where(np.isnan(two), one, two)
+        return self.target[rows].astype(np.float64)
 
     def split(self) -> tuple[I64, I64]:
         """Rows to train on, and the held-out rows (at most VALID_SIZE, the first ones)."""
@@ -148,7 +165,7 @@ class Data:
 
     @property
     def two_ply(self) -> int:
-        return int((~np.isnan(self.two[: self.size, 0])).sum())
+        return int(self.is_two[: self.size].sum())
 
 
 def _grow(array: npt.NDArray[Scalar], capacity: int) -> npt.NDArray[Scalar]:
