@@ -113,7 +113,9 @@ def pairings() -> list[tuple[str, str, str]]:
     return found
 
 
-RESULTS = ROOT / ".bench" / "strength.json"  # runs in progress and done, kept out of git
+# runs in progress and done; out of git unless --results puts them elsewhere (a run that outlasts
+# a session is committed under train/logs/ and goes on from there in the next)
+RESULTS = ROOT / ".bench" / "strength.json"
 
 
 def weights_digest(variant: str) -> str:
@@ -221,9 +223,14 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200, help="moves timed per game (think)")
     parser.add_argument("--weights", action="append", default=[], metavar="VARIANT=FILE",
                         help="measure this network (.nnw) in place of the shipped one")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="the file of results kept between runs (strength; default .bench/strength.json)")
     parser.add_argument("--no-bearoff", action="store_true",
                         help="play without the bear-off database: the network in home-board races too")
     args = parser.parse_args()
+    if args.results:
+        global RESULTS
+        RESULTS = args.results.resolve()
     if args.no_bearoff:
         bearoff._SHIPPED = None  # race_outcomes then answers None: Network.evaluate and train/play.py
         bearoff.database.cache_clear()  # use the network

@@ -67,7 +67,7 @@ def test_pure_python_inference_equals_numpy_inference(variant: str) -> None:
         np.array(shipped.output_bias),
     )
     positions = random_game_positions(variant, 600, seed=11)
-    expected = net.outputs(encode(boards_of(positions), positions[0].variant))
+    expected = net.outputs(encode(boards_of(positions), positions[0].variant, net.tactical))
     got = np.array([shipped.forward(p) for p in positions])  # the network alone, bear-offs too
     assert np.abs(got - expected).max() < 1e-6
 
