@@ -19,8 +19,8 @@ decisions.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
-import random
 import re
 import shutil
 import subprocess
@@ -33,13 +33,11 @@ sys.path[:0] = [str(ROOT)]
 
 import gnubg_nn  # noqa: E402
 
-from bench.bench_bots import players  # noqa: E402
+from bench.bench_errors import real_play  # noqa: E402
 from nardcore.bots import neural, neural_cube  # noqa: E402
 from nardcore.game import Game  # noqa: E402
-from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.variant import BAR, find_variant  # noqa: E402
-from train.play import opening  # noqa: E402
 
 BACKGAMMON = find_variant("backgammon")
 GNUBG = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
@@ -60,25 +58,9 @@ def gnubg_board(position: Position) -> list[list[int]]:
 def gather(count: int, seed: int, from_win: float) -> list[Position]:
     """Positions before a roll, in games of gnubg 0-ply against Sage 1ply, where the side on
     roll has at least `from_win` chances to win by gnubg 0-ply."""
-    table = players("backgammon")
-    pair = [table["gnubg0"](), table["sage1"]()]
-    rng = random.Random(seed)
-    found: list[Position] = []
-    game = 0
-    while len(found) < count:
-        sides = pair if game % 2 == 0 else pair[::-1]
-        starter, dice = opening(BACKGAMMON, rng)
-        position = Position.start(BACKGAMMON, turn=starter)
-        while position.winner() is None and len(found) < count:
-            if dice is None:
-                if gnubg_nn.probabilities(gnubg_board(position), 0)[0] >= from_win:
-                    found.append(position)
-                dice = (rng.randint(1, 6), rng.randint(1, 6))
-            candidates = result_positions(position, dice)
-            position = candidates[0] if len(candidates) == 1 else sides[position.turn](position, dice, candidates)
-            dice = None
-        game += 1
-    return found
+    found = (position for position, _, _ in real_play(seed)
+             if gnubg_nn.probabilities(gnubg_board(position), 0)[0] >= from_win)
+    return list(itertools.islice(found, count))
 
 
 def cubeful(positions: list[Position]) -> list[dict[str, float]]:

@@ -18,11 +18,12 @@ bench_bots.py (the network and look-ahead the app plays, no time limit).
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,29 +61,30 @@ def mover_equity(result: Position, plies: int) -> float:
 Decision = tuple[Position, tuple[int, int], list[Position]]
 
 
-def gather(count: int, seed: int) -> list[Decision]:
-    """Decisions met in games of gnubg 0-ply against Sage 1ply."""
+def real_play(seed: int) -> Iterator[Decision]:
+    """Every turn (the position, its roll, the results) of seeded games of gnubg 0-ply against
+    Sage 1ply, each side in turn, for as long as asked."""
     table = players("backgammon")
     pair = [table["gnubg0"](), table["sage1"]()]
     rng = random.Random(seed)
-    found: list[Decision] = []
-    game = 0
-    while len(found) < count:
+    for game in itertools.count():
         sides = pair if game % 2 == 0 else pair[::-1]
         starter, dice = opening(BACKGAMMON, rng)
         position = Position.start(BACKGAMMON, turn=starter)
-        while position.winner() is None and len(found) < count:
+        while position.winner() is None:
             if dice is None:
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
             candidates = result_positions(position, dice)
-            if len(candidates) > 1:
-                found.append((position, dice, candidates))
-                position = sides[position.turn](position, dice, candidates)
-            else:
-                position = candidates[0]
+            yield position, dice, candidates
+            position = candidates[0] if len(candidates) == 1 else sides[position.turn](position, dice, candidates)
             dice = None
-        game += 1
-    return found
+    raise AssertionError("unreachable")
+
+
+def gather(count: int, seed: int) -> list[Decision]:
+    """Decisions met in games of gnubg 0-ply against Sage 1ply."""
+    decisions = (turn for turn in real_play(seed) if len(turn[2]) > 1)
+    return list(itertools.islice(decisions, count))
 
 
 def judge(decisions: list[Decision], table: dict[str, Player], plies: int) -> dict[str, list[float]]:
