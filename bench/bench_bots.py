@@ -1,13 +1,15 @@
 """The computer's strength and think time (a benchmark, not a test; needs the `train` and `test` extras).
 
-    python bench/bench_bots.py strength [--games 2000] [--only NAME ...] [--report]
-    python bench/bench_bots.py think [--positions 200]
+    python bench/bench_bots.py strength [--games 2000] [--only NAME ...] [--report] [--weights VARIANT=FILE]
+    python bench/bench_bots.py think [--positions 200] [--only GAME ...] [--weights VARIANT=FILE]
 
 strength: pairings of cubeless games, half of them with colours swapped on the same dice,
 points scored by each game's rules, each share with a 95% interval:
-  backgammon: strongest vs pubeval (target >= 70%), vs gnubg 0-ply (>= 40%);
-  the other four: strongest vs the heuristic player (>= 75%), vs random plays (>= 98%);
-  each game: every level against the one below it (the higher wins more points).
+  backgammon: strongest vs pubeval (target >= 70%), vs gnubg 0-ply and vs Open Sage's 1ply
+  network (>= 50% each);
+  the other four: strongest vs the heuristic player (>= 85%), vs random plays (>= 98%);
+  each game: strongest vs `frozen`, the same player on the network shipped on 2026-11-28
+  (bench/frozen/, >= 60%), and every level against the one below it (the higher wins more points).
 The `strongest` and `beginner` levels are played by numpy ports of nardcore's pure-Python
 players (train/play.py: the same network, candidates and look-ahead, no time limit), so that
 thousands of games fit in an hour; `think` times the pure-Python player itself. Results are
@@ -58,17 +60,22 @@ from train.play import (  # noqa: E402
     softmax_player,
 )
 
-TARGETS = {"pubeval": 0.70, "gnubg0": 0.50, "sage1": 0.50, "heuristic": 0.75, "random": 0.98}
+TARGETS = {"pubeval": 0.70, "gnubg0": 0.50, "sage1": 0.50, "frozen": 0.60, "heuristic": 0.85, "random": 0.98}
 
 
 # A candidate network to measure in place of the shipped one (`--weights VARIANT=FILE`).
 CANDIDATES: dict[str, Path] = {}
 
 
-def numpy_net(variant: str) -> Net:
+# Each game's network as shipped on 2026-11-28, kept as an opponent that does not move when the
+# shipped one improves: `strongest` against `frozen` (the same look-ahead on these weights).
+FROZEN = ROOT / "bench" / "frozen"
+
+
+def numpy_net(variant: str, frozen: bool = False) -> Net:
     import numpy as np
 
-    candidate = CANDIDATES.get(variant)
+    candidate = FROZEN / f"{variant}.nnw" if frozen else CANDIDATES.get(variant)
     network = Network.from_bytes(candidate.read_bytes()) if candidate else network_for(variant)
     if network is None:
         raise SystemExit(f"no trained network for {variant}")
@@ -85,6 +92,7 @@ def players(variant: str) -> dict[str, Callable[[], Player]]:
         "strongest": lambda: net_lookahead_player(net),
         "heuristic": heuristic_player,
         "random": lambda: random_player(random.Random(2)),
+        "frozen": lambda: net_lookahead_player(numpy_net(variant, frozen=True)),
     }
     if variant == "backgammon":
         from train.opponents import gnubg_player, pubeval_player
@@ -107,6 +115,7 @@ def pairings() -> list[tuple[str, str, str]]:
              ("backgammon", "strongest", "sage1")]
     for variant in VARIANT_NAMES[1:]:
         found += [(variant, "strongest", "heuristic"), (variant, "strongest", "random")]
+    found += [(variant, "strongest", "frozen") for variant in VARIANT_NAMES]
     for variant in VARIANT_NAMES:
         found += [(variant, "intermediate", "beginner"), (variant, "advanced", "intermediate"),
                   (variant, "strongest", "advanced")]
