@@ -72,6 +72,18 @@ CANDIDATES: dict[str, Path] = {}
 FROZEN = ROOT / "bench" / "frozen"
 
 
+def use_weights(parser: argparse.ArgumentParser, item: str, games: tuple[str, ...] = VARIANT_NAMES) -> None:
+    """`--weights VARIANT=FILE`: that network in place of the shipped one, for the numpy players
+    and for nardcore's own (the pure-Python player, the cube)."""
+    variant, _, file = item.partition("=")
+    if variant not in games or not Path(file).is_file():
+        parser.error(f"--weights wants VARIANT=FILE with a game of {', '.join(games)} and an existing file, "
+                     f"not {item!r}")
+    CANDIDATES[variant] = Path(file).resolve()
+    neural._SHIPPED[variant] = CANDIDATES[variant].read_bytes()
+    neural.network_for.cache_clear()
+
+
 def numpy_net(variant: str, frozen: bool = False) -> Net:
     import numpy as np
 
@@ -244,12 +256,7 @@ def main() -> None:
         bearoff._SHIPPED = None  # race_outcomes then answers None: Network.evaluate and train/play.py
         bearoff.database.cache_clear()  # use the network
     for item in args.weights:
-        variant, _, file = item.partition("=")
-        if variant not in VARIANT_NAMES or not Path(file).is_file():
-            parser.error(f"--weights wants VARIANT=FILE with a game and an existing file, not {item!r}")
-        CANDIDATES[variant] = Path(file).resolve()
-        neural._SHIPPED[variant] = CANDIDATES[variant].read_bytes()  # think: the pure-Python player on it
-        neural.network_for.cache_clear()
+        use_weights(parser, item)
     if args.what == "strength":
         strength(args.games, args.only, args.report)
     else:

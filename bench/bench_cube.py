@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import re
 import shutil
 import subprocess
@@ -33,11 +32,13 @@ sys.path[:0] = [str(ROOT)]
 
 import gnubg_nn  # noqa: E402
 
-from bench.bench_errors import real_play  # noqa: E402
-from nardcore.bots import neural, neural_cube  # noqa: E402
+from bench.bench_bots import use_weights  # noqa: E402
+from bench.bench_errors import millipoints, real_play  # noqa: E402
+from nardcore.bots import neural_cube  # noqa: E402
 from nardcore.game import Game  # noqa: E402
 from nardcore.position import Position  # noqa: E402
-from nardcore.variant import BAR, find_variant  # noqa: E402
+from nardcore.variant import find_variant  # noqa: E402
+from train.opponents import gnubg_side  # noqa: E402
 
 BACKGAMMON = find_variant("backgammon")
 GNUBG = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
@@ -46,13 +47,9 @@ _ANSWERS = {name: re.compile(label + _EQUITY) for name, label in
             (("no_double", r"No double"), ("take", r"Double, take"), ("pass", r"Double, pass"))}
 
 
-def _side(board: tuple[int, ...]) -> list[int]:
-    return list(board[1:BAR]) + [board[BAR]]
-
-
 def gnubg_board(position: Position) -> list[list[int]]:
     """gnubg's board: [side not on roll, side on roll]."""
-    return [_side(position.opponent), _side(position.mover)]
+    return [gnubg_side(position.opponent), gnubg_side(position.mover)]
 
 
 def gather(count: int, seed: int, from_win: float) -> list[Position]:
@@ -88,12 +85,8 @@ def cubeful(positions: list[Position]) -> list[dict[str, float]]:
 
 
 def describe(name: str, errors: list[float]) -> str:
-    mean = sum(errors) / len(errors)
-    spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / max(1, len(errors) - 1))
-    half = 1.96 * spread / math.sqrt(len(errors))
     wrong = sum(1 for e in errors if e > 1e-9)
-    return (f"{name}: {1000 * mean:.1f} millipoints a decision [{1000 * (mean - half):.1f}, "
-            f"{1000 * (mean + half):.1f}], {wrong} of {len(errors)} decisions wrong")
+    return f"{name}: {millipoints(errors)}, {wrong} of {len(errors)} decisions wrong"
 
 
 def main() -> None:
@@ -105,11 +98,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.weights:
-        variant, _, file = args.weights.partition("=")
-        if variant != "backgammon" or not Path(file).is_file():
-            parser.error(f"--weights wants backgammon=FILE with an existing file, not {args.weights!r}")
-        neural._SHIPPED[variant] = Path(file).read_bytes()
-        neural.network_for.cache_clear()
+        use_weights(parser, args.weights, games=("backgammon",))
     started = time.time()
     positions = gather(args.positions, args.seed, args.from_win)
     print(f"{len(positions)} positions gathered in {time.time() - started:.0f} s", flush=True)

@@ -31,19 +31,16 @@ sys.path[:0] = [str(ROOT)]
 
 import gnubg_nn  # noqa: E402
 
-from bench.bench_bots import CANDIDATES, players  # noqa: E402
+from bench.bench_bots import players, use_weights  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.scoring import score_game  # noqa: E402
-from nardcore.variant import BAR, find_variant  # noqa: E402
+from nardcore.variant import find_variant  # noqa: E402
+from train.opponents import gnubg_side  # noqa: E402
 from train.play import Player, opening  # noqa: E402
 
 BACKGAMMON = find_variant("backgammon")
 FILTER = 8  # candidates judged at the judge's plies besides every player's choice
-
-
-def _side(board: tuple[int, ...]) -> list[int]:
-    return list(board[1:BAR]) + [board[BAR]]
 
 
 def mover_equity(result: Position, plies: int) -> float:
@@ -52,7 +49,7 @@ def mover_equity(result: Position, plies: int) -> float:
     if winner is not None:
         points = score_game(result, winner).points
         return float(points if winner != result.turn else -points)
-    board = [_side(result.boards[1 - result.turn]), _side(result.boards[result.turn])]
+    board = [gnubg_side(result.boards[1 - result.turn]), gnubg_side(result.boards[result.turn])]
     win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(board, plies)
     on_roll = 2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon
     return -float(on_roll)
@@ -106,13 +103,17 @@ def judge(decisions: list[Decision], table: dict[str, Player], plies: int) -> di
     return errors
 
 
-def describe(name: str, errors: list[float]) -> str:
+def millipoints(errors: list[float]) -> str:
+    """The mean error a decision in millipoints, with its 95% interval."""
     mean = sum(errors) / len(errors)
-    spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / (len(errors) - 1))
+    spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / max(1, len(errors) - 1))
     half = 1.96 * spread / math.sqrt(len(errors))
+    return f"{1000 * mean:.1f} millipoints a decision [{1000 * (mean - half):.1f}, {1000 * (mean + half):.1f}]"
+
+
+def describe(name: str, errors: list[float]) -> str:
     wrong = sum(1 for e in errors if e > 1e-9) / len(errors)
-    return (f"{name}: {1000 * mean:.1f} millipoints a decision [{1000 * (mean - half):.1f}, "
-            f"{1000 * (mean + half):.1f}], {wrong:.1%} of choices not the judge's best, {len(errors)} decisions")
+    return f"{name}: {millipoints(errors)}, {wrong:.1%} of choices not the judge's best, {len(errors)} decisions"
 
 
 def main() -> None:
@@ -125,10 +126,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.weights:
-        variant, _, file = args.weights.partition("=")
-        if variant != "backgammon" or not Path(file).is_file():
-            parser.error(f"--weights wants backgammon=FILE with an existing file, not {args.weights!r}")
-        CANDIDATES[variant] = Path(file).resolve()
+        use_weights(parser, args.weights, games=("backgammon",))
     available = players("backgammon")
     unknown = [name for name in args.players if name not in available]
     if unknown:

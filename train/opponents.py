@@ -8,7 +8,8 @@ from nardcore.variant import BAR
 from .play import Player
 
 
-def _side(board: tuple[int, ...]) -> list[int]:
+def gnubg_side(board: tuple[int, ...]) -> list[int]:
+    """One side of gnubg's board: points 1..24, then the bar."""
     return list(board[1:BAR]) + [board[BAR]]
 
 
@@ -19,7 +20,7 @@ def pubeval_player() -> Player:
     def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
         def score(c: Position) -> float:
             mover = 1 - c.turn
-            return float(gnubg_nn.pub_eval_score([_side(c.boards[mover]), _side(c.boards[c.turn])]))
+            return float(gnubg_nn.pub_eval_score([gnubg_side(c.boards[mover]), gnubg_side(c.boards[c.turn])]))
 
         return max(candidates, key=score)
 
@@ -31,13 +32,13 @@ def gnubg_player(plies: int = 0) -> Player:
     import gnubg_nn
 
     def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
-        board = [_side(position.opponent), _side(position.mover)]
+        board = [gnubg_side(position.opponent), gnubg_side(position.mover)]
         _, key = gnubg_nn.best_move(board, dice[0], dice[1], n=plies, b=1)
         after = gnubg_nn.board_from_position_key(key)  # [side that moved, the other side]
         moved, other = after[0], after[1]
         for candidate in candidates:
             mover, opponent = candidate.boards[1 - candidate.turn], candidate.boards[candidate.turn]
-            if _side(mover) == list(moved) and _side(opponent) == list(other):
+            if gnubg_side(mover) == list(moved) and gnubg_side(opponent) == list(other):
                 return candidate
         raise RuntimeError(f"gnubg's play with {dice} from {position} is not among ours")
 
