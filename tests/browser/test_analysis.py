@@ -71,10 +71,11 @@ def shown_figures(position: str, dice: tuple[int, int], games: int) -> list[list
     rows = []
     for figures in found:
         shown = figures.to_dict()  # what the worker sends: rounded to 4 decimals
-        sign = "+" if figures.equity >= 0 else "−"
+        equity = shown["equity"]  # formatted from the rounded figure, as the page does
+        sign = "+" if equity >= 0 else "−"
         spread = f" ±{(shown['high'] - shown['low']) / 2:.3f}"
-        win = f"{100 * figures.outcomes[0]:.1f}%"
-        rows.append([figures.play or "", f"{sign}{abs(figures.equity):.3f}{spread}", win])
+        win = f"{100 * shown['outcomes']['win']:.1f}%"
+        rows.append([figures.play or "", f"{sign}{abs(equity):.3f}{spread}", win])
     return rows
 
 
