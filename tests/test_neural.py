@@ -143,10 +143,11 @@ def test_the_beginner_prefers_good_plays_but_not_always_the_best() -> None:
     counts = {r: picks.count(r) for r in results}
     assert max(counts, key=lambda r: counts[r]) == best  # the best play is its favourite
     assert counts[best] < len(picks)  # but not its only play
-    # its mistakes are mostly small: far below the average loss of a play picked at random
+    # its mistakes are mostly small: well below the average loss of a play picked at random
+    # (about half of it on this roll at backgammon's temperature, docs/training.md "Levels")
     mean_pick = sum(losses[p] for p in picks) / len(picks)
     mean_any = sum(losses.values()) / len(losses)
-    assert mean_pick < 0.4 * mean_any, (mean_pick, mean_any)
+    assert mean_pick < 0.6 * mean_any, (mean_pick, mean_any)
 
 
 def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well_ahead() -> None:

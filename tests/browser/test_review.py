@@ -5,11 +5,14 @@ each level is and is offered only against the computer."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 from browser_support import AppPage, after, open_app, play_one_turn, press, start_game
 from playwright.sync_api import Browser, Page
+
+from nardcore.bots.levels import LEVEL_SHARES
 
 pytestmark = pytest.mark.dice_seed(11)
 
@@ -121,6 +124,11 @@ def test_list_numbers_sit_beside_the_first_line_of_a_wrapped_entry(app: AppPage)
         assert abs(box["no"] - box["text"]) < 2, box
 
 
+def shown_share(variant: str, level: str) -> int:
+    """A level's measured share against the level below it, rounded as the page rounds it."""
+    return math.floor(LEVEL_SHARES[variant][level] + 0.5)
+
+
 def test_the_level_chooser_says_each_levels_strength_and_is_only_for_the_computer(app: AppPage) -> None:
     page = app.page
     if not page.is_visible("#setup"):
@@ -134,13 +142,15 @@ def test_the_level_chooser_says_each_levels_strength_and_is_only_for_the_compute
     page.check('input[name="opponent"][value="computer"]')
     assert level.is_enabled() and strength.is_visible()
     page.select_option("#setup-level", "advanced")
-    assert strength.text_content() == "Wins 74% of the points against Intermediate"
+    assert strength.text_content() == (
+        f"Wins {shown_share('backgammon', 'advanced')}% of the points against Intermediate")
     page.select_option("#setup-level", "beginner")
-    assert strength.text_content() == "Intermediate wins 63% of the points against it"
+    assert strength.text_content() == (
+        f"Intermediate wins {shown_share('backgammon', 'intermediate')}% of the points against it")
     page.select_option("#setup-level", "strongest")
-    assert strength.text_content() == "Wins 57% of the points against Advanced"
+    assert strength.text_content() == f"Wins {shown_share('backgammon', 'strongest')}% of the points against Advanced"
     page.check('input[name="variant"][value="khachapuri"]')
-    assert strength.text_content() == "Wins 53% of the points against Advanced"
+    assert strength.text_content() == f"Wins {shown_share('khachapuri', 'strongest')}% of the points against Advanced"
     page.check('input[name="opponent"][value="human"]')
     assert level.is_disabled() and strength.is_hidden()
 
