@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-# Ticks between two calls of the listener. A turn's graph and the weighing of its plays take
-# milliseconds in the browser, a call a microsecond: every 4th keeps the longest silence of a
-# rollout game at the 213-input network to about 0.12 s on a loaded CPython (0.24 s at 16).
-STRIDE = 4
+# Ticks between two calls of the listener. A turn's graph or a network's evaluation takes
+# a millisecond or so in the browser, a call a microsecond: every 16th keeps the listener's
+# cost out of sight while it hears of the computation many times a second.
+STRIDE = 16
 
 _listener: Callable[[], None] | None = None
 _count = 0

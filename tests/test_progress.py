@@ -9,9 +9,11 @@ import pytest
 
 from nardcore import progress
 from nardcore.bots import act, make_bot
+from nardcore.bots.neural import network_for
 from nardcore.dice import SeededDice
 from nardcore.game import Game
 from nardcore.gamedata import game_from_dict, game_to_dict
+from nardcore.movegen import result_positions
 from web.worker import engine
 
 
@@ -51,6 +53,26 @@ def test_a_replayed_game_and_the_computers_search_tick(ticks: list[int]) -> None
     # the look-ahead over the opponent's 21 rolls builds a graph for each, for every candidate
     make_bot("strongest", seed=4, budget=60.0).choose_play(game.position, game.plays())
     assert len(ticks) - replayed >= 2
+
+
+def test_the_network_ticks_at_each_position_it_evaluates() -> None:
+    # a turn's plays weighed one by one: in the browser a hundred of them outlast the graph's tick
+    start = Game("backgammon", SeededDice(7)).position
+    positions = list(dict.fromkeys(result for d1 in range(1, 7) for d2 in range(d1, 7)
+                                   for result in result_positions(start, (d1, d2))))
+    network = network_for("backgammon")  # a fresh one: its cache is empty
+    assert network is not None and len(positions) > 5 * progress.STRIDE
+    calls: list[int] = []
+    progress.listen(lambda: calls.append(1))  # set after the graphs above: their ticks are not counted
+    try:
+        for position in positions:
+            network.evaluate(position)
+        assert len(calls) == len(positions) // progress.STRIDE
+        for position in positions:
+            network.evaluate(position)  # from the cache: nothing long
+        assert len(calls) == len(positions) // progress.STRIDE
+    finally:
+        progress.listen(None)
 
 
 def test_the_worker_says_it_is_alive_at_most_every_alive_s() -> None:

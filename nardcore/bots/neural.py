@@ -26,6 +26,7 @@ from functools import cache
 from importlib import resources
 from math import exp
 
+from .. import progress
 from ..position import Position
 from ..variant import CHECKERS
 from .bearoff import race_outcomes
@@ -102,6 +103,7 @@ class Network:
             cache.move_to_end(position)
             return list(found)
         self.misses += 1
+        progress.tick()  # a turn's plays weighed one by one can take longer than its graph
         exact = race_outcomes(position)
         outputs = exact if exact is not None else self.forward(position)
         if self.cache_size:

@@ -47,7 +47,7 @@ from . import presenter, saves, ui
 _app: ui.App | None = None
 _alive_said = False  # the listener of nardcore's ticks is set (at the first request, not in the snapshot)
 
-ALIVE_S = 0.4  # at most this often "nard:alive" is posted to the page during a long request
+ALIVE_S = 0.25  # at most this often "nard:alive" is posted to the page during a long request
 
 
 def alive_teller(post: Callable[[str], object], clock: Callable[[], float] = time.monotonic) -> Callable[[], None]:

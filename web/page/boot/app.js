@@ -91,7 +91,7 @@ const ANSWER_TIMEOUT_MS = 30_000;
 // A dead worker (terminated, crashed, or stuck in a loop) answers nothing, and says so at most
 // by an error event. So the engine is watched: while nothing is asked, the heartbeat's ping
 // goes every HEARTBEAT_MS; while a long request runs (the computer's search, a review, an
-// import), the worker cannot answer, but posts "nard:alive" every half second or so from
+// import), the worker cannot answer, but posts "nard:alive" four times a second from
 // inside nardcore's long computations (web/worker/engine.py, nardcore/progress.py). A worker
 // that neither answers nor says it is alive for SILENT_MS, whatever it was asked, is gone: it
 // is terminated, its requests fail at once, and the page restarts it from the last save
