@@ -56,6 +56,7 @@ from train.play import (  # noqa: E402
     match_up,
     net_lookahead_player,
     net_player,
+    net_two_ply_player,
     random_player,
     softmax_player,
 )
@@ -105,6 +106,10 @@ def players(variant: str) -> dict[str, Callable[[], Player]]:
         "heuristic": heuristic_player,
         "random": lambda: random_player(random.Random(2)),
         "frozen": lambda: net_lookahead_player(numpy_net(variant, frozen=True)),
+        # look-ahead variants measured against `strongest` (docs/training.md, "Look-ahead")
+        "strongest-blend": lambda: net_lookahead_player(net, blend=0.5),
+        "strongest-wide": lambda: net_lookahead_player(net, candidates=10, margin_share=0.2),
+        "two-ply": lambda: net_two_ply_player(net),
     }
     if variant == "backgammon":
         from train.opponents import gnubg_player, pubeval_player

@@ -138,6 +138,10 @@ def main() -> None:
     errors = judge(decisions, {name: make() for name, make in makers.items()}, args.judge_plies)
     for name in args.players:
         print(describe(name, errors[name]), flush=True)
+    first = args.players[0]
+    for name in args.players[1:]:  # on the same decisions: the paired difference is the sharper figure
+        gaps = [a - b for a, b in zip(errors[name], errors[first], strict=True)]
+        print(f"{name} minus {first}: {millipoints(gaps)}", flush=True)
     print(f"{time.time() - started:.0f} s in all", flush=True)
 
 

@@ -94,11 +94,15 @@ def best_index(net: Net, candidates: list[Position], spec: Outcomes, weights: np
     return min((i for i in range(len(candidates)) if values[i] == low), key=lambda i: str(candidates[i]))
 
 
-def net_lookahead_player(net: Net, candidates: int = 6) -> Player:
-    """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy."""
+LookAhead = Callable[[Position, float], float]  # a result (the opponent on roll) and its 0-ply value
+
+
+def look_ahead_player(net: Net, deeper: LookAhead, candidates: int, margin_share: float) -> Player:
+    """The best `candidates` plays at 0-ply (within `margin_share` of the game's largest win of
+    the best), looked at again by `deeper`; the best of them by that value is played."""
     spec = OUTCOMES[net.variant_name]
     weights = np.array(spec.weights)
-    margin = 0.1 * POINTS_SCALE[net.variant_name]
+    margin = margin_share * POINTS_SCALE[net.variant_name]
 
     def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
         mine = -on_roll_equities(net, spec, weights, results)
@@ -108,21 +112,64 @@ def net_lookahead_player(net: Net, candidates: int = 6) -> Player:
             if rank and mine[i] < mine[order[0]] - margin:
                 break
             result = results[i]
-            if result.winner() is not None:
-                value = mine[i]
-            else:
-                replies_by_roll = [result_positions(result, roll.dice) for roll in ROLLS]
-                flat = [r for replies in replies_by_roll for r in replies]
-                values = on_roll_equities(net, spec, weights, flat)
-                value, at = 0.0, 0
-                for roll, replies in zip(ROLLS, replies_by_roll, strict=True):
-                    value += float(roll.probability) * float(values[at : at + len(replies)].min())
-                    at += len(replies)
+            value = float(mine[i]) if result.winner() is not None else deeper(result, float(mine[i]))
             if value > best_value:
                 best, best_value = i, value
         return results[best]
 
     return choose
+
+
+def roll_average(net: Net, position: Position, best: Callable[[np.ndarray], float]) -> float:
+    """The average over the 21 rolls of the side on roll in `position` of `best` of the values
+    (for that side's opponent, on roll after it) of the roll's results."""
+    spec = OUTCOMES[net.variant_name]
+    by_roll = [result_positions(position, roll.dice) for roll in ROLLS]
+    values = on_roll_equities(net, spec, np.array(spec.weights), [r for results in by_roll for r in results])
+    total, at = 0.0, 0
+    for roll, results in zip(ROLLS, by_roll, strict=True):
+        total += float(roll.probability) * best(values[at : at + len(results)])
+        at += len(results)
+    return total
+
+
+def net_lookahead_player(net: Net, candidates: int = 6, margin_share: float = 0.1, blend: float = 0.0) -> Player:
+    """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy:
+    1-ply, the opponent's best reply to each of its rolls.
+
+    Variants measured on the bench: more `candidates` or a wider `margin_share` (of the game's
+    largest win) look at more plays; `blend` weighs the 0-ply value into the 1-ply one."""
+
+    def one_ply(result: Position, quick: float) -> float:
+        value = roll_average(net, result, lambda mine: float(mine.min()))  # the reply worst for me
+        return (1 - blend) * value + blend * quick
+
+    return look_ahead_player(net, one_ply, candidates, margin_share)
+
+
+def net_two_ply_player(net: Net, candidates: int = 3, margin_share: float = 0.1) -> Player:
+    """A deeper look-ahead, measured on the bench only (docs/training.md, "Look-ahead"): for the
+    best `candidates` plays at 0-ply (within the margin), the average over the opponent's 21
+    rolls of its best reply at 0-ply, that reply valued at 1-ply (the average over my 21 rolls
+    of my best play at 0-ply): gnubg's 2-ply with a filter of one reply a roll."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+
+    def my_one_ply(reply: Position) -> float:
+        """For me, on roll in the opponent's reply: my best play after each of my rolls."""
+        if reply.winner() is not None:
+            return float(on_roll_equities(net, spec, weights, [reply])[0])
+        return roll_average(net, reply, lambda theirs: -float(theirs.min()))
+
+    def two_ply(result: Position, quick: float) -> float:
+        value = 0.0
+        for roll in ROLLS:
+            replies = result_positions(result, roll.dice)
+            reply = replies[int(on_roll_equities(net, spec, weights, replies).argmin())]
+            value += float(roll.probability) * my_one_ply(reply)
+        return value
+
+    return look_ahead_player(net, two_ply, candidates, margin_share)
 
 
 def softmax_player(net: Net, temperature: float, rng: random.Random) -> Player:

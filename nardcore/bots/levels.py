@@ -21,7 +21,7 @@ DEFAULT_LEVEL = "advanced"
 # `python bench/bench_bots.py strength` (2,000 cubeless games a pairing; docs/training.md):
 # what the level chooser says of each level.
 LEVEL_SHARES: dict[str, dict[str, float]] = {
-    "backgammon": {"intermediate": 59.2, "advanced": 81.3, "strongest": 50.8},
+    "backgammon": {"intermediate": 59.2, "advanced": 81.3, "strongest": 51.6},
     "narde": {"intermediate": 74.1, "advanced": 76.2, "strongest": 56.6},
     "khachapuri": {"intermediate": 69.3, "advanced": 88.5, "strongest": 52.7},
     "moultezim": {"intermediate": 63.5, "advanced": 64.0, "strongest": 58.4},
