@@ -1,6 +1,6 @@
 """The strongest level's think time in the browser (Pyodide in the app's worker), per game.
 
-    python bench/bench_think_browser.py [--moves 30]
+    python bench/bench_think_browser.py [--moves 30] [--games backgammon ...]
 
 Builds nothing: run `python build.py build` first. Serves dist/ on a free port, opens the app
 in Chromium, starts a game against the computer at `strongest` for each game of the family,
@@ -55,13 +55,15 @@ SCRIPT = """async ([variant, moves]) => {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=30, help="computer moves timed per game")
+    parser.add_argument("--games", nargs="*", default=list(VARIANT_NAMES), choices=VARIANT_NAMES,
+                        help="the games timed (all five by default)")
     args = parser.parse_args()
     with build.SiteServer(build.DIST, 0).serving() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         page = browser.new_page()
         page.goto(url + "?dice=seed:11")
         page.wait_for_selector("html[data-ready='1']", timeout=120_000)
-        for variant in VARIANT_NAMES:
+        for variant in args.games:
             start = time.time()
             times = sorted(page.evaluate(SCRIPT, [variant, args.moves]))
             if not times:

@@ -261,14 +261,14 @@ def test_a_variant_without_rules_options_still_finds_its_network() -> None:
 
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
 def test_the_benchmarks_numpy_players_choose_as_the_shipped_players_do(variant: str) -> None:
-    from train.play import net_lookahead_player, net_player
+    from train.play import net_player, net_strongest_player
 
     shipped = network_for(variant)
     assert shipped is not None, f"no network shipped for {variant}"
     net = Net(variant, np.array(shipped.rows), np.array(shipped.hidden_bias), np.array(shipped.output_columns).T,
               np.array(shipped.output_bias))
     advanced, strongest = make_bot("advanced"), make_bot("strongest", budget=1e9)
-    fast_advanced, fast_strongest = net_player(net), net_lookahead_player(net)
+    fast_advanced, fast_strongest = net_player(net), net_strongest_player(net)
     rng = random.Random(8)
     compared = 0
     for position in random_game_positions(variant, 400, seed=12):
@@ -298,3 +298,33 @@ def test_evaluations_are_kept_and_the_least_recently_used_leave_first() -> None:
     network._cache.clear()
     network.evaluate(positions[1])
     assert not network._cache and network.misses == 4
+
+
+def test_strongest_looks_two_plies_deep_when_its_best_two_plays_are_close() -> None:
+    from nardcore.bots.neural_bot import NeuralBot, lookahead_equity
+    from nardcore.dice import ROLLS
+
+    # a close decision (found with the bench's numpy players) that two plies decide otherwise than one
+    position, dice = Position.parse("backgammon:b:24x4,9,6x3,4x2,3,2x3,1:bar,14,13x2,11,8,6x3,5x3,3x3"), (2, 5)
+    network = network_for("backgammon")
+    assert network is not None
+    results = result_positions(position, dice)
+    one_ply = NeuralBot(lookahead=True, budget=1e9)
+    two_ply = NeuralBot(lookahead=True, budget=1e9, deepen_rolls=len(ROLLS), deepen_gap=1.0, deepen_budget=1e9)
+
+    def two_plies(result: Position) -> float:
+        """For the mover: each opponent roll's best reply at 0 ply, valued by the mover's best
+        play at 0 ply after each of its own rolls."""
+        total = 0.0
+        for roll in ROLLS:
+            reply = min(result_positions(result, roll.dice), key=network.equity)
+            total += float(roll.probability) * sum(
+                float(mine.probability) * max(-network.equity(after) for after in result_positions(reply, mine.dice))
+                for mine in ROLLS)
+        return total
+
+    by_one_ply = sorted(one_ply.rank(position, results)[:6], key=lambda r: -lookahead_equity(network, r.result))
+    best_two = [r.result for r in by_one_ply[:2]]
+    chosen = two_ply.choose_play(position, results)
+    assert chosen == max(best_two, key=two_plies)
+    assert chosen != one_ply.choose_play(position, results) == best_two[0]

@@ -17,7 +17,14 @@ import numpy as np
 from nardcore.bots.bearoff import race_outcomes
 from nardcore.bots.heuristic import HeuristicBot
 from nardcore.bots.neural import OUTCOMES, Outcomes, final_outcome
-from nardcore.bots.neural_bot import POINTS_SCALE
+from nardcore.bots.neural_bot import (
+    DEEPEN_GAP,
+    DEEPENED_GAMES,
+    DEEPENED_PLAYS,
+    DEEPENED_ROLLS,
+    DEEPER_ROLLS,
+    POINTS_SCALE,
+)
 from nardcore.bots.tactics import tactical_inputs
 from nardcore.dice import ROLLS
 from nardcore.movegen import result_positions
@@ -145,6 +152,67 @@ def net_lookahead_player(net: Net, candidates: int = 6, margin_share: float = 0.
         return (1 - blend) * value + blend * quick
 
     return look_ahead_player(net, one_ply, candidates, margin_share)
+
+
+def reply_terms(net: Net, result: Position) -> tuple[list[Position | None], list[float]]:
+    """`LookedAt` of nardcore.bots.neural_bot in numpy: for each of the opponent's 21 rolls its
+    best reply at 0 ply and that reply's value for me (on roll in it)."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+    if result.winner() is not None:
+        mine = -float(on_roll_equities(net, spec, weights, [result])[0])
+        return [None] * len(ROLLS), [mine] * len(ROLLS)
+    by_roll = [result_positions(result, roll.dice) for roll in ROLLS]
+    values = on_roll_equities(net, spec, weights, [r for results in by_roll for r in results])
+    replies: list[Position | None] = []
+    terms: list[float] = []
+    at = 0
+    for results in by_roll:
+        block = values[at : at + len(results)]
+        index = int(block.argmin())  # the first of the worst for me, as min() in nardcore
+        replies.append(results[index])
+        terms.append(float(block[index]))
+        at += len(results)
+    return replies, terms
+
+
+def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_gap: float = DEEPEN_GAP) -> Player:
+    """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy:
+    1-ply over at most 6 plays within 0.1 x the game's largest win at 0 ply; in backgammon,
+    when the best two at 1 ply are within `deepen_gap` x the largest win, `deepen_rolls` of
+    the opponent's rolls valued two plies deep for both (docs/training.md, "Look-ahead")."""
+    spec = OUTCOMES[net.variant_name]
+    weights = np.array(spec.weights)
+    scale = POINTS_SCALE[net.variant_name]
+    deepened = net.variant_name in DEEPENED_GAMES and deepen_rolls > 0
+
+    def value(terms: list[float]) -> float:
+        return sum(float(roll.probability) * term for roll, term in zip(ROLLS, terms, strict=True))
+
+    def my_one_ply(reply: Position) -> float:
+        if reply.winner() is not None:
+            return float(on_roll_equities(net, spec, weights, [reply])[0])
+        return roll_average(net, reply, lambda theirs: -float(theirs.min()))
+
+    def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
+        mine = -on_roll_equities(net, spec, weights, results)
+        order = sorted(range(len(results)), key=lambda i: (-mine[i], str(results[i])))
+        looked = [(i, *reply_terms(net, results[i])) for rank, i in enumerate(order[:6])
+                  if not rank or mine[i] >= mine[order[0]] - 0.1 * scale]
+        looked.sort(key=lambda item: -value(item[2]))  # stable, as in nardcore
+        if deepened:
+            best = value(looked[0][2])
+            close = [item for item in looked[:DEEPENED_PLAYS] if best - value(item[2]) <= deepen_gap * scale]
+            if len(close) > 1:
+                for r in DEEPER_ROLLS[:deepen_rolls]:
+                    for _, replies, terms in close:
+                        reply = replies[r]
+                        if reply is not None and reply.winner() is None:
+                            terms[r] = my_one_ply(reply)
+                return results[max(close, key=lambda item: value(item[2]))[0]]
+        return results[looked[0][0]]
+
+    return choose
 
 
 def net_two_ply_player(net: Net, candidates: int = 3, margin_share: float = 0.1) -> Player:

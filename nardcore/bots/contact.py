@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from functools import cache
 
 from ..position import Position
 from ..variant import BAR, Variant
@@ -36,14 +37,32 @@ def in_other_numbering(variant: Variant, slot: int) -> int:
 
 def in_contact(variant: Variant, mine: Sequence[int], theirs: Sequence[int]) -> bool:
     """Some checker still has an opposing checker ahead of it (so blocking or hitting matters)."""
-    my_rear = max((p for p in _SLOTS if mine[p]), default=0)
-    their_rear = max((p for p in _SLOTS if theirs[p]), default=0)
+    my_rear = _rear(mine)
+    their_rear = _rear(theirs)
     if not my_rear or not their_rear:
         return False
     # the foremost opposing checker in my numbering, and mine in theirs
-    their_front = min(in_other_numbering(variant, q) for q in _SLOTS if theirs[q])
-    my_front = min(in_other_numbering(variant, p) for p in _SLOTS if mine[p])
+    order = _by_other_numbering(variant)
+    their_front = next(in_other_numbering(variant, q) for q in order if theirs[q])
+    my_front = next(in_other_numbering(variant, p) for p in order if mine[p])
     return my_rear > their_front or their_rear > my_front
+
+
+def _rear(board: Sequence[int]) -> int:
+    """A side's rearmost occupied slot (the bar 25, else the highest point), 0 if none."""
+    for slot in _SLOTS_BACK_FIRST:
+        if board[slot]:
+            return slot
+    return 0
+
+
+_SLOTS_BACK_FIRST = range(BAR, 0, -1)
+
+
+@cache
+def _by_other_numbering(variant: Variant) -> tuple[int, ...]:
+    """The slots 1..25 in the order of their number for the other side, lowest first."""
+    return tuple(sorted(_SLOTS, key=lambda slot: in_other_numbering(variant, slot)))
 
 
 def is_race(position: Position) -> bool:

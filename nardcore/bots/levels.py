@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import NardError
 from .base import Bot
 from .heuristic import HeuristicBot
-from .neural_bot import BEGINNER_TEMPERATURE, NeuralBot
+from .neural_bot import BEGINNER_TEMPERATURE, DEEPEN_BUDGET, DEEPEN_GAP, DEEPENED_ROLLS, NeuralBot
 
 LEVELS = ("beginner", "intermediate", "advanced", "strongest")
 DEFAULT_LEVEL = "advanced"
@@ -44,5 +44,7 @@ def make_bot(level: str = DEFAULT_LEVEL, seed: int | str | None = None, budget: 
     if level == "advanced":
         return NeuralBot("advanced", seed=seed)
     if level == "strongest":
-        return NeuralBot("strongest", lookahead=True, budget=budget, seed=seed)
+        # the two-ply deepening may take its part of the budget and as much again and a half
+        return NeuralBot("strongest", lookahead=True, budget=budget, seed=seed, deepen_rolls=DEEPENED_ROLLS,
+                         deepen_gap=DEEPEN_GAP, deepen_budget=DEEPEN_BUDGET * budget)
     raise LevelError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")

@@ -9,6 +9,8 @@ when losing. `equity` turns outputs into expected points for the side on roll.
 The inputs are laid out in `nardcore.bots.inputs`. They are sparse, so a hidden unit's
 input is a sum over the occupied points only: `Network` keeps, per side, point and count,
 the sum of the weights that point's four units bring, and adds one row per occupied point.
+A row is one packed integer (`_pack`), so that adding it to the whole hidden layer is one
+addition that Python does in C: pure Python, yet about twice as fast as a sum per unit.
 
 The training code (train/, numpy) encodes the same inputs; weights come from
 `nardcore/bots/weights/VARIANT.nnw` (see `Network.from_bytes`).
@@ -17,20 +19,34 @@ The training code (train/, numpy) encodes the same inputs; weights come from
 from __future__ import annotations
 
 import json
+import math
 import operator
 import struct
 from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
-from math import exp
+from math import exp, tanh
 
 from .. import progress
 from ..position import Position
 from ..variant import CHECKERS
 from .bearoff import race_outcomes
-from .inputs import INPUTS, POINT_UNITS, point_input, shared_inputs, side_inputs
+from .inputs import (
+    BAR_INPUT,
+    BAR_SCALE,
+    INPUTS,
+    OFF_INPUT,
+    OFF_SCALE,
+    PIP_SCALE,
+    PIPS_INPUT,
+    POINT_UNITS,
+    SIDE_INPUTS,
+    point_input,
+    shared_inputs,
+    side_inputs,
+)
 
 # the outputs' layout (outcomes.py), also imported from here: the command line, train/, the tests
 from .outcomes import OUTCOMES as OUTCOMES
@@ -76,9 +92,18 @@ class Network:
         self.cache_size = CACHE_SIZE
         self._cache: OrderedDict[Position, tuple[float, ...]] = OrderedDict()
         self.hits = self.misses = 0
-        # _points[block][point][count]: the summed rows of that point's four units
-        self._points = [[[self._point_row(block, point, count) for count in range(CHECKERS + 1)]
-                         for point in range(25)] for block in range(2)]
+        # The hidden layer's sums are added up as packed integers (`_pack`): one addition per
+        # input instead of one per input and unit. _points[block][point][count]: the packed sum
+        # of that point's four units' rows; _fractions[index]: an input's row divided by the
+        # input's denominator (`_DENOMINATORS`), to be multiplied by value x denominator.
+        self._bias = _pack(self.hidden_bias) + _OFFSETS[self.hidden]
+        self._points = [[[_pack(self._point_row(block, point, count)) for count in range(CHECKERS + 1)]
+                         for point in range(1, 25)] for block in range(2)]
+        # the output layer on tanh(x/2) = 2 sigmoid(x) - 1: weights halved, biases + half their sum
+        self._half_columns = [[w / 2 for w in column] for column in self.output_columns]
+        self._half_bias = [b + sum(column) / 2 for b, column in zip(self.output_bias, self.output_columns, strict=True)]
+        self._denominators = [_denominator(index) for index in range(len(self.rows))]
+        self._fractions = [_pack([w / d for w in row]) for row, d in zip(self.rows, self._denominators, strict=True)]
 
     def _point_row(self, block: int, point: int, count: int) -> list[float]:
         total = [0.0] * self.hidden
@@ -115,27 +140,38 @@ class Network:
     def forward(self, position: Position) -> list[float]:
         """The network's own outputs for the side on roll, whatever the position."""
         sides = (position.boards[position.turn], position.boards[1 - position.turn])
-        parts: list[Sequence[float]] = [self.hidden_bias]
-        rows = self.rows
-        # in the order of the inputs, so that the sums come out the same to the last bit
-        for block, board in enumerate(sides):
-            table = self._points[block]
-            for point in range(1, 25):
-                count = board[point]
+        total = self._bias
+        term = self._term
+        for table, board, block in zip(self._points, sides, (0, 1), strict=True):
+            for point in range(24):
+                count = board[point + 1]
                 if count:
-                    parts.append(table[point][count])
-            parts.extend(rows[index] if value == 1.0 else _scaled(rows[index], value)
-                         for index, value in side_inputs(board, block))
-        parts.extend(rows[index] for index, _ in shared_inputs(position.variant, sides))
+                    total += table[point][count]
+            for index, value in side_inputs(board, block):
+                total += term(index, value)
+        for index, _ in shared_inputs(position.variant, sides):
+            total += self._fractions[index]
         if self.tactical:
-            parts.extend(_scaled(rows[INPUTS + i], value) for i, value in enumerate(tactical_inputs(position)) if value)
-        # map over built-ins: the inner loops run in C, which matters in the browser
-        # the sigmoid written out, not called: a call per unit costs as much as the sum
-        hidden = [0.0 if x < _SIGMOID_FLOOR else 1.0 / (1.0 + exp(-x)) for x in map(sum, zip(*parts))]
-        return [
-            _sigmoid(bias + sum(map(operator.mul, hidden, column)))
-            for bias, column in zip(self.output_bias, self.output_columns, strict=True)
-        ]
+            for i, value in enumerate(tactical_inputs(position)):
+                if value:
+                    total += term(INPUTS + i, value)
+        sums = array("d")
+        sums.frombytes(total.to_bytes(8 * self.hidden, "little"))  # each 1.5 x 2**20 + x/2 (_pack)
+        # the sigmoid as 1/2 + tanh(x/2)/2, the halves folded into the output layer
+        # (`_half_columns`): tanh needs no guard against overflow, and the output layer runs
+        # in C (`_dot`)
+        centre = _CENTRE
+        halves = [tanh(field - centre) for field in sums]
+        return [_sigmoid(bias + _dot(halves, column))
+                for bias, column in zip(self._half_bias, self._half_columns, strict=True)]
+
+    def _term(self, index: int, value: float) -> int:
+        """An input's packed contribution: its row times its value."""
+        multiple = value * self._denominators[index]
+        whole = round(multiple)
+        if abs(multiple - whole) < 1e-9:
+            return self._fractions[index] * whole
+        return _pack([value * w for w in self.rows[index]])  # a value off its denominator's grid
 
     def value(self, position: Position) -> list[float]:
         """`evaluate`, or the exact outcome once the game is over; for the side on roll."""
@@ -197,14 +233,59 @@ class Network:
 _SIGMOID_FLOOR = -40.0
 
 
+def _dot_by_map(a: Sequence[float], b: Sequence[float]) -> float:
+    total: float = sum(map(operator.mul, a, b))
+    return total
+
+
+# Python 3.12's math.sumprod runs in C; before it, map over built-ins (the inner loop in C too)
+_dot: Callable[[Sequence[float], Sequence[float]], float] = getattr(math, "sumprod", _dot_by_map)
+
+
 def _sigmoid(x: float) -> float:
     if x < _SIGMOID_FLOOR:
         return 0.0
     return 1.0 / (1.0 + exp(-x))
 
 
-def _scaled(row: Sequence[float], factor: float) -> list[float]:
-    return [factor * w for w in row]
+# A vector of the hidden layer as one integer: unit i's half sum x/2 in fixed point (units
+# of 2**-32) in bits 64i..64i+63. Python adds such integers in C at once, so summing an
+# input's row into the hidden layer costs one addition, not one per unit. Each field of the
+# bias also holds _OFFSET: the bits of the float 1.5 x 2**20, whose last bit is worth
+# 2**-32. The field of a sum then holds, bit for bit, the float 1.5 x 2**20 + x/2: `forward`
+# reads the fields as floats at once (array "d"). The offset keeps every field positive, so
+# none borrows from the next, as long as |x/2| < 2**19 (a network's sums are within +-100).
+# The rounding (2**-33 a weight) is below float32's own.
+_UNIT = 2.0**-32
+_OFFSET = (1023 + 20) << 52 | 1 << 51
+_CENTRE = 1.5 * 2.0**20
+assert struct.unpack("<d", _OFFSET.to_bytes(8, "little")) == (_CENTRE,)
+
+
+def _pack(values: Sequence[float]) -> int:
+    """The halves of `values`, packed."""
+    packed = 0
+    for value in reversed(values):
+        packed = (packed << 64) + round(value / (2 * _UNIT))
+    return packed
+
+
+class _Offsets(dict[int, int]):
+    def __missing__(self, size: int) -> int:
+        self[size] = found = sum(_OFFSET << (64 * i) for i in range(size))
+        return found
+
+
+_OFFSETS = _Offsets()
+
+
+def _denominator(index: int) -> int:
+    """What an input's values are multiples of (1 / it): a checker on the bar or off, a pip,
+    and the tactical inputs' shares of 36 rolls (and of six points: 6/36)."""
+    if index >= INPUTS:
+        return 36
+    return {BAR_INPUT: BAR_SCALE, OFF_INPUT: OFF_SCALE, PIPS_INPUT: int(PIP_SCALE)}.get(index % SIDE_INPUTS, 1) \
+        if index < 2 * SIDE_INPUTS else 1
 
 
 def _read_shipped(variant_name: str) -> bytes | None:

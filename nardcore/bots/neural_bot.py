@@ -5,7 +5,9 @@ with the opponent on roll). `NeuralBot` plays the best of them; with `temperatur
 draws a play with chances that fall off with its loss (the beginner: its mistakes are
 the near-misses a person makes, not random moves); with `lookahead` it averages, over
 the opponent's 21 rolls and best replies, the most promising plays (1-ply), within a
-time budget. The cube (backgammon) is decided by `neural_cube` from the same estimates.
+time budget; in backgammon, when its best two plays at 1-ply are close, it looks at some
+of the opponent's rolls two plies deep (`deepen_rolls`, `LookedAt.deepen`). The cube
+(backgammon) is decided by `neural_cube` from the same estimates.
 """
 
 from __future__ import annotations
@@ -60,22 +62,66 @@ def rank_plays(position: Position, results: Iterable[Position], network: Network
 
 def lookahead_equity(network: Network, result: Position) -> float:
     """1-ply: the mover's expected points after each roll of the opponent's best reply."""
-    if result.winner() is not None:
-        return result_equity(network, result)
-    total = 0.0
-    for roll in ROLLS:
-        replies = result_positions(result, roll.dice)
-        # the opponent leaves me (on roll in each reply) as badly off as it can
-        worst = min(network.equity(reply) for reply in replies)
-        total += float(roll.probability) * worst
-    return total
+    return LookedAt(network, result).value
+
+
+# Two plies deep: the opponent's rolls whose 1-ply term is replaced, likeliest first (the 15
+# that are not doubles, then the doubles), and how many of them; see `NeuralBot`.
+DEEPENED_GAMES = ("backgammon",)
+DEEPENED_PLAYS = 2
+DEEPENED_ROLLS = 6
+DEEPEN_GAP = 0.01  # times the game's largest win
+DEEPEN_BUDGET = 3.5  # times the look-ahead's budget: the time from the start past which no roll is deepened
+DEEPER_ROLLS = sorted(range(len(ROLLS)), key=lambda r: -ROLLS[r].probability)
+
+
+def _first(pair: tuple[float, Position]) -> float:
+    return pair[0]
+
+
+class LookedAt:
+    """A play's result looked at one ply ahead: for each of the opponent's 21 rolls its best
+    reply at 0 ply (`replies`) and what that leaves the mover (`terms`, the mover on roll);
+    `deepen` values a roll's reply one ply further (the mover's best play after each of its
+    own rolls), gnubg's 2-ply for that roll."""
+
+    def __init__(self, network: Network, result: Position) -> None:
+        self.network = network
+        self.result = result
+        self.replies: list[Position | None] = [None] * len(ROLLS)
+        if result.winner() is not None:
+            self.terms = [result_equity(network, result)] * len(ROLLS)
+            return
+        self.terms = []
+        for r, roll in enumerate(ROLLS):
+            # the opponent leaves me (on roll in each reply) as badly off as it can
+            valued = [(network.equity(reply), reply) for reply in result_positions(result, roll.dice)]
+            worst, reply = min(valued, key=_first)
+            self.terms.append(worst)
+            self.replies[r] = reply
+
+    @property
+    def value(self) -> float:
+        return sum(float(roll.probability) * term for roll, term in zip(ROLLS, self.terms, strict=True))
+
+    def deepen(self, r: int) -> None:
+        reply = self.replies[r]
+        if reply is None or reply.winner() is not None:
+            return  # the game is over: the term is exact
+        network = self.network
+        self.terms[r] = sum(float(roll.probability) * max(result_equity(network, mine)
+                                                           for mine in result_positions(reply, roll.dice))
+                            for roll in ROLLS)
 
 
 class NeuralBot:
     """A computer player on a game's network; see the module docstring for the options.
 
     `budget` (seconds) bounds the look-ahead: the plays are looked at best first and it
-    stops once the budget is spent (the best play at 0-ply is always looked at).
+    stops once the budget is spent (the best play at 0-ply is always looked at). Then, if
+    the best `DEEPENED_PLAYS` at 1-ply are within `deepen_gap` x the game's largest win,
+    the first `deepen_rolls` of `DEEPER_ROLLS` are valued two plies deep for each of them,
+    roll by roll, until `deepen_budget` seconds from the start.
     """
 
     def __init__(
@@ -86,12 +132,18 @@ class NeuralBot:
         budget: float = 0.4,
         seed: int | str | None = None,
         candidates: int = 6,
+        deepen_rolls: int = 0,
+        deepen_gap: float = 0.0,
+        deepen_budget: float = 1.2,
     ) -> None:
         self.name = name
         self.temperature = temperature
         self.lookahead = lookahead
         self.budget = budget
         self.candidates = candidates
+        self.deepen_rolls = deepen_rolls
+        self.deepen_gap = deepen_gap
+        self.deepen_budget = deepen_budget
         self._random = random.Random(seed)
 
     def rank(self, position: Position, plays: Iterable[Position]) -> list[Ranked]:
@@ -126,15 +178,26 @@ class NeuralBot:
 
     def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network) -> Position:
         start = time.perf_counter()
-        margin = 0.1 * POINTS_SCALE.get(position.variant.name, 1.0)  # plays this far behind are not looked at
-        best_result, best_value = ranked[0].result, -math.inf
+        scale = POINTS_SCALE.get(position.variant.name, 1.0)
+        margin = 0.1 * scale  # plays this far behind are not looked at
+        looked: list[LookedAt] = []
         for index, item in enumerate(ranked[: self.candidates]):
             if index and (item.equity < ranked[0].equity - margin or time.perf_counter() - start > self.budget):
                 break
-            value = lookahead_equity(network, item.result)
-            if value > best_value:
-                best_result, best_value = item.result, value
-        return best_result
+            looked.append(LookedAt(network, item.result))
+        looked.sort(key=lambda play: -play.value)  # stable: on a tie the better play at 0 ply
+        if self.deepen_rolls and position.variant.name in DEEPENED_GAMES:
+            best = looked[0].value
+            close = [play for play in looked[:DEEPENED_PLAYS] if best - play.value <= self.deepen_gap * scale]
+            if len(close) > 1:
+                # roll by roll for all of them, so that a budget spent leaves them compared on the same rolls
+                for r in DEEPER_ROLLS[: self.deepen_rolls]:
+                    if time.perf_counter() - start > self.deepen_budget:
+                        break
+                    for play in close:
+                        play.deepen(r)
+                return max(close, key=lambda play: play.value).result
+        return looked[0].result
 
     # -- the cube -------------------------------------------------------------------------
 
