@@ -1,8 +1,8 @@
 """Where two plies pay in backgammon: 1- and 2-ply values, roll by roll, judged by gnubg 2-ply
 (a benchmark; `train` and `test` extras).
 
-    python bench/bench_deepen.py record [--decisions 1000] [--out train/logs/deepen.jsonl]
-    python bench/bench_deepen.py policies [--out train/logs/deepen.jsonl]
+    python bench/bench_deepen.py record [--decisions 1000] [--out train/logs/deepen.jsonl.gz]
+    python bench/bench_deepen.py policies [--out train/logs/deepen.jsonl.gz]
 
 `record` takes bench_errors.py's decisions (real play, seed 2026) and writes, a line per
 decision: every candidate's 0-ply value; for the plays `strongest` looks at (at most 6 within
@@ -21,12 +21,14 @@ generations and 440 evaluations). The app's `strongest` look-ahead is chosen fro
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
 import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
@@ -73,11 +75,11 @@ def record(count: int, out: Path, seed: int) -> None:
             at += len(results)
         return total
 
-    done = sum(1 for _ in out.open()) if out.exists() else 0
+    done = sum(1 for _ in _open(out, "rt")) if out.exists() else 0
     decisions = gather(count, seed)[done:]
     print(f"{done} decisions recorded before, {len(decisions)} to go", flush=True)
     start = time.time()
-    with out.open("a") as file:
+    with _open(out, "at") as file:
         for index, (position, dice, candidates) in enumerate(decisions):
             zero = [-float(v) for v in values(candidates)]
             order = sorted(range(len(candidates)), key=lambda i: (-zero[i], str(candidates[i])))
@@ -107,6 +109,13 @@ def record(count: int, out: Path, seed: int) -> None:
             if index % 20 == 19:
                 left = (len(decisions) - index - 1) / rate / 60
                 print(f"  {done + index + 1} of {count} decisions, {left:.0f} min left", flush=True)
+
+
+def _open(path: Path, mode: str) -> IO[str]:
+    """The record, compressed when its name ends in .gz (appending adds a gzip member)."""
+    if path.suffix == ".gz":
+        return io.TextIOWrapper(gzip.GzipFile(path, mode[0] + "b"), encoding="utf-8")
+    return path.open(mode.replace("t", ""), encoding="utf-8")
 
 
 def _rounded(values: Sequence[float]) -> list[float]:
@@ -157,7 +166,8 @@ def deepen_rule(plays: int, gap: float, rolls: int, order: str = "likeliest") ->
 
 
 def policies(out: Path) -> None:
-    lines = [json.loads(text) for text in out.open()]
+    with _open(out, "rt") as file:
+        lines = [json.loads(text) for text in file]
     print(f"{len(lines)} decisions")
 
     def errors(rule: Rule) -> tuple[list[float], list[int]]:
@@ -171,8 +181,8 @@ def policies(out: Path) -> None:
     base, _ = errors(one_ply_rule)
     print(f"strongest (1 ply): {millipoints(base)}")
     for plays in (2, 3):
-        for gap in (0.02, 0.05, 0.1, 0.3):
-            for rolls in (3, 6, 11, 21):
+        for gap in (0.01, 0.02, 0.03, 0.05, 0.1):
+            for rolls in (2, 3, 4, 6, 11, 21):
                 for order in ("likeliest", "spread"):
                     if rolls == 21 and order == "spread":
                         continue
@@ -188,7 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=("record", "policies"))
     parser.add_argument("--decisions", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=ROOT / "train" / "logs" / "deepen.jsonl")
+    parser.add_argument("--out", type=Path, default=ROOT / "train" / "logs" / "deepen.jsonl.gz")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.what == "record":

@@ -326,5 +326,9 @@ def test_strongest_looks_two_plies_deep_when_its_best_two_plays_are_close() -> N
     by_one_ply = sorted(one_ply.rank(position, results)[:6], key=lambda r: -lookahead_equity(network, r.result))
     best_two = [r.result for r in by_one_ply[:2]]
     chosen = two_ply.choose_play(position, results)
+    assert two_ply.deepened == len(ROLLS)
     assert chosen == max(best_two, key=two_plies)
     assert chosen != one_ply.choose_play(position, results) == best_two[0]
+    # no time left for it: no roll is deepened, and the 1-ply choice stands
+    rushed = NeuralBot(lookahead=True, budget=1e9, deepen_rolls=len(ROLLS), deepen_gap=1.0, deepen_budget=0.0)
+    assert rushed.choose_play(position, results) == best_two[0] and rushed.deepened == 0

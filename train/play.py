@@ -176,7 +176,8 @@ def reply_terms(net: Net, result: Position) -> tuple[list[Position | None], list
     return replies, terms
 
 
-def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_gap: float = DEEPEN_GAP) -> Player:
+def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_gap: float = DEEPEN_GAP,
+                         games: tuple[str, ...] = DEEPENED_GAMES) -> Player:
     """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy:
     1-ply over at most 6 plays within 0.1 x the game's largest win at 0 ply; in backgammon,
     when the best two at 1 ply are within `deepen_gap` x the largest win, `deepen_rolls` of
@@ -184,7 +185,7 @@ def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_ga
     spec = OUTCOMES[net.variant_name]
     weights = np.array(spec.weights)
     scale = POINTS_SCALE[net.variant_name]
-    deepened = net.variant_name in DEEPENED_GAMES and deepen_rolls > 0
+    deepened = net.variant_name in games and deepen_rolls > 0
 
     def value(terms: list[float]) -> float:
         return sum(float(roll.probability) * term for roll, term in zip(ROLLS, terms, strict=True))

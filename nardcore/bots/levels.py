@@ -44,7 +44,7 @@ def make_bot(level: str = DEFAULT_LEVEL, seed: int | str | None = None, budget: 
     if level == "advanced":
         return NeuralBot("advanced", seed=seed)
     if level == "strongest":
-        # the two-ply deepening may take its part of the budget and as much again and a half
+        # no roll is looked at two plies deep past DEEPEN_BUDGET x the budget from the start
         return NeuralBot("strongest", lookahead=True, budget=budget, seed=seed, deepen_rolls=DEEPENED_ROLLS,
                          deepen_gap=DEEPEN_GAP, deepen_budget=DEEPEN_BUDGET * budget)
     raise LevelError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")

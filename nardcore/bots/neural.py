@@ -30,7 +30,7 @@ from importlib import resources
 from math import exp, tanh
 
 from .. import progress
-from ..position import Position
+from ..position import Board, Position
 from ..variant import CHECKERS
 from .bearoff import race_outcomes
 from .inputs import (
@@ -102,6 +102,7 @@ class Network:
         # the output layer on tanh(x/2) = 2 sigmoid(x) - 1: weights halved, biases + half their sum
         self._half_columns = [[w / 2 for w in column] for column in self.output_columns]
         self._half_bias = [b + sum(column) / 2 for b, column in zip(self.output_bias, self.output_columns, strict=True)]
+        self._last_sides: list[tuple[Board, int]] = [((), 0), ((), 0)]
         self._denominators = [_denominator(index) for index in range(len(self.rows))]
         self._fractions = [_pack([w / d for w in row]) for row, d in zip(self.rows, self._denominators, strict=True)]
 
@@ -140,15 +141,8 @@ class Network:
     def forward(self, position: Position) -> list[float]:
         """The network's own outputs for the side on roll, whatever the position."""
         sides = (position.boards[position.turn], position.boards[1 - position.turn])
-        total = self._bias
+        total = self._bias + self._side_sum(0, sides[0]) + self._side_sum(1, sides[1])
         term = self._term
-        for table, board, block in zip(self._points, sides, (0, 1), strict=True):
-            for point in range(24):
-                count = board[point + 1]
-                if count:
-                    total += table[point][count]
-            for index, value in side_inputs(board, block):
-                total += term(index, value)
         for index, _ in shared_inputs(position.variant, sides):
             total += self._fractions[index]
         if self.tactical:
@@ -164,6 +158,23 @@ class Network:
         halves = [tanh(field - centre) for field in sums]
         return [_sigmoid(bias + _dot(halves, column))
                 for bias, column in zip(self._half_bias, self._half_columns, strict=True)]
+
+    def _side_sum(self, block: int, board: Board) -> int:
+        """The packed sum of one side's own inputs. The last one of each block is kept: the
+        look-ahead evaluates one side's many plays against the same board of the other side."""
+        last_board, last_sum = self._last_sides[block]
+        if board == last_board:
+            return last_sum
+        table = self._points[block]
+        total = 0
+        for point in range(24):
+            count = board[point + 1]
+            if count:
+                total += table[point][count]
+        for index, value in side_inputs(board, block):
+            total += self._term(index, value)
+        self._last_sides[block] = (board, total)
+        return total
 
     def _term(self, index: int, value: float) -> int:
         """An input's packed contribution: its row times its value."""

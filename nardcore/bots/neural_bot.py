@@ -69,9 +69,9 @@ def lookahead_equity(network: Network, result: Position) -> float:
 # that are not doubles, then the doubles), and how many of them; see `NeuralBot`.
 DEEPENED_GAMES = ("backgammon",)
 DEEPENED_PLAYS = 2
-DEEPENED_ROLLS = 6
-DEEPEN_GAP = 0.01  # times the game's largest win
-DEEPEN_BUDGET = 3.5  # times the look-ahead's budget: the time from the start past which no roll is deepened
+DEEPENED_ROLLS = 4
+DEEPEN_GAP = 0.007  # times the game's largest win (0.021 in backgammon)
+DEEPEN_BUDGET = 4.0  # times the look-ahead's budget: the time from the start past which no roll is deepened
 DEEPER_ROLLS = sorted(range(len(ROLLS)), key=lambda r: -ROLLS[r].probability)
 
 
@@ -121,7 +121,7 @@ class NeuralBot:
     stops once the budget is spent (the best play at 0-ply is always looked at). Then, if
     the best `DEEPENED_PLAYS` at 1-ply are within `deepen_gap` x the game's largest win,
     the first `deepen_rolls` of `DEEPER_ROLLS` are valued two plies deep for each of them,
-    roll by roll, until `deepen_budget` seconds from the start.
+    roll by roll, as long as the roll can end within `deepen_budget` seconds from the start.
     """
 
     def __init__(
@@ -144,6 +144,7 @@ class NeuralBot:
         self.deepen_rolls = deepen_rolls
         self.deepen_gap = deepen_gap
         self.deepen_budget = deepen_budget
+        self.deepened = 0  # the rolls looked at two plies deep in the last choice (for the bench)
         self._random = random.Random(seed)
 
     def rank(self, position: Position, plays: Iterable[Position]) -> list[Ranked]:
@@ -178,6 +179,7 @@ class NeuralBot:
 
     def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network) -> Position:
         start = time.perf_counter()
+        self.deepened = 0
         scale = POINTS_SCALE.get(position.variant.name, 1.0)
         margin = 0.1 * scale  # plays this far behind are not looked at
         looked: list[LookedAt] = []
@@ -191,11 +193,15 @@ class NeuralBot:
             close = [play for play in looked[:DEEPENED_PLAYS] if best - play.value <= self.deepen_gap * scale]
             if len(close) > 1:
                 # roll by roll for all of them, so that a budget spent leaves them compared on the same rolls
+                longest = 0.0  # the longest roll so far: the next one is not begun if it might not end in time
                 for r in DEEPER_ROLLS[: self.deepen_rolls]:
-                    if time.perf_counter() - start > self.deepen_budget:
+                    began = time.perf_counter()
+                    if began + longest - start > self.deepen_budget:
                         break
                     for play in close:
                         play.deepen(r)
+                    self.deepened += 1
+                    longest = max(longest, time.perf_counter() - began)
                 return max(close, key=lambda play: play.value).result
         return looked[0].result
 
