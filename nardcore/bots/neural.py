@@ -105,6 +105,9 @@ class Network:
         self._last_sides: list[tuple[Board, int]] = [((), 0), ((), 0)]
         self._denominators = [_denominator(index) for index in range(len(self.rows))]
         self._fractions = [_pack([w / d for w in row]) for row, d in zip(self.rows, self._denominators, strict=True)]
+        # a tactical input's packed row times each of its values k/36, ready to add
+        self._tactical_rows = [[self._fractions[index] * k for k in range(_TACTICAL_MULTIPLES)]
+                               for index in range(INPUTS, len(self.rows))] if self.tactical else []
 
     def _point_row(self, block: int, point: int, count: int) -> list[float]:
         total = [0.0] * self.hidden
@@ -146,9 +149,12 @@ class Network:
         for index, _ in shared_inputs(position.variant, sides):
             total += self._fractions[index]
         if self.tactical:
+            rows = self._tactical_rows
             for i, value in enumerate(tactical_inputs(position)):
                 if value:
-                    total += term(INPUTS + i, value)
+                    whole = round(36 * value)  # shares of 36 rolls, or counts of points or blots / 6
+                    ready = whole < _TACTICAL_MULTIPLES and abs(36 * value - whole) < 1e-9
+                    total += rows[i][whole] if ready else term(INPUTS + i, value)
         sums = array("d")
         sums.frombytes(total.to_bytes(8 * self.hidden, "little"))  # each 1.5 x 2**20 + x/2 (_pack)
         # the sigmoid as 1/2 + tanh(x/2)/2, the halves folded into the output layer
@@ -268,6 +274,7 @@ def _sigmoid(x: float) -> float:
 # none borrows from the next, as long as |x/2| < 2**19 (a network's sums are within +-100).
 # The rounding (2**-33 a weight) is below float32's own.
 _UNIT = 2.0**-32
+_TACTICAL_MULTIPLES = 91  # k/36 for k up to 90: 15 blots / 6
 _OFFSET = (1023 + 20) << 52 | 1 << 51
 _CENTRE = 1.5 * 2.0**20
 assert struct.unpack("<d", _OFFSET.to_bytes(8, "little")) == (_CENTRE,)

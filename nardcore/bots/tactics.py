@@ -76,6 +76,8 @@ def _hit_rolls(between: bytes) -> int:
 def _shots(made: bytes, mine: Sequence[int], theirs: Sequence[int]) -> float:
     """Share of rolls with which `theirs` (in mine's numbering, moving up) hits one of mine's
     blots; `made` marks mine's points 0..24 it holds."""
+    if 1 not in mine[1:25]:
+        return 0.0  # no blot (a scan in C)
     mask = 0
     for blot in range(1, 25):
         if mine[blot] != 1:
