@@ -9,7 +9,8 @@ points scored by each game's rules, each share with a 95% interval:
   network (>= 50% each);
   the other four: strongest vs the heuristic player (>= 85%), vs random plays (>= 98%);
   each game: strongest vs `frozen`, the same player on the network shipped on 2026-11-28
-  (bench/frozen/, >= 60%), and every level against the one below it (the higher wins more points).
+  (bench/frozen/, >= 60%), and every level against the one below it (the higher wins more points);
+  the other four: `strongest-deepened` vs `frozen`, backgammon's two-ply deepening in that game.
 The `strongest` and `beginner` levels are played by numpy ports of nardcore's pure-Python
 players (train/play.py: the same network, candidates and look-ahead, no time limit), so that
 thousands of games fit in an hour; `think` times the pure-Python player itself. Results are
@@ -109,6 +110,8 @@ def players(variant: str) -> dict[str, Callable[[], Player]]:
         "frozen": lambda: net_lookahead_player(numpy_net(variant, frozen=True)),
         # look-ahead variants measured against `strongest` (docs/training.md, "Look-ahead")
         "strongest-1ply": lambda: net_lookahead_player(net),
+        # backgammon's two-ply deepening in any game: whether it should ship there too
+        "strongest-deepened": lambda: net_strongest_player(net, games=(variant,)),
         "strongest-blend": lambda: net_lookahead_player(net, blend=0.5),
         "strongest-wide": lambda: net_lookahead_player(net, candidates=10, margin_share=0.2),
         "two-ply": lambda: net_two_ply_player(net),
@@ -135,6 +138,7 @@ def pairings() -> list[tuple[str, str, str]]:
     for variant in VARIANT_NAMES[1:]:
         found += [(variant, "strongest", "heuristic"), (variant, "strongest", "random")]
     found += [(variant, "strongest", "frozen") for variant in VARIANT_NAMES]
+    found += [(variant, "strongest-deepened", "frozen") for variant in VARIANT_NAMES[1:]]
     for variant in VARIANT_NAMES:
         found += [(variant, "intermediate", "beginner"), (variant, "advanced", "intermediate"),
                   (variant, "strongest", "advanced")]
