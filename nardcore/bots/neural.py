@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
+from itertools import repeat
 from math import exp, tanh
 
 from .. import progress
@@ -97,7 +98,12 @@ class Network:
         # of that point's four units' rows; _fractions[index]: an input's row divided by the
         # input's denominator (`_DENOMINATORS`), to be multiplied by value x denominator.
         self._bias = _pack(self.hidden_bias) + _OFFSETS[self.hidden]
-        self._points = [[[_pack(self._point_row(block, point, count)) for count in range(CHECKERS + 1)]
+        # the point units' values are multiples of 1/2 (POINT_UNITS): their rows halved, packed
+        halves = {index: _pack([w / 2 for w in self.rows[index]])
+                  for block in range(2) for index in range(point_input(block, 1), point_input(block, 25))}
+        self._points = [[[sum(halves[point_input(block, point) + unit] * round(2 * value)
+                              for unit, value in enumerate(POINT_UNITS[count]))
+                          for count in range(CHECKERS + 1)]
                          for point in range(1, 25)] for block in range(2)]
         # the output layer on tanh(x/2) = 2 sigmoid(x) - 1: weights halved, biases + half their sum
         self._half_columns = [[w / 2 for w in column] for column in self.output_columns]
@@ -108,16 +114,6 @@ class Network:
         # a tactical input's packed row times each of its values k/36, ready to add
         self._tactical_rows = [[self._fractions[index] * k for k in range(_TACTICAL_MULTIPLES)]
                                for index in range(INPUTS, len(self.rows))] if self.tactical else []
-
-    def _point_row(self, block: int, point: int, count: int) -> list[float]:
-        total = [0.0] * self.hidden
-        if point == 0 or count == 0:
-            return total
-        at = point_input(block, point)
-        for unit, value in enumerate(POINT_UNITS[count]):
-            if value:
-                total = [t + value * w for t, w in zip(total, self.rows[at + unit], strict=True)]
-        return total
 
     def evaluate(self, position: Position) -> list[float]:
         """The outputs for the side on roll of a position where nobody has won yet: exact from
@@ -281,20 +277,29 @@ assert struct.unpack("<d", _OFFSET.to_bytes(8, "little")) == (_CENTRE,)
 
 
 def _pack(values: Sequence[float]) -> int:
-    """The halves of `values`, packed."""
-    packed = 0
-    for value in reversed(values):
-        packed = (packed << 64) + round(value / (2 * _UNIT))
-    return packed
+    """The halves of `values`, packed: each made positive by 2**62 for its 64 bits in the
+    bytes, the 2**62s taken away again from the whole (fields may be negative)."""
+    progress.tick()  # a network is built from a thousand of these, on its first use
+    lifted = array("q", map(operator.add, map(int, map(operator.mul, values, repeat(1 / (2 * _UNIT)))),
+                            repeat(_LIFT)))
+    return int.from_bytes(lifted.tobytes(), "little") - _LIFTS[len(values)]
 
 
-class _Offsets(dict[int, int]):
+class _Repeated(dict[int, int]):
+    """A field's value in each of `size` fields, packed, by size."""
+
+    def __init__(self, field: int) -> None:
+        super().__init__()
+        self.field = field
+
     def __missing__(self, size: int) -> int:
-        self[size] = found = sum(_OFFSET << (64 * i) for i in range(size))
+        self[size] = found = int.from_bytes(array("Q", [self.field] * size).tobytes(), "little")
         return found
 
 
-_OFFSETS = _Offsets()
+_OFFSETS = _Repeated(_OFFSET)
+_LIFT = 1 << 62
+_LIFTS = _Repeated(_LIFT)
 
 
 def _denominator(index: int) -> int:

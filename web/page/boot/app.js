@@ -95,8 +95,9 @@ const ANSWER_TIMEOUT_MS = 30_000;
 // inside nardcore's long computations (web/worker/engine.py, nardcore/progress.py). A worker
 // that neither answers nor says it is alive for SILENT_MS, whatever it was asked, is gone: it
 // is terminated, its requests fail at once, and the page restarts it from the last save
-// (page.js).
-const SILENT_MS = 2000;
+// (page.js). Three seconds: long enough that a machine loaded with other work (a test run on
+// two cores, three browsers at once) does not pass a busy worker for a dead one.
+const SILENT_MS = 3000;
 const HEARTBEAT_MS = 1000;
 const ALIVE = "nard:alive";
 /** @typedef {{since: number, fail: (error: Error) => void}} Flight */
