@@ -94,26 +94,23 @@ class Network:
         self._cache: OrderedDict[Position, tuple[float, ...]] = OrderedDict()
         self.hits = self.misses = 0
         # The hidden layer's sums are added up as packed integers (`_pack`): one addition per
-        # input instead of one per input and unit. _points[block][point][count]: the packed sum
-        # of that point's four units' rows; _fractions[index]: an input's row divided by the
-        # input's denominator (`_DENOMINATORS`), to be multiplied by value x denominator.
+        # input instead of one per input and unit. _fractions[index]: an input's row divided by
+        # what its values are multiples of (`_denominator`), to be multiplied by value x that;
+        # _points[block][point - 1][count]: the packed sum of that point's four units' rows.
         self._bias = _pack(self.hidden_bias) + _OFFSETS[self.hidden]
-        # the point units' values are multiples of 1/2 (POINT_UNITS): their rows halved, packed
-        halves = {index: _pack([w / 2 for w in self.rows[index]])
-                  for block in range(2) for index in range(point_input(block, 1), point_input(block, 25))}
-        self._points = [[[sum(halves[point_input(block, point) + unit] * round(2 * value)
+        self._denominators = [_denominator(index) for index in range(len(self.rows))]
+        self._fractions = [_pack([w / d for w in row]) for row, d in zip(self.rows, self._denominators, strict=True)]
+        self._points = [[[sum(self._fractions[point_input(block, point) + unit] * round(2 * value)
                               for unit, value in enumerate(POINT_UNITS[count]))
                           for count in range(CHECKERS + 1)]
                          for point in range(1, 25)] for block in range(2)]
+        # the tactical inputs' fractions times each multiple their values take, ready to add
+        self._multiples = [[self._fractions[index] * k for k in range(_TACTICAL_MULTIPLES)] if index >= INPUTS else []
+                           for index in range(len(self.rows))]
         # the output layer on tanh(x/2) = 2 sigmoid(x) - 1: weights halved, biases + half their sum
         self._half_columns = [[w / 2 for w in column] for column in self.output_columns]
         self._half_bias = [b + sum(column) / 2 for b, column in zip(self.output_bias, self.output_columns, strict=True)]
         self._last_sides: list[tuple[Board, int]] = [((), 0), ((), 0)]
-        self._denominators = [_denominator(index) for index in range(len(self.rows))]
-        self._fractions = [_pack([w / d for w in row]) for row, d in zip(self.rows, self._denominators, strict=True)]
-        # a tactical input's packed row times each of its values k/36, ready to add
-        self._tactical_rows = [[self._fractions[index] * k for k in range(_TACTICAL_MULTIPLES)]
-                               for index in range(INPUTS, len(self.rows))] if self.tactical else []
 
     def evaluate(self, position: Position) -> list[float]:
         """The outputs for the side on roll of a position where nobody has won yet: exact from
@@ -145,12 +142,9 @@ class Network:
         for index, _ in shared_inputs(position.variant, sides):
             total += self._fractions[index]
         if self.tactical:
-            rows = self._tactical_rows
             for i, value in enumerate(tactical_inputs(position)):
                 if value:
-                    whole = round(36 * value)  # shares of 36 rolls, or counts of points or blots / 6
-                    ready = whole < _TACTICAL_MULTIPLES and abs(36 * value - whole) < 1e-9
-                    total += rows[i][whole] if ready else term(INPUTS + i, value)
+                    total += term(INPUTS + i, value)
         sums = array("d")
         sums.frombytes(total.to_bytes(8 * self.hidden, "little"))  # each 1.5 x 2**20 + x/2 (_pack)
         # the sigmoid as 1/2 + tanh(x/2)/2, the halves folded into the output layer
@@ -183,7 +177,8 @@ class Network:
         multiple = value * self._denominators[index]
         whole = round(multiple)
         if abs(multiple - whole) < 1e-9:
-            return self._fractions[index] * whole
+            ready = self._multiples[index]
+            return ready[whole] if whole < len(ready) else self._fractions[index] * whole
         return _pack([value * w for w in self.rows[index]])  # a value off its denominator's grid
 
     def value(self, position: Position) -> list[float]:
@@ -303,12 +298,17 @@ _LIFTS = _Repeated(_LIFT)
 
 
 def _denominator(index: int) -> int:
-    """What an input's values are multiples of (1 / it): a checker on the bar or off, a pip,
-    and the tactical inputs' shares of 36 rolls (and of six points: 6/36)."""
+    """What an input's values are multiples of (1 / it): a point unit's half checker, a checker
+    on the bar or off, a pip, and the tactical inputs' shares of 36 rolls (and of six points:
+    6/36)."""
     if index >= INPUTS:
         return 36
-    return {BAR_INPUT: BAR_SCALE, OFF_INPUT: OFF_SCALE, PIPS_INPUT: int(PIP_SCALE)}.get(index % SIDE_INPUTS, 1) \
-        if index < 2 * SIDE_INPUTS else 1
+    if index >= 2 * SIDE_INPUTS:
+        return 1
+    within = index % SIDE_INPUTS
+    if within < BAR_INPUT:
+        return 2  # a point's units (POINT_UNITS)
+    return {BAR_INPUT: BAR_SCALE, OFF_INPUT: OFF_SCALE, PIPS_INPUT: int(PIP_SCALE)}.get(within, 1)
 
 
 def _read_shipped(variant_name: str) -> bytes | None:
