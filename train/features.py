@@ -32,19 +32,15 @@ COUNT = 2 * len(NAMES)
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
 
-def _paths(a: int, b: int) -> list[list[int]]:
+def _paths(a: int, b: int) -> list[tuple[int, ...]]:
     """Step lists one checker can take with the roll (each step's landing must be open)."""
     if a == b:
-        return [[a] * k for k in range(1, 5)]
-    return [[a], [b], [a, b], [b, a]]
+        return [(a,) * k for k in range(1, 5)]
+    return [(a,), (b,), (a, b), (b, a)]
 
 
-def _shift(array: BoolArray, by: int) -> BoolArray:
-    """array[:, i + by] at i (False beyond the end); the last axis is the points 0..24."""
-    out = np.zeros_like(array)
-    if by < array.shape[1]:
-        out[:, : array.shape[1] - by] = array[:, by:]
-    return out
+# every path of every roll once, each after its prefix (a path's arrays are built on its prefix's)
+_ALL_PATHS = sorted({path for a, b in _ROLLS for path in _paths(a, b)}, key=len)
 
 
 def _sides(boards: IntArray, a: int) -> tuple[IntArray, IntArray]:
@@ -62,18 +58,25 @@ def _shots(mine: IntArray, theirs: IntArray) -> FloatArray:
     blots[:, 0] = False
     open_ = mine < 2
     sources = theirs > 0
+    width = mine.shape[1]
+    # reach[path][:, i]: a checker of theirs on i can walk the path's steps but the last
+    # (landing on open points); the last step's landing is then checked against the blots
+    reach: dict[tuple[int, ...], BoolArray] = {(): sources}
+    hits: dict[tuple[int, ...], BoolArray] = {}
+    for path in _ALL_PATHS:
+        before = reach[path[:-1]]
+        at = sum(path)
+        if at >= width:
+            hits[path] = np.zeros(len(mine), dtype=bool)
+            continue
+        hits[path] = (before[:, : width - at] & blots[:, at:]).any(axis=1)
+        if len(path) < 4:
+            reach[path] = before[:, : width - at] & open_[:, at:]
     hit_rolls = np.zeros(len(mine))
     for a, b in _ROLLS:
         hit = np.zeros(len(mine), dtype=bool)
         for path in _paths(a, b):
-            ok = sources.copy()
-            at = 0
-            for step in path[:-1]:
-                at += step
-                ok &= _shift(open_, at)
-            at += path[-1]
-            ok &= _shift(blots, at)
-            hit |= ok.any(axis=1)
+            hit |= hits[path]
         hit_rolls += hit * (1 if a == b else 2)
     return hit_rolls / 36
 
@@ -97,18 +100,21 @@ def _escapes(mine: IntArray, theirs: IntArray, bar: IntArray) -> FloatArray:
         return out
     blocked = held[todo]
     start, target = rear[todo], lowest[todo]
-    rolls = np.zeros(len(todo))
     rows = np.arange(len(todo))
+    # for each path: whether the checker still stands after its steps (every landing on the board
+    # and open), and whether it got past the block at some step of it
+    standing: dict[tuple[int, ...], BoolArray] = {(): np.ones(len(todo), dtype=bool)}
+    passed: dict[tuple[int, ...], BoolArray] = {(): np.zeros(len(todo), dtype=bool)}
+    for path in _ALL_PATHS:
+        at = start - sum(path)
+        ok = standing[path[:-1]] & (at >= 1) & ~blocked[rows, np.maximum(at, 0)]
+        standing[path] = ok
+        passed[path] = passed[path[:-1]] | (ok & (at < target))
+    rolls = np.zeros(len(todo))
     for a, b in _ROLLS:
         done = np.zeros(len(todo), dtype=bool)
         for path in _paths(a, b):
-            at = start.copy()
-            ok = np.ones(len(todo), dtype=bool)
-            for step in path:
-                at = at - step
-                ok &= at >= 1
-                ok &= ~blocked[rows, np.clip(at, 0, 24)]
-                done |= ok & (at < target)
+            done |= passed[path]
         rolls += done * (1 if a == b else 2)
     out[todo] = rolls / 36
     assert out.shape == (n,)
