@@ -157,6 +157,10 @@ class TurnGraph:
         self.runner_varies = variant.runner_home > 0 and not self.runner_fixed
         self.check_block_per_step = variant.six_block and not variant.has("end-block")
         self.checked = self.check_block_per_step or variant.table_limit
+        # A step onto a point the mover already holds takes no new point, so it cannot make a
+        # block or pass the table limit that the board before it did not have: from a start
+        # within both rules (any position reached by play), such steps need no check.
+        self.landing_checked = self.checked and not self._within_step_rules(position.mover, position.opponent)
         self.end_block = variant.six_block and variant.has("end-block")
         self.opposing_point = _OPPOSING_POINT[variant.same_direction]
         start_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
@@ -203,6 +207,7 @@ class TurnGraph:
         opposing_point = self.opposing_point
         hitting = variant.hitting
         checked, step_allowed = self.checked, self._step_allowed  # looked up once a level
+        landing_checked = self.landing_checked
         count_head = self.count_head
         kids: list[Node] = []
         for mover, opponent, dice, head_moves, runner in nodes:
@@ -233,7 +238,8 @@ class TurnGraph:
                             # a blot is hit and goes to the bar
                             new_opponent = opponent - _ONE[opposing_point[target]] + _ONE[BAR]
                     board = mover + moves[origin]
-                    if checked and target and not step_allowed(target, board, opposing_counts):
+                    if (checked and target and (landing_checked or not counts[target])
+                            and not step_allowed(target, board, opposing_counts)):
                         continue
                     kids.append((
                         board,
@@ -307,6 +313,13 @@ class TurnGraph:
         if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
             return False
         return not (self.check_block_per_step and _illegal_block_through(target, board, opponent))
+
+    def _within_step_rules(self, mover: Board, opponent: Board) -> bool:
+        """The board keeps the rules checked per step: no block of six, the table limit."""
+        variant = self.variant
+        if variant.table_limit and sum(1 for p in range(7, 13) if mover[p]) > 4:
+            return False
+        return not (self.check_block_per_step and illegal_block(variant, mover, opponent))
 
     def _origins(self, mover: bytes, head_moves: int, runner: int, runner_in_force: bool) -> list[int]:
         if mover[BAR]:

@@ -193,3 +193,49 @@ def test_the_whole_play_block_check_agrees_with_the_rule_on_random_boards(token:
         assert illegal_block(variant, mover, opponent) == expected, (mover, opponent)
         found[expected] += 1
     assert min(found.values()) > 100  # both answers met often
+
+
+
+def in_illegal_block(variant: Variant, point: int, mover: tuple[int, ...], opponent: tuple[int, ...]) -> bool:
+    """`point` (mine) is one of six in a row that make an illegal block (RULES.md §4)."""
+    mine = {their_point(variant, p) for p in range(1, 25) if mover[p]}
+    at = their_point(variant, point)
+    for q in range(max(6, at), min(24, at + 5) + 1):
+        if all(q - k in mine for k in range(6)):
+            if not opponent[OFF] + sum(opponent[p] for p in range(1, q - 5)):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("token", ["narde", "khachapuri"])
+def test_from_a_start_that_breaks_the_block_rule_no_step_lands_in_the_block(token: str) -> None:
+    """An edited board may start with an illegal block. Steps onto points the mover holds
+    need no check from a lawful start (they take no new point), but from this one a step onto
+    a point of the illegal block is still refused."""
+    variant = find_variant(token)
+    rng = random.Random(token + "broken")
+    refused = 0
+    while refused < 300:
+        mover, opponent = [0] * 26, [0] * 26
+        q = rng.randint(7, 21)
+        run = [p for p in range(1, 25) if q - 6 < their_point(variant, p) <= q]
+        for p in run:
+            mover[p] = 1
+        fill(rng, mover, run + rng.sample([p for p in range(1, 25) if p not in run], 3), 9)
+        # every opposing checker behind the block: it is illegal from the start
+        behind = [their_point(variant, p) for p in range(1, 25) if not mover[p] and their_point(variant, p) > q]
+        if not behind:
+            continue
+        fill(rng, opponent, rng.sample(behind, min(len(behind), 3)), 15)
+        position = checked(variant, mover, opponent)
+        assert holds_illegal_block(variant, position.mover, position.opponent)
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+
+        def check(before: Position, after: Position) -> None:
+            target = next((p for p in range(1, 25) if after.mover[p] > before.mover[p]), OFF)
+            in_block = target != OFF and in_illegal_block(variant, target, after.mover, after.opponent)
+            assert not in_block, f"{position} {dice}: {after}"
+
+        # only starts where the rule has a step to refuse count (a checker a die away from the block)
+        refused += any(mover[p] and p - d in run for p in range(1, 25) for d in dice if p != p - d >= 1)
+        walk(rng, position, dice, check)
