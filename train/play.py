@@ -258,13 +258,18 @@ def softmax_player(net: Net, temperature: float, rng: random.Random) -> Player:
 def on_roll_equities(net: Net, spec: Outcomes, weights: np.ndarray, positions: list[Position]) -> np.ndarray:
     """Equity of each position for its side on roll: exact when the game is over, from the
     bear-off database in a home-board race (as `Network.evaluate`), else the network's."""
-    values = np.empty(len(positions))
+    return np.asarray(spec.constant + on_roll_outcomes(net, positions) @ weights)
+
+
+def on_roll_outcomes(net: Net, positions: list[Position]) -> np.ndarray:
+    """The outcome chances of each position for its side on roll (`on_roll_equities`' sources)."""
+    values = np.empty((len(positions), OUTCOMES[net.variant_name].size))
     live = []
     for i, p in enumerate(positions):
         if p.winner() is not None:
-            values[i] = spec.constant + float(np.dot(weights, final_outcome(p, p.turn)))
+            values[i] = final_outcome(p, p.turn)
         elif (exact := race_outcomes(p)) is not None:
-            values[i] = spec.constant + float(np.dot(weights, exact))
+            values[i] = exact
         else:
             live.append(i)
     if live:
@@ -274,7 +279,7 @@ def on_roll_equities(net: Net, spec: Outcomes, weights: np.ndarray, positions: l
             x = np.hstack([encode(boards_of(chosen), chosen[0].variant), tactics])
         else:
             x = encode(boards_of(chosen), chosen[0].variant, net.tactical)
-        values[live] = spec.constant + net.outputs(x) @ weights
+        values[live] = net.outputs(x)
     return values
 
 

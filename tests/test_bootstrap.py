@@ -1,0 +1,58 @@
+"""train/bootstrap.py's labels: a position's one-ply chances, as the look-ahead values it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from nardcore.bots.neural import OUTCOMES, final_outcome
+from nardcore.movegen import result_positions
+from nardcore.position import Position
+from train.bootstrap import flip_matrix, frozen_net, one_ply_outcomes
+from train.play import roll_average
+
+
+def positions_from_play(variant: str, count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found: list[Position] = []
+    position = Position.start(variant)
+    while len(found) < count:
+        if position.winner() is not None:
+            position = Position.start(variant, turn=rng.randint(0, 1))
+        position = rng.choice(result_positions(position, (rng.randint(1, 6), rng.randint(1, 6))))
+        if position.winner() is None and rng.random() < 0.1:
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("variant", ["narde", "khachapuri", "moultezim", "tawla31"])
+def test_a_label_is_the_look_ahead_value_of_the_position(variant: str) -> None:
+    """Its equity is what the numpy look-ahead makes of the position (the mover's best play
+    for each roll, the network at 0 ply after it), and each chance is a chance."""
+    net = frozen_net(variant)
+    spec = OUTCOMES[variant]
+    positions = positions_from_play(variant, 6, seed=len(variant))
+    labels = one_ply_outcomes(net, positions)
+    assert labels.shape == (6, spec.size)
+    assert labels.min() >= 0 and labels.max() <= 1 + 1e-9
+    for position, label in zip(positions, labels, strict=True):
+        expected = -roll_average(net, position, lambda theirs: float(theirs.min()))
+        assert spec.equity(list(label)) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("variant", ["narde", "khachapuri", "moultezim", "tawla31"])
+def test_a_position_won_with_every_roll_is_labelled_with_the_win(variant: str) -> None:
+    """The mover's last checker bears off with any roll: the label is that win, whatever the
+    network says, and the flip of the chances turns the opponent's view into the mover's."""
+    mover, opponent = [0] * 26, [0] * 26
+    mover[0], mover[1] = 14, 1
+    opponent[0], opponent[1] = 3, 12
+    position = Position(Position.start(variant).variant, 0, (tuple(mover), tuple(opponent)))
+    label = one_ply_outcomes(frozen_net(variant), [position])[0]
+    won = result_positions(position, (1, 2))[0]
+    assert won.winner() == 0
+    assert np.allclose(label, final_outcome(won, 0))
+    matrix, offset = flip_matrix(OUTCOMES[variant])
+    assert np.allclose(np.array(final_outcome(won, 1)) @ matrix + offset, final_outcome(won, 0))
