@@ -88,14 +88,11 @@ def use_weights(parser: argparse.ArgumentParser, item: str, games: tuple[str, ..
 
 
 def numpy_net(variant: str, frozen: bool = False) -> Net:
-    import numpy as np
-
     candidate = FROZEN / f"{variant}.nnw" if frozen else CANDIDATES.get(variant)
     network = Network.from_bytes(candidate.read_bytes()) if candidate else network_for(variant)
     if network is None:
         raise SystemExit(f"no trained network for {variant}")
-    return Net(variant, np.array(network.rows), np.array(network.hidden_bias), np.array(network.output_columns).T,
-               np.array(network.output_bias))
+    return Net.from_network(network)
 
 
 def players(variant: str) -> dict[str, Callable[[], Player]]:

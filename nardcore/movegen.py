@@ -132,6 +132,11 @@ def _illegal_block_through(target: int, board: bytes, opponent: bytes) -> bool:
     return not any(opponent[1 : 24 - end])
 
 
+def _table_overfull(board: Sequence[int]) -> bool:
+    """Moultezim's table limit broken: more than four of the mover's points among 12..7."""
+    return sum(1 for p in range(7, 13) if board[p]) > 4
+
+
 class TurnGraph:
     """Every step sequence of one turn, merged by node, with the legal plays marked.
 
@@ -310,14 +315,14 @@ class TurnGraph:
         """The rules checked after every step: table limit, six-block rule (`opponent` unpacked)."""
         variant = self.variant
         board = unpack(packed)
-        if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
+        if variant.table_limit and 7 <= target <= 12 and _table_overfull(board):
             return False
         return not (self.check_block_per_step and _illegal_block_through(target, board, opponent))
 
     def _within_step_rules(self, mover: Board, opponent: Board) -> bool:
         """The board keeps the rules checked per step: no block of six, the table limit."""
         variant = self.variant
-        if variant.table_limit and sum(1 for p in range(7, 13) if mover[p]) > 4:
+        if variant.table_limit and _table_overfull(mover):
             return False
         return not (self.check_block_per_step and illegal_block(variant, mover, opponent))
 
@@ -542,7 +547,7 @@ class TurnPlanner:
                 found.add("blocked")
                 continue
             board = unpack(mover_packed + _MOVES[die][origin])
-            if variant.table_limit and 7 <= target <= 12 and sum(1 for p in range(7, 13) if board[p]) > 4:
+            if variant.table_limit and 7 <= target <= 12 and _table_overfull(board):
                 found.add("table")
             elif graph.check_block_per_step and _illegal_block_through(target, board, opponent):
                 found.add("block")

@@ -46,7 +46,7 @@ from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 
 from . import td
-from .distill import Adam, board_hashes, cross_entropy, gradients
+from .distill import Adam, as_shipped, board_hashes, cross_entropy, gradients
 from .npnet import Net, boards_of, encode
 from .play import EndlessGame, Player, Score, match_up, net_player, on_roll_outcomes, play_game
 
@@ -99,6 +99,7 @@ class Labels:
         self.folder = folder
         self.boards = np.zeros((0, 2, 26), dtype=np.int8)
         self.target = np.zeros((0, size), dtype=np.float32)
+        self.hashes = np.zeros(0, dtype=np.uint64)
         self.known: set[int] = set()
         self.chunks = 0
         folder.mkdir(parents=True, exist_ok=True)
@@ -110,7 +111,9 @@ class Labels:
     def _append(self, boards: npt.NDArray[np.int8], target: npt.NDArray[np.float32]) -> None:
         self.boards = np.concatenate([self.boards, boards])
         self.target = np.concatenate([self.target, target])
-        self.known.update(int(h) for h in board_hashes(boards))
+        hashes = board_hashes(boards)
+        self.hashes = np.concatenate([self.hashes, hashes])
+        self.known.update(int(h) for h in hashes)
 
     def add_chunk(self, boards: I64, labels: F64) -> None:
         path = self.folder / f"chunk-{self.chunks:06d}.npz"
@@ -123,7 +126,7 @@ class Labels:
         self.chunks += 1
 
     def split(self) -> tuple[I64, I64]:
-        held = board_hashes(self.boards) % np.uint64(HELD_OUT) == 0
+        held = self.hashes % np.uint64(HELD_OUT) == 0
         return np.flatnonzero(~held), np.flatnonzero(held)
 
 
@@ -188,9 +191,7 @@ def load(variant: str, tag: str, start: Path) -> tuple[Net, dict[str, float], Ad
             with np.load(moments) as saved:
                 return net, state, Adam(net, {k: saved[k] for k in saved.files})
         return net, state, Adam(net)
-    network = Network.from_bytes(start.read_bytes())
-    net = Net(variant, np.array(network.rows), np.array(network.hidden_bias), np.array(network.output_columns).T,
-              np.array(network.output_bias))
+    net = Net.from_network(Network.from_bytes(start.read_bytes()))
     return net, {"samples": 0, "seconds": 0.0, "best_share": 0.0}, Adam(net)
 
 
@@ -208,15 +209,13 @@ def save(net: Net, state: dict[str, float], adam: Adam, tag: str, info: dict[str
 
 
 def frozen_net(variant: str) -> Net:
-    network = Network.from_bytes((FROZEN / f"{variant}.nnw").read_bytes())
-    return Net(variant, np.array(network.rows), np.array(network.hidden_bias), np.array(network.output_columns).T,
-               np.array(network.output_bias))
+    return Net.from_network(Network.from_bytes((FROZEN / f"{variant}.nnw").read_bytes()))
 
 
 def benchmark(net: Net, pairs: int) -> Score:
     """The network at 0 ply against the frozen one at 0 ply (float32 weights, as shipped)."""
-    shipped = Net(net.variant_name, *(a.astype(np.float32).astype(np.float64) for a in net.arrays().values()))
-    return match_up(net.variant_name, net_player(shipped), net_player(frozen_net(net.variant_name)), pairs, seed=2028)
+    frozen = net_player(frozen_net(net.variant_name))
+    return match_up(net.variant_name, net_player(as_shipped(net)), frozen, pairs, seed=2028)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -254,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def checkpoint() -> None:
         nonlocal last_checkpoint
-        train_rows, held = labels.split()
+        _, held = labels.split()
         valid_loss, valid_mp = validate(net, labels, held)
         score = benchmark(net, args.bench_pairs)
         low, high = score.interval()

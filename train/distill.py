@@ -311,9 +311,7 @@ def run_name(tag: str) -> str:
 
 
 def net_from_nnw(path: Path) -> Net:
-    network = Network.from_bytes(path.read_bytes())
-    return Net("backgammon", np.array(network.rows), np.array(network.hidden_bias),
-               np.array(network.output_columns).T, np.array(network.output_bias))
+    return Net.from_network(Network.from_bytes(path.read_bytes()))
 
 
 def load(tag: str, start: Path) -> tuple[Net, State, dict[str, F64] | None]:
@@ -354,16 +352,16 @@ def log(tag: str, row: dict[str, object]) -> None:
     td.log(run_name(tag), row, LOG_FIELDS)
 
 
-def frozen(net: Net) -> Net:
+def as_shipped(net: Net) -> Net:
     """A copy for the benchmark (float32 weights, as the shipped file holds them)."""
-    return Net("backgammon", *(a.astype(np.float32).astype(np.float64) for a in (net.w1, net.b1, net.w2, net.b2)))
+    return Net(net.variant_name, *(a.astype(np.float32).astype(np.float64) for a in (net.w1, net.b1, net.w2, net.b2)))
 
 
 def benchmark(net: Net, teacher: Teacher, gnubg_pairs: int, sage_pairs: int) -> list[tuple[str, Score]]:
     """The network at 1 ply against gnubg 0-ply and Sage 1 ply; the same dice every time."""
     from .opponents import gnubg_player
 
-    ours = net_player(frozen(net))
+    ours = net_player(as_shipped(net))
     found = []
     if gnubg_pairs:
         found.append(("gnubg0", match_up(VARIANT, ours, gnubg_player(), gnubg_pairs, seed=2026)))

@@ -92,6 +92,12 @@ class Net:
             np.zeros(outputs),
         )
 
+    @classmethod
+    def from_network(cls, network: Network) -> Net:
+        """nardcore's network (a .nnw file read) as numpy arrays, for the same game."""
+        return cls(network.variant_name, np.array(network.rows), np.array(network.hidden_bias),
+                   np.array(network.output_columns).T, np.array(network.output_bias))
+
     @property
     def tactical(self) -> bool:
         """Whether the network reads the ten tactical inputs after the usual ones."""
