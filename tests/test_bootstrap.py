@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from nardcore.bots.neural import OUTCOMES, final_outcome
 from nardcore.movegen import result_positions
 from nardcore.position import Position
+from train import bootstrap, distill
 from train.bootstrap import flip_matrix, frozen_net, one_ply_outcomes
 from train.play import roll_average
 
@@ -56,3 +58,25 @@ def test_a_position_won_with_every_roll_is_labelled_with_the_win(variant: str) -
     assert np.allclose(label, final_outcome(won, 0))
     matrix, offset = flip_matrix(OUTCOMES[variant])
     assert np.allclose(np.array(final_outcome(won, 1)) @ matrix + offset, final_outcome(won, 0))
+
+
+def test_a_run_resumes_from_its_checkpoint_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed after a checkpoint, the next run starts from the saved weights, state and Adam's
+    moments, not from the network it was started from."""
+    monkeypatch.setattr(distill, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(bootstrap, "CHECKPOINTS", tmp_path)
+    start = bootstrap.FROZEN / "moultezim.nnw"
+    net, state, adam = bootstrap.load("moultezim", "resume", start)
+    assert state["samples"] == 0
+    grads = {k: np.full_like(a, 0.01) for k, a in net.arrays().items()}
+    adam.step(net, grads, 1e-3)
+    adam.step(net, grads, 1e-3)
+    distill.save(net, {"samples": 512, "seconds": 3.0, "best_share": 0.55}, adam, "moultezim-resume", {})
+    again, resumed, moments = bootstrap.load("moultezim", "resume", start)
+    assert resumed == {"samples": 512, "seconds": 3.0, "best_share": 0.55}
+    for key, array in net.arrays().items():
+        assert np.array_equal(again.arrays()[key], array)
+    assert moments.t == 2
+    assert all(np.array_equal(moments.m[k], adam.m[k]) and np.array_equal(moments.v[k], adam.v[k]) for k in adam.m)
+    fresh, _, _ = bootstrap.load("moultezim", "other", start)
+    assert not np.array_equal(fresh.w1, net.w1)

@@ -46,12 +46,11 @@ from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 
 from . import td
-from .distill import Adam, as_shipped, board_hashes, cross_entropy, gradients
+from .distill import CHECKPOINTS, Adam, as_shipped, board_hashes, cross_entropy, gradients, save
 from .npnet import Net, boards_of, encode
 from .play import EndlessGame, Player, Score, match_up, net_player, on_roll_outcomes, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKPOINTS = ROOT / "train" / "checkpoints"
 LABELS = ROOT / "train" / "labels"
 FROZEN = ROOT / "bench" / "frozen"
 LABEL_SCALE = 65535
@@ -195,19 +194,6 @@ def load(variant: str, tag: str, start: Path) -> tuple[Net, dict[str, float], Ad
     return net, {"samples": 0, "seconds": 0.0, "best_share": 0.0}, Adam(net)
 
 
-def save(net: Net, state: dict[str, float], adam: Adam, tag: str, info: dict[str, object]) -> None:
-    name = f"{net.variant_name}-{tag}"
-    path = CHECKPOINTS / f"{name}.npz"
-    temp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(temp, state=np.array(json.dumps(state)), w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
-    temp.replace(path)
-    td.write_weights(net, info, CHECKPOINTS / f"{name}.nnw")
-    moments = CHECKPOINTS / f"{name}.adam.npz"
-    temp = moments.with_suffix(".tmp.npz")
-    np.savez(temp, **adam.state())  # type: ignore[arg-type]
-    temp.replace(moments)
-
-
 def frozen_net(variant: str) -> Net:
     return Net.from_network(Network.from_bytes((FROZEN / f"{variant}.nnw").read_bytes()))
 
@@ -269,7 +255,7 @@ def main(argv: list[str] | None = None) -> None:
         if score.share > state.get("best_share", 0.0):
             state["best_share"] = score.share
             td.write_weights(net, info, CHECKPOINTS / f"{name}-best.nnw")
-        save(net, state, adam, args.tag, info)
+        save(net, state, adam, f"{net.variant_name}-{args.tag}", info)
         print(f"{name}: checkpoint, {len(labels.boards)} positions, held-out error {valid_mp:.1f} mp, "
               f"{score.share:.1%} [{low:.1%}, {high:.1%}] of the points against frozen at 0 ply", flush=True)
         last_checkpoint = time.time()

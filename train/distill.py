@@ -36,7 +36,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -334,14 +334,16 @@ def load(tag: str, start: Path) -> tuple[Net, State, dict[str, F64] | None]:
     return net, {"samples": 0, "seconds": 0.0, "best_share": 0.0, "start": str(start.resolve().relative_to(ROOT))}, None
 
 
-def save(net: Net, state: State, adam: Adam, tag: str, info: dict[str, object]) -> None:
+def save(net: Net, state: Mapping[str, object], adam: Adam, name: str, info: dict[str, object]) -> None:
+    """Run `name`'s checkpoint: weights and state (.npz), the shippable weights (.nnw) and
+    Adam's moments (.adam.npz, not in git), each file replaced whole."""
     CHECKPOINTS.mkdir(parents=True, exist_ok=True)
-    path = CHECKPOINTS / f"{run_name(tag)}.npz"
+    path = CHECKPOINTS / f"{name}.npz"
     temp = path.with_suffix(".tmp.npz")
     np.savez_compressed(temp, state=np.array(json.dumps(state)), w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2)
     temp.replace(path)
-    write_weights(net, info, CHECKPOINTS / f"{run_name(tag)}.nnw")
-    optimizer = CHECKPOINTS / f"{run_name(tag)}.adam.npz"
+    write_weights(net, info, CHECKPOINTS / f"{name}.nnw")
+    optimizer = CHECKPOINTS / f"{name}.adam.npz"
     temp = optimizer.with_suffix(".tmp.npz")
     moments: dict[str, Any] = adam.state()
     np.savez(temp, **moments)
@@ -458,7 +460,7 @@ def main(argv: list[str] | None = None) -> None:
             write_weights(net, info, CHECKPOINTS / f"{run_name(args.tag)}-best.nnw")
         new_state: State = {"samples": samples, "seconds": seconds_before + time.time() - started,
                             "best_share": best_share, "start": state.get("start", "")}
-        save(net, new_state, adam, args.tag, info)
+        save(net, new_state, adam, run_name(args.tag), info)
         recent_loss.clear()
         last_checkpoint = time.time()
         print(f"distill {args.tag}: checkpoint at {samples} samples, {data.size} positions; held out: loss "
