@@ -33,7 +33,7 @@ sys.path[:0] = [str(ROOT)]
 import gnubg_nn  # noqa: E402
 
 from bench.bench_bots import use_weights  # noqa: E402
-from bench.bench_errors import millipoints, real_play  # noqa: E402
+from bench.bench_errors import gnubg_against_sage, millipoints  # noqa: E402
 from nardcore.bots import neural_cube  # noqa: E402
 from nardcore.game import Game  # noqa: E402
 from nardcore.position import Position  # noqa: E402
@@ -55,7 +55,7 @@ def gnubg_board(position: Position) -> list[list[int]]:
 def gather(count: int, seed: int, from_win: float) -> list[Position]:
     """Positions before a roll, in games of gnubg 0-ply against Sage 1ply, where the side on
     roll has at least `from_win` chances to win by gnubg 0-ply."""
-    found = (position for position, _, _ in real_play(seed)
+    found = (position for position, _, _ in gnubg_against_sage(seed)
              if gnubg_nn.probabilities(gnubg_board(position), 0)[0] >= from_win)
     return list(itertools.islice(found, count))
 

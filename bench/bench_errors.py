@@ -35,7 +35,7 @@ from bench.bench_bots import players, use_weights  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.scoring import score_game  # noqa: E402
-from nardcore.variant import find_variant  # noqa: E402
+from nardcore.variant import Variant, find_variant  # noqa: E402
 from train.opponents import gnubg_side  # noqa: E402
 from train.play import Player, opening  # noqa: E402
 
@@ -58,16 +58,14 @@ def mover_equity(result: Position, plies: int) -> float:
 Decision = tuple[Position, tuple[int, int], list[Position]]
 
 
-def real_play(seed: int) -> Iterator[Decision]:
-    """Every turn (the position, its roll, the results) of seeded games of gnubg 0-ply against
-    Sage 1ply, each side in turn, for as long as asked."""
-    table = players("backgammon")
-    pair = [table["gnubg0"](), table["sage1"]()]
+def real_play(variant: Variant, pair: list[Player], seed: int) -> Iterator[Decision]:
+    """Every turn (the position, its roll, the results) of seeded games between the two
+    players, each side in turn, for as long as asked."""
     rng = random.Random(seed)
     for game in itertools.count():
         sides = pair if game % 2 == 0 else pair[::-1]
-        starter, dice = opening(BACKGAMMON, rng)
-        position = Position.start(BACKGAMMON, turn=starter)
+        starter, dice = opening(variant, rng)
+        position = Position.start(variant, turn=starter)
         while position.winner() is None:
             if dice is None:
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -78,9 +76,15 @@ def real_play(seed: int) -> Iterator[Decision]:
     raise AssertionError("unreachable")
 
 
+def gnubg_against_sage(seed: int) -> Iterator[Decision]:
+    """Every turn of seeded games of gnubg 0-ply against Sage 1ply, each side in turn."""
+    table = players("backgammon")
+    return real_play(BACKGAMMON, [table["gnubg0"](), table["sage1"]()], seed)
+
+
 def gather(count: int, seed: int) -> list[Decision]:
     """Decisions met in games of gnubg 0-ply against Sage 1ply."""
-    decisions = (turn for turn in real_play(seed) if len(turn[2]) > 1)
+    decisions = (turn for turn in gnubg_against_sage(seed) if len(turn[2]) > 1)
     return list(itertools.islice(decisions, count))
 
 

@@ -49,7 +49,6 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,47 +58,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from bench.bench_bots import FROZEN, numpy_net, players, use_weights  # noqa: E402
-from bench.bench_errors import millipoints  # noqa: E402
+from bench.bench_errors import Decision, millipoints, real_play  # noqa: E402
 from nardcore.bots.outcomes import OUTCOMES  # noqa: E402
 from nardcore.bots.rollout import Chooser, game_rolls, play_out  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
-from train.play import Player, net_player, on_roll_equities, opening  # noqa: E402
+from train.play import Player, net_player, on_roll_equities  # noqa: E402
 
 GAMES = VARIANT_NAMES[1:]
 RESULTS = ROOT / ".bench" / "rollout-errors.json"
 SAMPLED = 0.25  # the share of decisions kept: spread over more games than every turn of a few
 SEED = 2026
 
-Decision = tuple[Position, tuple[int, int], list[Position]]
-
-
-def real_play(variant_name: str, seed: int) -> Iterator[Decision]:
-    """Every turn with more than one distinct result (the position, its roll, the results) of
-    seeded games of `frozen` against the heuristic player, each side in turn."""
-    variant = find_variant(variant_name)
-    table = players(variant_name)
-    pair = [table["frozen"](), table["heuristic"]()]
-    rng = random.Random(seed)
-    for game in itertools.count():
-        sides = pair if game % 2 == 0 else pair[::-1]
-        starter, dice = opening(variant, rng)
-        position = Position.start(variant, turn=starter)
-        while position.winner() is None:
-            if dice is None:
-                dice = (rng.randint(1, 6), rng.randint(1, 6))
-            candidates = result_positions(position, dice)
-            if len(candidates) > 1:
-                yield position, dice, candidates
-            position = candidates[0] if len(candidates) == 1 else sides[position.turn](position, dice, candidates)
-            dice = None
-    raise AssertionError("unreachable")
-
 
 def gather(variant_name: str, count: int, seed: int) -> list[Decision]:
+    """A share of the turns with more than one distinct result of seeded games of `frozen`
+    against the heuristic player, each side in turn."""
+    table = players(variant_name)
+    games = real_play(find_variant(variant_name), [table["frozen"](), table["heuristic"]()], seed)
     pick = random.Random(seed + 1)  # its own draws: the games' dice do not depend on the sampling
-    found = (turn for turn in real_play(variant_name, seed) if pick.random() < SAMPLED)
+    found = (turn for turn in games if len(turn[2]) > 1 and pick.random() < SAMPLED)
     return list(itertools.islice(found, count))
 
 
