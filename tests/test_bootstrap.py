@@ -80,3 +80,32 @@ def test_a_run_resumes_from_its_checkpoint_where_it_stopped(tmp_path: Path, monk
     assert all(np.array_equal(moments.m[k], adam.m[k]) and np.array_equal(moments.v[k], adam.v[k]) for k in adam.m)
     fresh, _, _ = bootstrap.load("moultezim", "other", start)
     assert not np.array_equal(fresh.w1, net.w1)
+
+
+@pytest.mark.parametrize("share", [0.0, 1.0])
+def test_a_share_of_the_games_is_played_against_the_heuristic(share: float, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """--versus-heuristic: in that share of the games one side is the heuristic player, whose
+    choices bring positions self-play seldom reaches; none of them a race or labelled before."""
+    from train import play
+
+    asked: list[Position] = []
+
+    def counted() -> play.Player:
+        real = play.heuristic_player()
+
+        def choose(position: Position, dice: tuple[int, int], candidates: list[Position]) -> Position:
+            asked.append(position)
+            return real(position, dice, candidates)
+
+        return choose
+
+    monkeypatch.setattr(bootstrap, "heuristic_player", counted)
+    net = frozen_net("moultezim")
+    labels = bootstrap.Labels(tmp_path, OUTCOMES["moultezim"].size)
+    found = bootstrap.new_positions(net, labels, 40, random.Random(7), 0.1, 0.05, versus_heuristic=share)
+    assert len(found) >= 40
+    assert bool(asked) == (share > 0)
+    assert all(p.winner() is None and bootstrap.race_outcomes(p) is None for p in found)
+    if share:
+        assert set(asked) <= set(found) | {p for p in asked if bootstrap.race_outcomes(p) is not None}

@@ -11,7 +11,9 @@ did, and its look-ahead again one ply better: each round of new labels comes fro
 as it stands. Each round:
 
 1. Positions from games of the network against itself (each play drawn by its value with
-   --temperature in a share --explore of the games' moves), each with its side on roll; home-
+   --temperature in a share --explore of the games' moves) and, in a share --versus-heuristic
+   of the games, against the heuristic player (the positions it steers into, which self-play
+   seldom reaches), each with its side on roll; home-
    board races (the bear-off database answers them exactly) and positions already labelled left
    out.
 2. Labels: the one-ply chances, kept in train/labels/VARIANT-TAG/chunk-NNNNNN.npz (int8 boards,
@@ -48,7 +50,7 @@ from nardcore.variant import VARIANT_NAMES, find_variant
 from . import td
 from .distill import CHECKPOINTS, Adam, as_shipped, board_hashes, cross_entropy, gradients, save
 from .npnet import Net, boards_of, encode
-from .play import EndlessGame, Player, Score, match_up, net_player, on_roll_outcomes, play_game
+from .play import EndlessGame, Player, Score, heuristic_player, match_up, net_player, on_roll_outcomes, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "train" / "labels"
@@ -147,14 +149,19 @@ def explorer(net: Net, rng: random.Random, explore: float, temperature: float) -
 
 
 def new_positions(net: Net, labels: Labels, count: int, rng: random.Random, explore: float,
-                  temperature: float) -> list[Position]:
-    """At least `count` positions from self-play, none labelled yet, no home-board races."""
+                  temperature: float, versus_heuristic: float = 0.0) -> list[Position]:
+    """At least `count` positions from self-play (a share `versus_heuristic` of the games
+    against the heuristic player, on either side), none labelled yet, no home-board races."""
     variant = find_variant(net.variant_name)
     player = explorer(net, rng, explore, temperature)
+    heuristic = heuristic_player()
     found: dict[int, Position] = {}
     while len(found) < count:
+        players = [player, player]
+        if rng.random() < versus_heuristic:
+            players[rng.randrange(2)] = heuristic
         try:
-            played = play_game(variant, [player, player], rng)
+            played = play_game(variant, players, rng)
         except EndlessGame:
             continue
         live = [p for p in played.seen if race_outcomes(p) is None]
@@ -212,6 +219,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--chunk", type=int, default=4000, help="new positions a round")
     parser.add_argument("--explore", type=float, default=0.1, help="share of moves drawn by value")
     parser.add_argument("--temperature", type=float, default=0.05, help="of a draw, in the game's largest win")
+    parser.add_argument("--versus-heuristic", type=float, default=0.0,
+                        help="share of the games played against the heuristic player")
     parser.add_argument("--replay", type=float, default=20.0, help="samples trained per new position")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-4, help="Adam's step size at first")
@@ -265,7 +274,7 @@ def main(argv: list[str] | None = None) -> None:
         checkpoint()  # the starting network's figures, to compare the rounds with
     while True:
         t0 = time.time()
-        fresh = new_positions(net, labels, args.chunk, rng, args.explore, args.temperature)
+        fresh = new_positions(net, labels, args.chunk, rng, args.explore, args.temperature, args.versus_heuristic)
         t1 = time.time()
         labels.add_chunk(boards_of(fresh), np.concatenate(
             [one_ply_outcomes(net, fresh[at : at + 200]) for at in range(0, len(fresh), 200)]))
