@@ -12,8 +12,10 @@ from nardcore.bots.bearoff import race_outcomes
 from nardcore.bots.neural import OUTCOMES, final_outcome
 from nardcore.movegen import result_positions
 from nardcore.position import Position
-from train import bootstrap, distill
+from nardcore.variant import find_variant
+from train import bootstrap, distill, td
 from train.bootstrap import flip_matrix, frozen_net, one_ply_outcomes
+from train.npnet import boards_of, encode
 from train.play import roll_average
 
 
@@ -109,3 +111,31 @@ def test_a_share_of_the_games_is_played_against_the_heuristic(share: float, tmp_
     assert bool(asked) == (share > 0)
     assert all(p.winner() is None and race_outcomes(p) is None for p in found)
     assert {p for p in asked if race_outcomes(p) is None} <= set(found)
+
+
+def test_a_run_borrows_another_runs_labels_without_writing_to_them(tmp_path: Path) -> None:
+    """--labels-from: the other run's chunks are trained on and count as known, but new chunks
+    go to this run's own folder, numbered from its own count."""
+    size = OUTCOMES["moultezim"].size
+    positions = positions_from_play("moultezim", 6, seed=3)
+    boards = boards_of(positions)
+    theirs = bootstrap.Labels(tmp_path / "theirs", size)
+    theirs.add_chunk(boards[:4], np.full((4, size), 0.25))
+    ours = bootstrap.Labels(tmp_path / "ours", size, [tmp_path / "theirs"])
+    assert (len(ours.boards), ours.chunks) == (4, 0)
+    assert ours.known == theirs.known
+    ours.add_chunk(boards[4:], np.full((2, size), 0.5))
+    assert sorted(p.name for p in (tmp_path / "ours").iterdir()) == ["chunk-000000.npz"]
+    assert len(list((tmp_path / "theirs").iterdir())) == 1
+    again = bootstrap.Labels(tmp_path / "ours", size, [tmp_path / "theirs"])
+    assert (len(again.boards), again.chunks) == (6, 1)
+    assert np.allclose(again.target[:4], 0.25, atol=1e-4) and np.allclose(again.target[4:], 0.5, atol=1e-4)
+
+
+def test_a_widened_network_plays_as_before_until_it_learns() -> None:
+    """--widen-to: the new hidden units have no say in the outputs at first."""
+    net = frozen_net("moultezim")
+    wide = td.widen(net, 96, np.random.default_rng(1))
+    assert wide.w1.shape[1] == 96 and net.w1.shape[1] < 96
+    x = encode(boards_of(positions_from_play("moultezim", 20, seed=5)), find_variant("moultezim"), False)
+    assert np.allclose(wide.outputs(x), net.outputs(x))

@@ -1,6 +1,8 @@
 """Bootstrapping from search: a game's network learns its own one-ply look-ahead (numpy); resumable.
 
     python -m train.bootstrap narde --tag boot --start train/checkpoints/narde-long-55k.nnw --hours 2
+    python -m train.bootstrap moultezim --tag wide --start train/checkpoints/moultezim-boot.nnw \
+        --widen-to 128 --labels-from boot      # a wider network, on the boot run's labels as well
 
 TD(lambda) learns a position's value from the next positions of self-play at 0 ply, and in the
 four games without a teacher it levels off (docs/training.md, "Bootstrapping"). Here the target
@@ -35,6 +37,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -94,20 +97,27 @@ def one_ply_outcomes(net: Net, positions: list[Position]) -> F64:
 
 
 class Labels:
-    """The labelled positions on disk (chunk-NNNNNN.npz, each written whole) and in memory."""
+    """The labelled positions on disk (chunk-NNNNNN.npz, each written whole) and in memory;
+    `borrowed`: other runs' folders, read first and never written to."""
 
-    def __init__(self, folder: Path, size: int) -> None:
+    def __init__(self, folder: Path, size: int, borrowed: Sequence[Path] = ()) -> None:
         self.folder = folder
         self.boards = np.zeros((0, 2, 26), dtype=np.int8)
         self.target = np.zeros((0, size), dtype=np.float32)
         self.hashes = np.zeros(0, dtype=np.uint64)
         self.known: set[int] = set()
-        self.chunks = 0
+        self.chunks = 0  # this run's own
         folder.mkdir(parents=True, exist_ok=True)
+        for other in borrowed:
+            for path in sorted(other.glob("chunk-*.npz")):
+                self._read(path)
         for path in sorted(folder.glob("chunk-*.npz")):
-            with np.load(path) as chunk:
-                self._append(chunk["boards"], (chunk["labels"] / LABEL_SCALE).astype(np.float32))
+            self._read(path)
             self.chunks += 1
+
+    def _read(self, path: Path) -> None:
+        with np.load(path) as chunk:
+            self._append(chunk["boards"], (chunk["labels"] / LABEL_SCALE).astype(np.float32))
 
     def _append(self, boards: npt.NDArray[np.int8], target: npt.NDArray[np.float32]) -> None:
         self.boards = np.concatenate([self.boards, boards])
@@ -221,6 +231,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--temperature", type=float, default=0.05, help="of a draw, in the game's largest win")
     parser.add_argument("--versus-heuristic", type=float, default=0.0,
                         help="share of the games played against the heuristic player")
+    parser.add_argument("--widen-to", type=int, default=None,
+                        help="a new run first widens the network to this many hidden units (new units start silent)")
+    parser.add_argument("--labels-from", nargs="*", default=[], metavar="TAG",
+                        help="also train on these runs' labels of the same game (read, never written)")
     parser.add_argument("--replay", type=float, default=20.0, help="samples trained per new position")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-4, help="Adam's step size at first")
@@ -234,7 +248,11 @@ def main(argv: list[str] | None = None) -> None:
     name = f"{variant}-{args.tag}"
     start = args.start or (ROOT / "nardcore" / "bots" / "weights" / f"{variant}.nnw")
     net, state, adam = load(variant, args.tag, start)
-    labels = Labels(LABELS / name, OUTCOMES[variant].size)
+    if args.widen_to and not state["samples"]:
+        net = td.widen(net, args.widen_to, np.random.default_rng(0))
+        adam = Adam(net)
+    borrowed = [LABELS / f"{variant}-{tag}" for tag in args.labels_from]
+    labels = Labels(LABELS / name, OUTCOMES[variant].size, borrowed)
     samples = int(state["samples"])
     rng = random.Random(f"{variant}:{labels.chunks}")
     np_rng = np.random.default_rng(labels.chunks)
