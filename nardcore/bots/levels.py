@@ -22,7 +22,7 @@ DEFAULT_LEVEL = "advanced"
 # what the level chooser says of each level.
 LEVEL_SHARES: dict[str, dict[str, float]] = {
     "backgammon": {"intermediate": 59.2, "advanced": 81.3, "strongest": 51.6},
-    "narde": {"intermediate": 74.1, "advanced": 76.2, "strongest": 56.6},
+    "narde": {"intermediate": 61.4, "advanced": 86.3, "strongest": 55.7},
     "khachapuri": {"intermediate": 69.3, "advanced": 88.5, "strongest": 52.7},
     "moultezim": {"intermediate": 60.2, "advanced": 73.8, "strongest": 58.4},
     "tawla31": {"intermediate": 61.8, "advanced": 80.3, "strongest": 59.8},
