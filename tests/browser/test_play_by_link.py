@@ -177,11 +177,13 @@ def test_a_backgammon_turn_without_doubling_takes_one_link(browser: Browser, sit
         host.check("#link-hold")
         host.wait_for_function("document.getElementById('link-hold').checked")
         press(host, "btn-roll")
+        host.wait_for_function(ROLLED, timeout=20_000)  # the answer to the tick may be painted first
         play_turn(host)
         sent = link_to_send(host)
         expect(host.locator("#link-text")).not_to_contain_text("your dice")  # the answer brings no dice
         open_link(guest, sent)
         press(guest, "btn-roll")
+        guest.wait_for_function(ROLLED, timeout=20_000)
         play_turn(guest)
         open_link(host, link_to_send(guest))
         expect(host.locator("#btn-double")).to_be_visible()
