@@ -153,23 +153,25 @@ def weights_digest(variant: str) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
-def load_results() -> dict[str, dict[str, Any]]:
+def load_results(path: Path | None = None) -> dict[str, dict[str, Any]]:
+    """The results file (RESULTS unless `path`), empty when missing or unreadable."""
     try:
-        found = json.loads(RESULTS.read_text())
+        found = json.loads((path or RESULTS).read_text())
     except (OSError, ValueError):
         return {}
     return found if isinstance(found, dict) else {}
 
 
-def save_result(key: str, entry: dict[str, Any]) -> None:
-    """One pairing's result into the file, read afresh first: runs of other pairings may be
-    writing theirs at the same time (`--only`), and each rewrites its own on every save."""
-    RESULTS.parent.mkdir(exist_ok=True)
-    results = load_results()
+def save_result(key: str, entry: dict[str, Any], path: Path | None = None) -> None:
+    """One entry (a pairing's result) into the file, read afresh first: runs of other pairings
+    may be writing theirs at the same time (`--only`), and each rewrites its own on every save."""
+    path = path or RESULTS
+    path.parent.mkdir(parents=True, exist_ok=True)
+    results = load_results(path)
     results[key] = entry
-    temp = RESULTS.with_suffix(f".{os.getpid()}.tmp")
+    temp = path.with_suffix(f".{os.getpid()}.tmp")
     temp.write_text(json.dumps(results, indent=1))
-    temp.replace(RESULTS)
+    temp.replace(path)
 
 
 def describe(name: str, ours: str, theirs: str, score: Score, seconds: float) -> str:

@@ -44,20 +44,17 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
-import json
-import os
 import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from bench.bench_bots import FROZEN, numpy_net, players, use_weights  # noqa: E402
+from bench.bench_bots import FROZEN, load_results, numpy_net, players, save_result, use_weights  # noqa: E402
 from bench.bench_errors import Decision, millipoints, real_play  # noqa: E402
 from nardcore.bots.outcomes import OUTCOMES  # noqa: E402
 from nardcore.bots.rollout import Chooser, game_rolls, play_out  # noqa: E402
@@ -100,23 +97,11 @@ class Judge:
         self.net = numpy_net(variant_name, frozen=True)
         greedy = net_player(self.net)
         self.choose: Chooser = lambda position, results: greedy(position, (0, 0), results)  # dice unused
-        self.kept: dict[str, dict[str, float]] = self._load().get(self.key, {})
-
-    def _load(self) -> dict[str, Any]:
-        try:
-            found = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return found if isinstance(found, dict) else {}
+        self.kept: dict[str, dict[str, float]] = load_results(path).get(self.key, {})
 
     def save(self) -> None:
         """Into the file read afresh (runs of other games may write theirs at the same time)."""
-        everything = self._load()
-        everything[self.key] = self.kept
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_text(json.dumps(everything, indent=0, sort_keys=True))
-        temp.replace(self.path)
+        save_result(self.key, self.kept, self.path)
 
     def equities(self, index: int, results: list[Position], wanted: set[int]) -> dict[int, float]:
         """The rollout equity of each wanted candidate of decision `index` (rolled out if new)."""

@@ -13,7 +13,7 @@ from nardcore.bots.neural import OUTCOMES, final_outcome
 from nardcore.movegen import result_positions
 from nardcore.position import Position
 from nardcore.variant import find_variant
-from train import bootstrap, distill, td
+from train import bootstrap, distill, play, td
 from train.bootstrap import flip_matrix, frozen_net, one_ply_outcomes
 from train.npnet import boards_of, encode
 from train.play import roll_average
@@ -90,8 +90,6 @@ def test_a_share_of_the_games_is_played_against_the_heuristic(share: float, tmp_
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """--versus-heuristic: in that share of the games one side is the heuristic player, whose
     choices bring positions self-play seldom reaches; none of them a race or labelled before."""
-    from train import play
-
     asked: list[Position] = []
 
     def counted() -> play.Player:

@@ -106,18 +106,15 @@ class Labels:
         self.target = np.zeros((0, size), dtype=np.float32)
         self.hashes = np.zeros(0, dtype=np.uint64)
         self.known: set[int] = set()
-        self.chunks = 0  # this run's own
         folder.mkdir(parents=True, exist_ok=True)
-        for other in borrowed:
-            for path in sorted(other.glob("chunk-*.npz")):
-                self._read(path)
-        for path in sorted(folder.glob("chunk-*.npz")):
-            self._read(path)
-            self.chunks += 1
-
-    def _read(self, path: Path) -> None:
-        with np.load(path) as chunk:
-            self._append(chunk["boards"], (chunk["labels"] / LABEL_SCALE).astype(np.float32))
+        own = sorted(folder.glob("chunk-*.npz"))
+        boards, target = [self.boards], [self.target]
+        for path in [*(p for other in borrowed for p in sorted(other.glob("chunk-*.npz"))), *own]:
+            with np.load(path) as chunk:
+                boards.append(chunk["boards"])
+                target.append((chunk["labels"] / LABEL_SCALE).astype(np.float32))
+        self._append(np.concatenate(boards), np.concatenate(target))  # once: not a copy per chunk
+        self.chunks = len(own)  # this run's own
 
     def _append(self, boards: npt.NDArray[np.int8], target: npt.NDArray[np.float32]) -> None:
         self.boards = np.concatenate([self.boards, boards])
