@@ -137,3 +137,27 @@ def test_a_widened_network_plays_as_before_until_it_learns() -> None:
     assert wide.w1.shape[1] == 96 and net.w1.shape[1] < 96
     x = encode(boards_of(positions_from_play("moultezim", 20, seed=5)), find_variant("moultezim"), False)
     assert np.allclose(wide.outputs(x), net.outputs(x))
+
+
+def test_a_log_given_new_columns_keeps_its_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run resumed by a newer bootstrap (the heuristic benchmark's columns) keeps its earlier rows."""
+    monkeypatch.setattr(td, "LOGS", tmp_path)
+    old = ["positions", "share"]
+    td.log("run", {"positions": 1, "share": 0.6}, old)
+    td.log("run", {"positions": 2, "share": 0.65, "heuristic_share": 0.8}, [*old, "heuristic_share"])
+    rows = (tmp_path / "run.csv").read_text().splitlines()
+    assert rows == ["positions,share,heuristic_share", "1,0.6,", "2,0.65,0.8"]
+
+
+def test_the_checkpoint_benchmark_plays_against_frozen_and_the_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    opponents: list[str] = []
+
+    def counted() -> play.Player:
+        opponents.append("heuristic")
+        return play.heuristic_player()
+
+    monkeypatch.setattr(bootstrap, "heuristic_player", counted)
+    versus_frozen, versus_heuristic = bootstrap.benchmark(frozen_net("tawla31"), 1)
+    assert versus_frozen.games == versus_heuristic.games == 2 and opponents == ["heuristic"]
+    # the frozen network against itself on paired dice: the same games, colours swapped
+    assert versus_frozen.points_for == versus_frozen.points_against

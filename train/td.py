@@ -130,10 +130,21 @@ def write_weights(net: Net, info: dict[str, object], path: Path) -> None:
 
 
 def log(name: str, row: dict[str, object], fields: list[str] = LOG_FIELDS) -> None:
-    """One row appended to train/logs/NAME.csv (its header first when the file is new)."""
+    """One row appended to train/logs/NAME.csv (its header first when the file is new; a log
+    whose header lacks some of `fields` is rewritten with them, its rows' new cells empty)."""
     LOGS.mkdir(parents=True, exist_ok=True)
     path = LOGS / f"{name}.csv"
     new = not path.exists()
+    if not new:
+        with path.open(newline="") as file:
+            reader = csv.DictReader(file)
+            rows = list(reader)
+            header = reader.fieldnames or []
+        if set(header) < set(fields):
+            with path.open("w", newline="") as file:
+                writer = csv.DictWriter(file, fieldnames=fields)
+                writer.writeheader()
+                writer.writerows({key: old.get(key, "") for key in fields} for old in rows)
     with path.open("a", newline="") as file:
         writer = csv.DictWriter(file, fieldnames=fields)
         if new:
