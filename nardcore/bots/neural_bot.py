@@ -30,7 +30,7 @@ from .neural import Network, network_for
 POINTS_SCALE = {"backgammon": 3.0, "narde": 3.0, "moultezim": 2.0, "khachapuri": 30.0, "tawla31": 15.0}
 # How loosely the beginner plays, times the game's largest win: set per game so that the
 # beginner loses to the heuristic player, the level above it (docs/training.md, "Levels").
-BEGINNER_TEMPERATURE = {"backgammon": 0.03, "narde": 0.03, "moultezim": 0.03, "khachapuri": 0.15, "tawla31": 0.03}
+BEGINNER_TEMPERATURE = {"backgammon": 0.03, "narde": 0.03, "moultezim": 0.04, "khachapuri": 0.15, "tawla31": 0.06}
 
 
 @dataclass(frozen=True)
