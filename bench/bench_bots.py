@@ -10,7 +10,8 @@ points scored by each game's rules, each share with a 95% interval:
   the other four: strongest vs the heuristic player (>= 85%), vs random plays (>= 98%);
   each game: strongest vs `frozen`, the same player on the network shipped on 2026-11-28
   (bench/frozen/, >= 60%), and every level against the one below it (the higher wins more points);
-  the other four: `strongest-deepened` vs `frozen`, backgammon's two-ply deepening in that game.
+  the other four: `strongest-deepened` vs `frozen`, backgammon's two-ply deepening in that game;
+  khachapuri: `strongest-deeper` vs `frozen`, deepening all 21 rolls in more decisions.
 The `strongest` and `beginner` levels are played by numpy ports of nardcore's pure-Python
 players (train/play.py: the same network, candidates and look-ahead, no time limit), so that
 thousands of games fit in an hour; `think` times the pure-Python player itself. Results are
@@ -45,7 +46,8 @@ sys.path[:0] = [str(ROOT)]
 from nardcore.bots import bearoff, neural  # noqa: E402
 from nardcore.bots.levels import make_bot  # noqa: E402
 from nardcore.bots.neural import Network, network_for  # noqa: E402
-from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE  # noqa: E402
+from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE, DEEPEN_GAP  # noqa: E402
+from nardcore.dice import ROLLS  # noqa: E402
 from nardcore.movegen import result_positions  # noqa: E402
 from nardcore.position import Position  # noqa: E402
 from nardcore.variant import VARIANT_NAMES  # noqa: E402
@@ -109,6 +111,9 @@ def players(variant: str) -> dict[str, Callable[[], Player]]:
         "strongest-1ply": lambda: net_lookahead_player(net),
         # backgammon's two-ply deepening in any game: whether it should ship there too
         "strongest-deepened": lambda: net_strongest_player(net, games=(variant,)),
+        # deeper still: all 21 rolls, in decisions three times as close
+        "strongest-deeper": lambda: net_strongest_player(net, deepen_rolls=len(ROLLS), deepen_gap=3 * DEEPEN_GAP,
+                                                         games=(variant,)),
         "strongest-blend": lambda: net_lookahead_player(net, blend=0.5),
         "strongest-wide": lambda: net_lookahead_player(net, candidates=10, margin_share=0.2),
         "two-ply": lambda: net_two_ply_player(net),
@@ -136,6 +141,7 @@ def pairings() -> list[tuple[str, str, str]]:
         found += [(variant, "strongest", "heuristic"), (variant, "strongest", "random")]
     found += [(variant, "strongest", "frozen") for variant in VARIANT_NAMES]
     found += [(variant, "strongest-deepened", "frozen") for variant in VARIANT_NAMES[1:]]
+    found += [("khachapuri", "strongest-deeper", "frozen")]  # the game whose target was met on the point
     for variant in VARIANT_NAMES:
         found += [(variant, "intermediate", "beginner"), (variant, "advanced", "intermediate"),
                   (variant, "strongest", "advanced")]

@@ -332,3 +332,20 @@ def test_strongest_looks_two_plies_deep_when_its_best_two_plays_are_close() -> N
     # no time left for it: no roll is deepened, and the 1-ply choice stands
     rushed = NeuralBot(lookahead=True, budget=1e9, deepen_rolls=len(ROLLS), deepen_gap=1.0, deepen_budget=0.0)
     assert rushed.choose_play(position, results) == best_two[0] and rushed.deepened == 0
+
+
+def test_strongest_looks_two_plies_deep_in_khachapuri_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardcore.bots import neural_bot
+
+    # a close decision in khachapuri (found by playing the level itself), then one with a single play
+    position, dice = Position.parse("khachapuri:w:24,20,19,6x8,5,3,2,1:24x2,16,10,6x7,5,3,2,1"), (1, 5)
+    results = result_positions(position, dice)
+    strongest = make_bot("strongest", budget=1e9)
+    assert isinstance(strongest, neural_bot.NeuralBot)
+    strongest.choose_play(position, results)
+    assert strongest.deepened == neural_bot.DEEPENED_ROLLS
+    strongest.choose_play(position, results[:1])
+    assert strongest.deepened == 0  # the count is the last choice's, not a stale one
+    monkeypatch.setattr(neural_bot, "DEEPENED_GAMES", ("backgammon",))
+    strongest.choose_play(position, results)
+    assert strongest.deepened == 0

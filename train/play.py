@@ -179,7 +179,7 @@ def reply_terms(net: Net, result: Position) -> tuple[list[Position | None], list
 def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_gap: float = DEEPEN_GAP,
                          games: tuple[str, ...] = DEEPENED_GAMES) -> Player:
     """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy:
-    1-ply over at most 6 plays within 0.1 x the game's largest win at 0 ply; in backgammon,
+    1-ply over at most 6 plays within 0.1 x the game's largest win at 0 ply; in `games`,
     when the best two at 1 ply are within `deepen_gap` x the largest win, `deepen_rolls` of
     the opponent's rolls valued two plies deep for both (docs/training.md, "Look-ahead")."""
     spec = OUTCOMES[net.variant_name]

@@ -37,7 +37,7 @@ MARKS = (("blunder", 0.16), ("mistake", 0.08), ("inaccuracy", 0.03))
 # every game (bench/bench_skill.py; docs/training.md, "The review's skill labels").
 SKILLS = ("supernatural", "world_class", "expert", "advanced", "intermediate", "casual", "beginner", "awful")
 GNUBG_BOUNDS = (2.0, 5.0, 8.0, 12.0, 18.0, 26.0, 35.0)
-SKILL_FACTOR = {"backgammon": 1.0, "narde": 0.44, "khachapuri": 13.8, "moultezim": 0.52, "tawla31": 3.2}
+SKILL_FACTOR = {"backgammon": 1.0, "narde": 0.44, "khachapuri": 8.7, "moultezim": 0.52, "tawla31": 3.2}
 
 
 @dataclass(frozen=True)

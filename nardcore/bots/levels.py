@@ -23,7 +23,7 @@ DEFAULT_LEVEL = "advanced"
 LEVEL_SHARES: dict[str, dict[str, float]] = {
     "backgammon": {"intermediate": 59.2, "advanced": 81.3, "strongest": 51.6},
     "narde": {"intermediate": 61.4, "advanced": 86.3, "strongest": 55.7},
-    "khachapuri": {"intermediate": 69.3, "advanced": 88.5, "strongest": 52.7},
+    "khachapuri": {"intermediate": 66.4, "advanced": 91.8, "strongest": 51.4},
     "moultezim": {"intermediate": 63.5, "advanced": 81.7, "strongest": 56.7},
     "tawla31": {"intermediate": 64.5, "advanced": 90.2, "strongest": 54.5},
 }

@@ -5,9 +5,9 @@ with the opponent on roll). `NeuralBot` plays the best of them; with `temperatur
 draws a play with chances that fall off with its loss (the beginner: its mistakes are
 the near-misses a person makes, not random moves); with `lookahead` it averages, over
 the opponent's 21 rolls and best replies, the most promising plays (1-ply), within a
-time budget; in backgammon, when its best two plays at 1-ply are close, it looks at some
-of the opponent's rolls two plies deep (`deepen_rolls`, `LookedAt.deepen`). The cube
-(backgammon) is decided by `neural_cube` from the same estimates.
+time budget; in backgammon and khachapuri, when its best two plays at 1-ply are close, it
+looks at some of the opponent's rolls two plies deep (`deepen_rolls`, `LookedAt.deepen`).
+The cube (backgammon) is decided by `neural_cube` from the same estimates.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .neural import Network, network_for
 POINTS_SCALE = {"backgammon": 3.0, "narde": 3.0, "moultezim": 2.0, "khachapuri": 30.0, "tawla31": 15.0}
 # How loosely the beginner plays, times the game's largest win: set per game so that the
 # beginner loses to the heuristic player, the level above it (docs/training.md, "Levels").
-BEGINNER_TEMPERATURE = {"backgammon": 0.03, "narde": 0.03, "moultezim": 0.04, "khachapuri": 0.15, "tawla31": 0.06}
+BEGINNER_TEMPERATURE = {"backgammon": 0.03, "narde": 0.03, "moultezim": 0.04, "khachapuri": 0.17, "tawla31": 0.06}
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,9 @@ def lookahead_equity(network: Network, result: Position) -> float:
 
 
 # Two plies deep: the opponent's rolls whose 1-ply term is replaced, likeliest first (the 15
-# that are not doubles, then the doubles), and how many of them; see `NeuralBot`.
-DEEPENED_GAMES = ("backgammon",)
+# that are not doubles, then the doubles), and how many of them; see `NeuralBot`. The games
+# where the bench says it pays (docs/training.md, "Look-ahead").
+DEEPENED_GAMES = ("backgammon", "khachapuri")
 DEEPENED_PLAYS = 2
 DEEPENED_ROLLS = 4
 DEEPEN_GAP = 0.007  # times the game's largest win (0.021 in backgammon)
@@ -151,6 +152,7 @@ class NeuralBot:
         return rank_plays(position, plays)
 
     def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+        self.deepened = 0
         results = list(plays)
         if not results:
             return position.pass_turn()
