@@ -181,7 +181,6 @@ class NeuralBot:
 
     def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network) -> Position:
         start = time.perf_counter()
-        self.deepened = 0
         scale = POINTS_SCALE.get(position.variant.name, 1.0)
         margin = 0.1 * scale  # plays this far behind are not looked at
         looked: list[LookedAt] = []
