@@ -1,0 +1,253 @@
+"""Opening books: every opening roll's plays worth considering, rolled out, and the best reply
+to each second roll.
+
+    python -m train.openings GAME [--games 1296] [--plies 10] [--candidates 6]
+                                  [--replies] [--reply-games 324] [--reply-candidates 4]
+                                  [--ship]
+
+The opening: in backgammon the starter plays the two dice of the opening roll, never a double
+(15 rolls); in the other four games the starter rolls both dice again (21 rolls, doubles too;
+docs/RULES.md §2.8). For each roll the candidates are the roll's best plays by the shipped
+network at 0 ply (`--candidates`), each played out `--games` times by that network at 0 ply on
+both sides, in numpy, all candidates of a roll on the same dice (the first two rolls of game g
+stratified as in `nardcore.bots.rollout`); after `--plies` turns the network values the position
+(exact when the game is over or a home-board race). `--replies` does the same for the second
+roll: from the position after the book's best play of each opening roll, each of the 21 rolls of
+the other side, `--reply-candidates` plays, `--reply-games` games each.
+
+Every roll's figures are written to `train/logs/openings-GAME.json` as soon as its rollouts end,
+so an interrupted run goes on with the next roll. `--ship` writes the book the app and the
+command line read (`nardcore/books/GAME.json`) from the kept figures. The method, the figures and
+the rollout noise left are in docs/openings.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nardcore.bots.bearoff import race_outcomes
+from nardcore.bots.neural import network_for
+from nardcore.bots.outcomes import OUTCOMES, Outcomes
+from nardcore.bots.rollout import game_rolls, outcome_names
+from nardcore.dice import ROLLS
+from nardcore.movegen import legal_plays, result_positions
+from nardcore.notation import format_play
+from nardcore.position import Position
+from nardcore.variant import VARIANT_NAMES, find_variant
+
+from .npnet import Net
+from .play import on_roll_equities, on_roll_outcomes
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "train" / "logs"
+BOOKS = ROOT / "nardcore" / "books"
+Z95 = 1.959964
+TO_THE_END = 10_000  # `--plies 0`: games played out (home-board races ended by the bear-off database)
+
+
+def opening_rolls(variant_name: str) -> list[tuple[int, int]]:
+    """The rolls a game's first play is made with, higher die first."""
+    rolls = [(roll.high, roll.low) for roll in ROLLS]
+    return [dice for dice in rolls if dice[0] != dice[1]] if variant_name == "backgammon" else rolls
+
+
+def candidates(net: Net, spec: Outcomes, position: Position, dice: tuple[int, int],
+               count: int) -> list[tuple[str, Position]]:
+    """The roll's best `count` plays by the network at 0 ply (notation, resulting position)."""
+    plays = legal_plays(position, dice)
+    if not plays:
+        return [("", position.pass_turn())]
+    results = list(plays)
+    mine = -on_roll_equities(net, spec, np.array(spec.weights), results)
+    order = sorted(range(len(results)), key=lambda i: (-mine[i], results[i].format()))[:count]
+    return [(format_play(position, plays[results[i]]), results[i]) for i in order]
+
+
+def roll_out(net: Net, spec: Outcomes, start: Position, games: int, plies: int, seed: int,
+             first: int = 0) -> np.ndarray:
+    """The outcome of each of `games` truncated games from `start` (the other side on roll),
+    games `first`, `first + 1`... of the seed's dice, for the side that made the play leading to
+    it: one row a game, in OUTCOMES order."""
+    side = 1 - start.turn
+    weights = np.array(spec.weights)
+    positions = [start] * games
+    rolls = [game_rolls(seed, game) for game in range(first, first + games)]
+    live = list(range(games))
+    for _ in range(plies):
+        batch: list[Position] = []
+        owners: list[tuple[int, int, int]] = []
+        still = []
+        for game in live:
+            position = positions[game]
+            if position.winner() is not None or race_outcomes(position) is not None:
+                continue  # its value is exact now
+            still.append(game)
+            results = result_positions(position, next(rolls[game]))
+            if len(results) == 1:
+                positions[game] = results[0]
+            else:
+                owners.append((game, len(batch), len(results)))
+                batch.extend(results)
+        live = still
+        if batch:
+            mine = -on_roll_equities(net, spec, weights, batch)
+            for game, first, count in owners:
+                positions[game] = batch[first + int(np.argmax(mine[first:first + count]))]
+        if not live:
+            break
+    outcomes = on_roll_outcomes(net, positions)
+    flipped = np.array([spec.flip(list(row)) for row in outcomes])
+    mine_side = np.array([p.turn == side for p in positions])
+    return np.where(mine_side[:, None], outcomes, flipped)
+
+
+def roll_seed(variant_name: str, position: Position, dice: tuple[int, int]) -> int:
+    digest = hashlib.sha256(f"{variant_name} {position.format()} {dice}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def book_entry(net: Net, position: Position, dice: tuple[int, int], count: int, games: int,
+               plies: int) -> dict[str, Any]:
+    """One roll's candidates rolled out on the same dice, best first, with each play's
+    difference to the best and that difference's 95% interval (paired: common dice)."""
+    variant_name = position.variant.name
+    spec = OUTCOMES[variant_name]
+    found = candidates(net, spec, position, dice, count)
+    seed = roll_seed(variant_name, position, dice)
+    equity_weights = np.array(spec.weights)
+    rows = []
+    for text, result in found:
+        outcomes = roll_out(net, spec, result, games, plies or TO_THE_END, seed)
+        equities = spec.constant + outcomes @ equity_weights
+        rows.append((text, result, outcomes, equities))
+    rows.sort(key=lambda row: -float(row[3].mean()))
+    best = rows[0][3]
+    plays = []
+    for text, result, outcomes, equities in rows:
+        difference = equities - best
+        spread = Z95 * float(difference.std(ddof=1)) / math.sqrt(games) if games > 1 else math.inf
+        spread_alone = Z95 * float(equities.std(ddof=1)) / math.sqrt(games) if games > 1 else math.inf
+        plays.append({
+            "play": text,
+            "result": result.format(),
+            "equity": round(float(equities.mean()), 4),
+            "interval": round(spread_alone, 4),
+            "behind": round(float(difference.mean()), 4),
+            "behind_interval": round(spread, 4),
+            "outcomes": {name: round(float(value), 4) for name, value in
+                         zip(outcome_names(variant_name), outcomes.mean(axis=0), strict=True)},
+        })
+    return {"position": position.format(), "dice": f"{dice[0]}{dice[1]}", "games": games, "plies": plies,
+            "plays": plays}
+
+
+def load(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def save(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    temporary.replace(path)
+
+
+def run(variant_name: str, args: argparse.Namespace) -> None:
+    network = network_for(variant_name)
+    if network is None:
+        raise SystemExit(f"no network for {variant_name}")
+    net = Net.from_network(network)
+    path = LOGS / f"openings-{variant_name}.json"
+    kept = load(path)
+    key = f"{args.games} games, {args.plies} plies, {args.candidates} candidates"
+    section = kept.setdefault("openings", {}).setdefault(key, {})
+    start = Position.start(find_variant(variant_name))
+    jobs: list[tuple[str, Position, tuple[int, int], int, int]] = [
+        (f"{a}{b}", start, (a, b), args.candidates, args.games) for a, b in opening_rolls(variant_name)]
+    todo = [job for job in jobs if job[0] not in section]
+    began = time.time()
+    for done, (name, position, dice, count, games) in enumerate(todo, 1):
+        section[name] = book_entry(net, position, dice, count, games, args.plies)
+        save(path, kept)
+        best = section[name]["plays"][0]
+        rate = (time.time() - began) / done
+        print(f"[{len(jobs) - len(todo) + done}/{len(jobs)}] {variant_name} {name}: {best['play']} "
+              f"{best['equity']:+.3f}, {rate * (len(todo) - done) / 60:.0f} min left", flush=True)
+    if args.replies:
+        reply_key = f"{args.reply_games} games, {args.plies} plies, {args.reply_candidates} candidates"
+        replies = kept.setdefault("replies", {}).setdefault(reply_key, {})
+        reply_jobs = []
+        for name, _, _, _, _ in jobs:
+            after = Position.parse(section[name]["plays"][0]["result"])
+            for a, b in [(roll.high, roll.low) for roll in ROLLS]:
+                reply_jobs.append((f"{name}-{a}{b}", after, (a, b)))
+        todo_replies = [job for job in reply_jobs if job[0] not in replies]
+        began = time.time()
+        for done, (name, position, dice) in enumerate(todo_replies, 1):
+            replies[name] = book_entry(net, position, dice, args.reply_candidates, args.reply_games, args.plies)
+            if done % 7 == 0 or done == len(todo_replies):
+                save(path, kept)
+            rate = (time.time() - began) / done
+            print(f"[{len(reply_jobs) - len(todo_replies) + done}/{len(reply_jobs)}] {variant_name} reply "
+                  f"{name}: {replies[name]['plays'][0]['play']}, "
+                  f"{rate * (len(todo_replies) - done) / 60:.0f} min left", flush=True)
+        save(path, kept)
+
+
+def ship(variant_name: str, args: argparse.Namespace) -> Path:
+    """The book the app reads: per roll, the plays best first with their equity, interval and
+    outcome chances; the replies to each second roll, their best play only."""
+    kept = load(LOGS / f"openings-{variant_name}.json")
+    key = f"{args.games} games, {args.plies} plies, {args.candidates} candidates"
+    section = kept.get("openings", {}).get(key)
+    if not section:
+        raise SystemExit(f"no rollouts kept for {variant_name} ({key}): run without --ship first")
+    reply_key = f"{args.reply_games} games, {args.plies} plies, {args.reply_candidates} candidates"
+    replies = kept.get("replies", {}).get(reply_key, {})
+    entries = []
+    for name in (f"{a}{b}" for a, b in opening_rolls(variant_name)):
+        if name not in section:
+            raise SystemExit(f"{variant_name} {name} is not rolled out yet")
+        entries.append(section[name])
+        entries.extend(replies[reply] for reply in sorted(replies) if reply.startswith(f"{name}-"))
+    book = {"variant": variant_name, "method": key, "reply_method": reply_key if replies else None,
+            "entries": [{field: entry[field] for field in ("position", "dice", "games", "plays")}
+                        for entry in entries]}
+    BOOKS.mkdir(exist_ok=True)
+    target = BOOKS / f"{variant_name}.json"
+    target.write_text(json.dumps(book, separators=(",", ":"), sort_keys=True) + "\n")
+    return target
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("variants", nargs="+", choices=VARIANT_NAMES)
+    parser.add_argument("--games", type=int, default=1296)
+    parser.add_argument("--plies", type=int, default=10)
+    parser.add_argument("--candidates", type=int, default=6)
+    parser.add_argument("--replies", action="store_true")
+    parser.add_argument("--reply-games", type=int, default=324)
+    parser.add_argument("--reply-candidates", type=int, default=4)
+    parser.add_argument("--ship", action="store_true", help="write nardcore/books/GAME.json from the kept figures")
+    args = parser.parse_args(argv)
+    for variant_name in args.variants:
+        if args.ship:
+            print(f"wrote {ship(variant_name, args)}")
+        else:
+            run(variant_name, args)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
