@@ -266,20 +266,28 @@ def game_rolls(history: Iterable[Any], variant: Variant, current: Sequence[int] 
     return rolls
 
 
-def record_rolls(data: dict[str, Any]) -> list[RecordedRoll]:
+def record_rolls(data: Any) -> list[RecordedRoll]:
     """The rolls of a game or match as `gamedata.game_to_dict` / `Match.to_dict` write them (the
-    finished games of a match first)."""
-    from .variant import find_variant
+    finished games of a match first); FairDiceError when it is neither."""
+    from .variant import VariantError, find_variant
+    if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
+        raise FairDiceError("the record is not a game or a match")
+    try:
+        variant = find_variant(data["variant"])
+    except VariantError as error:
+        raise FairDiceError(f"the record's variant: {error}") from None
     if "games" in data and "game" in data:  # a match
-        variant = find_variant(str(data["variant"]))
-        games = [g for g in (data.get("played") or []) if isinstance(g, dict)] + [data["game"]]
+        played = data.get("played") or []
+        games = ([g for g in played if isinstance(g, dict)] if isinstance(played, list) else []) + [data["game"]]
     else:
-        variant = find_variant(str(data["variant"]))
         games = [data]
     rolls: list[RecordedRoll] = []
     for number, item in enumerate(games, 1):
-        history = item.get("history") or []
-        rolls += game_rolls(history, variant, item.get("dice"), number)
+        if not isinstance(item, dict) or not isinstance(item.get("history") or [], list):
+            raise FairDiceError(f"game {number} of the record is not a game with its history")
+        current = item.get("dice")
+        dice = current if isinstance(current, list) and all(isinstance(d, int) for d in current) else None
+        rolls += game_rolls(item.get("history") or [], variant, dice, number)
     return rolls
 
 
@@ -317,25 +325,33 @@ class Verification:
         return sum(c.status == "ok" for c in self.checks)
 
 
-def verify(proof: Proof, record: Sequence[RecordedRoll] | None = None) -> Verification:
+def verify(proof: Proof, record: Sequence[RecordedRoll] | None = None, *, ties_recorded: bool = True) -> Verification:
     """Every roll of `proof` recomputed from its seed and entropy, and compared with the proof's
-    roll and with the record's (when given: the rolls `record_rolls` reads from the game)."""
+    roll and with the record's (when given: the rolls `record_rolls` reads from the game).
+    `ties_recorded` False: a record that leaves out the tied rounds of an opening (a backgammon
+    `.mat`): a tie of the proof where the record shows an opening round is checked by its seed only."""
     checks: list[Check] = []
-    record = list(record) if record is not None else None
+    rest = list(record) if record is not None else None
     number = 0
-    if record is not None:
-        for early in record[:proof.begins]:
+    if rest is not None:
+        for early in rest[:proof.begins]:
             number += 1
             checks.append(Check(number, early.dice, None, "unproven", early.game))
+        rest = rest[proof.begins:]
     for segment in proof.segments:
         seed = bytes.fromhex(segment.seed) if segment.seed is not None else None
         seed_ok = seed is not None and commitment(seed) == segment.commitment
         for index, pair in enumerate(segment.rolls):
             number += 1
-            recorded = None if record is None or number > len(record) else record[number - 1]
+            recorded = rest[0] if rest else None
             game = recorded.game if recorded is not None else (checks[-1].game if checks else 1)
             expected = derive_roll(seed, segment.entropy, index) if seed is not None and seed_ok else None
-            differs = record is not None and (recorded is None or not recorded.matches(pair))
+            differs = False
+            if rest is not None:
+                if recorded is not None and recorded.matches(pair):
+                    rest.pop(0)
+                elif not (not ties_recorded and recorded is not None and recorded.ordered and pair[0] == pair[1]):
+                    differs = True
             if seed is not None and not seed_ok:
                 checks.append(Check(number, pair, None, "seed", game))
             elif seed is not None and pair != expected:
@@ -344,10 +360,9 @@ def verify(proof: Proof, record: Sequence[RecordedRoll] | None = None) -> Verifi
                 checks.append(Check(number, recorded.dice if recorded else None, pair, "record", game))
             else:
                 checks.append(Check(number, pair, expected, "ok" if seed is not None else "unproven", game))
-    if record is not None:
-        for extra in record[number:]:
-            number += 1
-            checks.append(Check(number, extra.dice, None, "record", extra.game))
+    for extra in rest or []:
+        number += 1
+        checks.append(Check(number, extra.dice, None, "record", extra.game))
     return Verification(checks)
 
 
