@@ -140,6 +140,7 @@ class FairDice:
     """
 
     def __init__(self, begins: int = 0) -> None:
+        """`begins`: the rolls of the record before this proof (a game opened from a link)."""
         self._proof = Proof(begins=begins)
         self._seed = b""
         self._pending: list[int] = []

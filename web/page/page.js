@@ -25,6 +25,7 @@ import { createSaves, download, firstView, startView } from "./library/saves.js"
 import { saveToOpen } from "./library/store.js";
 import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
+import { createDicePanel } from "./panels/dice-panel.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
@@ -132,6 +133,7 @@ export function mountPage(root, app) {
     createRecord($("record"), { send }),
     message,
     createLinkPanel($("link-panel"), { send }),
+    createDicePanel($("dice-panel", HTMLDetailsElement), { send }),
     createEditorPanel($("editor"), { send, catalogue }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),

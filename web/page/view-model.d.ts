@@ -235,6 +235,34 @@ export interface EditorProblem {
   args?: Record<string, unknown>;
 }
 
+/** The last Verify dice (web/worker/fairplay.py check): "ok" or the first failing roll's status. */
+export interface FairCheck {
+  rolls: number;
+  proven: number;
+  first: number | null;
+  status: "ok" | "seed" | "roll" | "record" | "unproven" | string;
+  at: number;
+}
+
+/** A revealed seed and what it proves. */
+export interface FairSeed {
+  commitment: string;
+  seed: string;
+  entropy: string;
+  rolls: number;
+}
+
+/** Dice you can check (web/worker/fairplay.py view, docs/fair-dice.md). */
+export interface FairView {
+  commitment: string;
+  entropy: string;
+  may_add: boolean;
+  rolls: number;
+  secret_rolls: number;
+  revealed: FairSeed[];
+  check: FairCheck | null;
+}
+
 /** The position editor's form (web/worker/editor.py Editor.view). */
 export interface EditorForm {
   tool: string;
@@ -323,6 +351,7 @@ export interface View extends FirstView {
   dice_source: string | null;
   link: LinkView | null;
   editor: EditorForm | null;
+  fair: FairView | null;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */

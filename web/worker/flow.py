@@ -14,6 +14,7 @@ from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
 from nardcore.scoring import score_game
 
+from . import fairplay
 from .layout import point_id
 from .session import Session
 
@@ -110,9 +111,11 @@ def resign_points(game: Game, level: str | None) -> int:
 
 
 def game_over(session: Session) -> None:
-    """The result: added to the tally of single games, said with the match score at its end."""
+    """The result: added to the tally of single games, said with the match score at its end;
+    the game's dice seed revealed."""
     match, result = session.match, session.game.result
     assert result is not None
+    fairplay.game_ended(session)
     if match is None and result.winner is not None:
         session.tally[result.winner] += result.points
     args: dict[str, Any] = {

@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, rollouts, saves, turn_input
+from . import advice, fairplay, flow, linkgame, record, rollouts, saves, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -200,6 +200,22 @@ def roll(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     flow.roll(session)
     pilot.automate(session)
+
+
+def dice_entropy(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The player's own entropy for the next commitment's rolls (before its first roll)."""
+    try:
+        fairplay.add_entropy(session, request.get("text"))
+    except UIError as error:
+        session.say("not_now", error=reason(error))
+
+
+def dice_reveal(session: Session, pilot: Autopilot, request: Request) -> None:
+    fairplay.reveal(session)
+
+
+def dice_verify(session: Session, pilot: Autopilot, request: Request) -> None:
+    fairplay.check(session)
 
 
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -481,6 +497,9 @@ INTENTS: dict[str, Intent] = {
     "link_hold": Intent(link_hold, while_editing="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
     "roll": Intent(roll, while_editing="ignore"),
+    "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore"),
+    "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore"),
+    "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore"),
     "click": Intent(click, while_editing="ignore"),
     "drag": Intent(drag, while_editing="ignore"),
     "quick_step": Intent(quick_step, while_editing="ignore"),

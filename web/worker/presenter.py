@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, rollouts, variant_rules
+from . import advice, fairplay, flow, linkgame, record, rollouts, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -154,6 +154,7 @@ def view(session: Session) -> View:
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
         "editor": None,
+        "fair": fairplay.view(session),
     }
 
 
@@ -212,6 +213,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "dice_source": session.dice.spec,
         "link": None,
         "editor": editor.view(flipped),
+        "fair": None,
     }
 
 

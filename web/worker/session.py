@@ -27,6 +27,7 @@ from .layout import Layout
 from .linkplay import Duel
 from .messages import Event, Message
 from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
+from .viewmodel import FairCheck
 
 if TYPE_CHECKING:
     from .editor import Editor
@@ -64,6 +65,7 @@ class Session:
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
+    dice_check: FairCheck | None = None  # the last Verify dice (fairplay.py), shown until the next roll
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -87,6 +89,8 @@ class Session:
         self.settings = settings
         self.game_id = new_game_id()  # a new entry: the game before it stays in the library
         self.duel = None
+        self.dice.prove_anew()  # a new entry, a new dice proof (docs/fair-dice.md)
+        self.dice_check = None
         length = settings["match_length"]
         self.match = Match(variant, self.dice, length) if length else None
         self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))
@@ -110,6 +114,8 @@ class Session:
         self.settings = {**self.settings, "variant": position.variant.token, "match_length": 0}
         self.game_id = new_game_id()
         self.duel = None
+        self.dice.prove_anew()
+        self.dice_check = None
         fresh = position == Position.start(position.variant)  # the record's start: an opening roll
         self.replace_game(Game(position.variant, self.dice) if fresh else Game(position.variant, self.dice,
                                                                                  position=position))

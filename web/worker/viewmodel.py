@@ -169,6 +169,29 @@ class EditorForm(TypedDict):
     fragment: str | None
 
 
+class FairCheck(TypedDict):
+    """The last Verify dice: `status` "ok" or the first failure's (nardcore.fairdice.Check)."""
+
+    rolls: int
+    proven: int
+    first: int | None
+    status: str
+    at: int
+
+
+class FairView(TypedDict):
+    """Dice you can check (web/worker/fairplay.py): the commitment the next rolls come from, its
+    entropy, whether the player may still add theirs, and the seeds revealed so far."""
+
+    commitment: str
+    entropy: str
+    may_add: bool
+    rolls: int  # rolls made under the proof
+    secret_rolls: int  # of them, those of the commitment whose seed is still secret
+    revealed: list[dict[str, Any]]  # {commitment, seed, entropy, rolls} of each revealed seed
+    check: FairCheck | None
+
+
 class View(BoardView):
     """The whole view model: the board's part and everything around it."""
 
@@ -191,6 +214,7 @@ class View(BoardView):
     dice_source: str | None
     link: LinkView | None
     editor: EditorForm | None
+    fair: FairView | None
 
 
 class VariantEntry(TypedDict):
