@@ -117,7 +117,8 @@ def booted(save: dict[str, Any]) -> tuple[ui.App, Mapping[str, Any]]:
 def test_a_reload_goes_on_with_the_same_commitment_and_rolls() -> None:
     save, app = saved_mid_game()
     again, view = booted(save)
-    assert view["fair"]["commitment"] == app.view()["fair"]["commitment"]
+    shown = app.view()["fair"]
+    assert shown is not None and view["fair"]["commitment"] == shown["commitment"]
     assert view["message"] is None or view["message"]["key"] != "save_corrupt"
     for each in (app, again):
         play_simply(each, lambda v: v["fair"]["rolls"] >= 20, limit=400)
@@ -241,8 +242,7 @@ def test_nothing_the_computer_player_is_handed_reaches_the_seed_or_the_rolls_to_
             return True
 
     app = ui.App(dice=None, make_bot=Spy)
-    act(app, "new_game", settings={"variant": "backgammon", "opponent": "computer"})
-    view = app.view()
+    view = act(app, "new_game", settings={"variant": "backgammon", "opponent": "computer"})
     for _ in range(600):
         if view["fair"]["rolls"] >= 16 or view["phase"] == "over":
             break

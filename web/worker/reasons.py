@@ -35,8 +35,8 @@ from typing import Any
 
 from nardcore.bots.levels import LevelError
 from nardcore.dice import DiceError
-from nardcore.fairdice import FairDiceError
 from nardcore.errors import Refusal
+from nardcore.fairdice import FairDiceError
 from nardcore.formats import CodecError
 from nardcore.formats.mat import MatError
 from nardcore.game import GameError
