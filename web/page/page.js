@@ -26,6 +26,7 @@ import { saveToOpen } from "./library/store.js";
 import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
 import { createDicePanel } from "./panels/dice-panel.js";
+import { createHandDice } from "./panels/hand-dice.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
@@ -134,6 +135,7 @@ export function mountPage(root, app) {
     message,
     createLinkPanel($("link-panel"), { send }),
     createDicePanel($("dice-panel", HTMLDetailsElement), { send }),
+    createHandDice($("hand-dice"), { send }),
     createEditorPanel($("editor"), { send, catalogue }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),

@@ -263,6 +263,12 @@ export interface FairView {
   check: FairCheck | null;
 }
 
+/** Dice entered by hand (web/worker/presenter.py hand): whose roll the picker asks for. */
+export interface HandView {
+  side: Side | null; // null in the opening: White's die, then Black's
+  opening: boolean;
+}
+
 /** The position editor's form (web/worker/editor.py Editor.view). */
 export interface EditorForm {
   tool: string;
@@ -352,6 +358,7 @@ export interface View extends FirstView {
   link: LinkView | null;
   editor: EditorForm | null;
   fair: FairView | null;
+  hand: HandView | null;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
@@ -370,6 +377,7 @@ export interface LibraryEntry {
   winner: Side | null;
   started: boolean;
   link: { gid: string; side: Side } | null;
+  hand?: boolean; // every roll entered by hand
 }
 
 /** The links and files the Share dialog offers (all optional: the editor's set-up has fewer). */

@@ -58,7 +58,7 @@ class Autopilot:
         game, prefs = session.game, session.prefs
         if game.over or session.screen == "setup" or session.others_to_act():
             return False
-        if game.phase in ("roll", "opening") and prefs["auto_roll"] and session.duel is None:
+        if game.phase in ("roll", "opening") and prefs["auto_roll"] and session.duel is None and not session.by_hand:
             flow.roll(session)
             return True
         if game.phase != "move":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from nardcore.dice import DiceSource, SystemDice
 from nardcore.fairdice import FairDice
 
-from .inputs import parse_dice_spec
+from .inputs import UIError, parse_dice_spec
 
 
 class CountingDice:
@@ -28,6 +28,11 @@ class CountingDice:
             self.fair = fair if fair is not None else FairDice(begins)
             self._source = self.fair
 
+    def by_hand(self, entered: list[int]) -> None:
+        """Every roll entered by hand: the dice come from `entered` (the session's), in order."""
+        self.fair = None
+        self._source = HandDice(entered)
+
     def unproven(self) -> None:
         """A game saved before proven dice plays on as it was, with the system's dice."""
         if self.spec is None:
@@ -41,3 +46,16 @@ class CountingDice:
     def skip(self, count: int) -> None:
         for _ in range(count):
             self.die()
+
+
+class HandDice:
+    """Dice entered by hand (a real board's dice): taken from the front of `entered`, which the
+    person fills before each roll; none there is a roll not entered yet."""
+
+    def __init__(self, entered: list[int]) -> None:
+        self.entered = entered
+
+    def die(self) -> int:
+        if not self.entered:
+            raise UIError("enter the roll first", why="why.hand_dice")
+        return self.entered.pop(0)

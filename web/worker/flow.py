@@ -20,13 +20,18 @@ from .session import Session
 
 
 def roll(session: Session) -> None:
-    """The opening roll (naming who starts, and how many ties) or the roll of the side on roll."""
+    """The opening roll (naming who starts, and how many ties) or the roll of the side on roll.
+    Dice entered by hand: the opening is one round (White's die, Black's) each time."""
     game = session.game
     if game.phase == "opening":
         before = len(game.history)
-        game.roll()
+        game.roll(session.entered[:2] if session.by_hand else None)
+        session.entered.clear()
         rounds = [e["dice"] for e in game.history[before:] if e.get("event") == "opening"]
         white, black = rounds[-1]
+        if game.phase == "opening":  # a tie entered by hand: the opening is rolled again
+            session.say("hand_tie", n=white)
+            return
         session.say("opening", w=white, b=black, side=SIDE_LETTERS[game.position.turn], ties=len(rounds) - 1)
         return
     game.roll()

@@ -192,12 +192,33 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def roll(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.by_hand and session.duel is None:
+        hand_roll(session, pilot, request.get("dice"))
+        return
     if session.others_to_act() or session.game.phase not in ("opening", "cube", "roll"):
         return
     if session.duel is not None:
         linkgame.roll(session)
         pilot.automate(session)
         return
+    flow.roll(session)
+    pilot.automate(session)
+
+
+def hand_roll(session: Session, pilot: Autopilot, dice: Any) -> None:
+    """A roll entered by hand: the person's, or the computer's (which then plays on its turn)."""
+    if session.game.over or session.game.phase not in ("opening", "cube", "roll"):
+        return
+    if not (isinstance(dice, list) and len(dice) == 2 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+        session.say("not_now", error=reason(UIError("a roll is two dice 1..6", why="why.hand_dice")))
+        return
+    if session.waiting_for_hand():
+        session.entered[:] = dice
+        return  # the computer decides its cube, then rolls these (its `bot` request)
+    if session.others_to_act():
+        return
+    session.entered[:] = dice
     flow.roll(session)
     pilot.automate(session)
 

@@ -37,6 +37,7 @@ from .viewmodel import (
     Checker,
     Cube,
     Die,
+    HandView,
     Language,
     MatchView,
     Player,
@@ -155,6 +156,7 @@ def view(session: Session) -> View:
         "link": linkgame.view(session),
         "editor": None,
         "fair": fairplay.view(session),
+        "hand": hand(session),
     }
 
 
@@ -214,6 +216,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "link": None,
         "editor": editor.view(flipped),
         "fair": None,
+        "hand": None,
     }
 
 
@@ -340,7 +343,7 @@ def can(session: Session, human_moving: bool) -> Can:
     game, finished_match = session.game, session.match is not None and session.match.over
     human_turn = not session.others_to_act() and not game.over and session.replay is None
     return {
-        "roll": human_turn and game.phase in ("opening", "cube", "roll"),
+        "roll": human_turn and game.phase in ("opening", "cube", "roll") and not session.by_hand,
         "double": human_turn and game.may_double() and linkgame.may_double(session),
         "take": human_turn and game.phase == "take",
         "drop": human_turn and game.phase == "take",
@@ -356,6 +359,19 @@ def can(session: Session, human_moving: bool) -> Can:
         "next_game": game.over and not finished_match,
         "new_match": game.over and finished_match,
     }
+
+
+def hand(session: Session) -> HandView | None:
+    """Whose roll the person enters by hand now (the dice picker), or None."""
+    game = session.game
+    if not session.by_hand or session.duel is not None or game.over or session.replay is not None:
+        return None
+    if game.phase == "opening":
+        return {"side": None, "opening": True}
+    if game.phase in ("cube", "roll") and (session.waiting_for_hand() or not session.others_to_act()):
+        assert game.to_act is not None
+        return {"side": SIDE_LETTERS[game.to_act], "opening": False}
+    return None
 
 
 def viewer(session: Session) -> int:

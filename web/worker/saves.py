@@ -165,7 +165,10 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     session.replace_game(game)
     session.duel = duel
     session.dice_check = None
-    if fair is not None:
+    session.entered.clear()
+    if settings["dice"] == "hand":
+        session.dice.by_hand(session.entered)
+    elif fair is not None:
         session.dice.prove_anew(fair=fair)
     else:  # a save from before proven dice (docs/fair-dice.md): it plays on as it was
         session.dice.unproven()
@@ -362,6 +365,7 @@ def library_entry(session: Session) -> dict[str, Any]:
         # a game nobody has rolled in yet: the library forgets it when another takes its place
         "started": bool(game.history) or not game.opening or (match is not None and bool(match.results))
         or session.duel is not None,
+        "hand": session.by_hand,  # every roll entered by hand: marked so in the library
         # a game played by link: the page finds it by its game id when a link of it is opened
         "link": None if session.duel is None else {"gid": session.duel.gid, "side": session.duel.me},
     }

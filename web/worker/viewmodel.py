@@ -192,6 +192,13 @@ class FairView(TypedDict):
     check: FairCheck | None
 
 
+class HandView(TypedDict):
+    """Dice entered by hand: whose roll the picker asks for (None in the opening: one die each)."""
+
+    side: Side | None
+    opening: bool
+
+
 class View(BoardView):
     """The whole view model: the board's part and everything around it."""
 
@@ -215,6 +222,7 @@ class View(BoardView):
     link: LinkView | None
     editor: EditorForm | None
     fair: FairView | None
+    hand: HandView | None
 
 
 class VariantEntry(TypedDict):
