@@ -101,3 +101,57 @@ def test_the_link_play_choice_says_what_fair_dice_means(browser: Browser, site: 
         watch.assert_clean()
     finally:
         context.close()
+
+
+# -- dice entered by hand ----------------------------------------------------------------------
+
+
+def enter(page: Page, roll: str) -> None:
+    after(page, lambda: page.click(f'#hand-grid [data-roll="{roll}"]'))
+
+
+def move_and_confirm(page: Page) -> None:
+    while page.evaluate(MOVABLE):
+        one_step(page)
+    if page.locator("#btn-confirm").is_visible():
+        press(page, "btn-confirm")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_a_game_with_the_rolls_entered_by_hand_is_reviewed_and_marked(browser: Browser, site: str,
+                                                                       width: int) -> None:
+    context, page, watch = open_app(browser, site, viewport={"width": width, "height": 860})
+    try:
+        if not page.is_visible("#setup"):
+            page.click("#btn-new")
+        page.check('input[name="variant"][value="narde"]')
+        page.check('input[name="opponent"][value="human"]')
+        page.select_option("#setup-match", "0")
+        page.check("#setup-hand")
+        after(page, lambda: page.click("#setup-start"))
+        picker = page.locator("#hand-dice")
+        expect(picker).to_be_visible()
+        expect(page.locator("#btn-roll")).to_be_hidden()
+        expect(page.locator("#dice-panel")).to_be_hidden()  # no proof: the dice are the player's own
+        assert page.locator("#hand-grid [data-roll]").count() == 36
+        page.screenshot(path=str(SHOTS / f"hand-dice-{width}.png"), full_page=True)
+        enter(page, "33")  # a tie: the opening again
+        expect(page.locator("#message")).to_contain_text("roll the opening again")
+        enter(page, "52")  # White 5, Black 2: White starts, and rolls both dice
+        page.keyboard.press("6")  # two digits typed: the first marks its row
+        expect(page.locator("#hand-grid .typed")).to_have_count(6)
+        after(page, lambda: page.keyboard.press("4"))
+        assert board(page)["phase"] == "move"
+        move_and_confirm(page)
+        enter(page, "31")  # Black's roll
+        move_and_confirm(page)
+        entered = [e["dice"] for e in json.loads(page.evaluate(
+            "localStorage.getItem('nard.game.' + window.nardPage.gameId)"))["game"]["history"]]
+        assert entered == [[3, 3], [5, 2], [6, 4], [3, 1]]
+        press(page, "btn-review")
+        expect(page.locator("#review")).to_be_visible()
+        page.click("#btn-games")
+        expect(page.locator(".game-entry[data-current]")).to_contain_text("dice by hand")
+        watch.assert_clean()
+    finally:
+        context.close()
