@@ -256,3 +256,22 @@ def test_nothing_the_computer_player_is_handed_reaches_the_seed_or_the_rolls_to_
         assert not isinstance(item, (FairDice, CountingDice)), "a dice source reached the computer player"
         assert not (isinstance(item, bytes) and item.hex() == secret)
         assert not (isinstance(item, str) and secret in item)
+
+
+# -- this game's dice beside the board -------------------------------------------------------
+
+
+def test_the_dice_history_counts_this_games_rolls_when_asked_for() -> None:
+    app, view = against_computer()
+    assert view["dice_history"] is None  # a preference, off by default
+    view = act(app, "set", name="dice_history", value=True)
+    assert view["dice_history"] == {"rolls": [], "faces": [0] * 6, "expected_face": 0.0, "doubles": 0,
+                                    "expected_doubles": 0.0}
+    view = play_simply(app, rolled, limit=400)
+    history = view["dice_history"]
+    drawn = [r for s in act(app, "dice_reveal")["fair"]["revealed"] for r in range(s["rolls"])]
+    assert len(history["rolls"]) == len(drawn) and sum(history["faces"]) == 2 * len(drawn)
+    assert history["faces"][5] == sum(roll.count("6") for roll in history["rolls"])
+    assert history["doubles"] == sum(roll[0] == roll[1] for roll in history["rolls"])
+    assert history["expected_face"] == round(len(drawn) / 3, 1)
+    assert history["expected_doubles"] == round(len(drawn) / 6, 1)

@@ -73,6 +73,16 @@ def test_words_typed_in_then_the_seed_shown_and_every_roll_verified(browser: Bro
         assert result.get_attribute("data-ok") == "1"
         panel.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"fair-dice-verified-{width}.png"), full_page=True)
+        # this game's dice beside the board, a setting
+        page.click("#btn-settings")
+        after(page, lambda: page.locator("#pref-dice_history").set_checked(True))
+        page.click("#settings-close")
+        history = page.locator("#dice-history")
+        expect(history).to_be_visible()
+        expect(page.locator("#history-body tr")).to_have_count(7)
+        assert len(page.text_content("#history-rolls") or "") >= 3 * 4 - 1  # four rolls at least
+        history.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"dice-history-{width}.png"), full_page=True)
         # the game exported from the Games screen verifies on the command line
         page.click("#btn-games")
         with page.expect_download() as download:

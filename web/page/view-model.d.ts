@@ -211,6 +211,7 @@ export interface Prefs {
   turn_board: boolean;
   coach: boolean;
   sound: boolean; // the page's sounds (web/page/sound.js)
+  dice_history: boolean; // this game's dice beside the board (panels/dice-history.js)
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
 }
 
@@ -261,6 +262,15 @@ export interface FairView {
   secret_rolls: number;
   revealed: FairSeed[];
   check: FairCheck | null;
+}
+
+/** This game's rolls and their counts (web/worker/fairplay.py history). */
+export interface DiceHistory {
+  rolls: string[];
+  faces: number[];
+  expected_face: number;
+  doubles: number;
+  expected_doubles: number;
 }
 
 /** Dice entered by hand (web/worker/presenter.py hand): whose roll the picker asks for. */
@@ -359,6 +369,7 @@ export interface View extends FirstView {
   editor: EditorForm | null;
   fair: FairView | null;
   hand: HandView | null;
+  dice_history: DiceHistory | null;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */

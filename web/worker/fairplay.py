@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from nardcore.fairdice import MAX_ENTROPY, FairDice, FairDiceError, record_rolls, verify
+from nardcore.fairdice import MAX_ENTROPY, FairDice, FairDiceError, game_rolls, record_rolls, verify
 from nardcore.gamedata import game_to_dict
 
 from .inputs import UIError
 from .session import Session
-from .viewmodel import FairCheck, FairView
+from .viewmodel import DiceHistory, FairCheck, FairView
 
 
 def live(session: Session) -> FairDice | None:
@@ -93,6 +93,24 @@ def view(session: Session) -> FairView | None:
         "secret_rolls": len(segment.rolls),
         "revealed": revealed,
         "check": shown,
+    }
+
+
+def history(session: Session) -> DiceHistory | None:
+    """This game's rolls so far and how often each face and doubles came, beside what fair dice
+    give on average (the preference `dice_history`)."""
+    if not session.prefs.get("dice_history") or session.screen != "board":
+        return None
+    game = session.game
+    current = list(game.dice.dice) if game.dice is not None else None
+    rolls = [r.dice for r in game_rolls(game.history, game.variant, current)]
+    faces = [sum(pair.count(face) for pair in rolls) for face in range(1, 7)]
+    return {
+        "rolls": [f"{a}{b}" for a, b in rolls],
+        "faces": faces,
+        "expected_face": round(len(rolls) * 2 / 6, 1),
+        "doubles": sum(a == b for a, b in rolls),
+        "expected_doubles": round(len(rolls) / 6, 1),
     }
 
 

@@ -157,6 +157,7 @@ def view(session: Session) -> View:
         "editor": None,
         "fair": fairplay.view(session),
         "hand": hand(session),
+        "dice_history": fairplay.history(session),
     }
 
 
@@ -217,6 +218,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "editor": editor.view(flipped),
         "fair": None,
         "hand": None,
+        "dice_history": None,
     }
 
 

@@ -31,6 +31,7 @@ DEFAULT_PREFS: dict[str, Any] = {
     "coach": False,  # before a blunder is confirmed, say so and offer to take it back
     "sound": True,  # the page's sounds (web/page/sound.js), after the person's first touch or key
     "auto_bear_off": False,  # the rest of a turn that can only bear off, played at once (docs/ui.md)
+    "dice_history": False,  # this game's rolls and their counts beside the board (fairplay.history)
 }
 OPPONENTS = ("human", "computer")
 DICE_MODES = ("app", "hand")

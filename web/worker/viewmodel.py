@@ -199,6 +199,17 @@ class HandView(TypedDict):
     opening: bool
 
 
+class DiceHistory(TypedDict):
+    """This game's rolls (as drawn, an opening round White's die first) and the counts of each
+    face and of doubles, beside their expected counts with fair dice."""
+
+    rolls: list[str]
+    faces: list[int]  # how often 1..6 came, counting both dice
+    expected_face: float
+    doubles: int
+    expected_doubles: float
+
+
 class View(BoardView):
     """The whole view model: the board's part and everything around it."""
 
@@ -223,6 +234,7 @@ class View(BoardView):
     editor: EditorForm | None
     fair: FairView | None
     hand: HandView | None
+    dice_history: DiceHistory | None
 
 
 class VariantEntry(TypedDict):
