@@ -74,3 +74,9 @@ def test_automatic_rolling_waits_for_the_dice_entered() -> None:
     act(app, "set", name="auto_roll", value=True)
     view = act(app, "new_game", settings={"variant": "narde", "dice": "hand"})
     assert view["phase"] == "opening" and not app.game.history
+
+
+def test_a_game_by_link_after_a_hand_game_rolls_its_own_dice() -> None:
+    app, _ = hand_game("narde", opponent="human")
+    view = act(app, "link_new", variant="narde", seat="w")
+    assert view["link"] is not None and view["hand"] is None and view["settings"]["dice"] == "app"

@@ -54,7 +54,8 @@ def to_save(session: Session, *, played: bool = True) -> dict[str, Any]:
         "schema": SCHEMA,
         "app": "nard",
         "id": session.game_id,
-        "settings": dict(session.settings),
+        # "dice" only when entered by hand: a save of the app's own dice reads as saves before it did
+        "settings": {k: v for k, v in session.settings.items() if (k, v) != ("dice", "app")},
         "prefs": dict(session.prefs),
         "tally": list(session.tally),
         "screen": session.screen,
@@ -310,6 +311,7 @@ def load_mat(session: Session, text: str) -> None:
         "opponent": "human",
         "level": session.settings.get("level", DEFAULT_LEVEL),
         "seat": session.settings.get("seat", "w"),
+        "dice": "app",  # the record's own rolls came first; the app's proven dice from here
     }
     session.match = match
     session.replace_game(game)
@@ -333,6 +335,7 @@ def load_url(session: Session, fragment: str) -> None:
         "opponent": opponent,
         "level": session.settings.get("level", DEFAULT_LEVEL),
         "seat": session.settings.get("seat", "w"),
+        "dice": "app",  # the record's own rolls came first; the app's proven dice from here
     }
     session.match = match
     session.replace_game(game)

@@ -132,7 +132,8 @@ class Session:
 
     @property
     def by_hand(self) -> bool:
-        return bool(self.settings.get("dice") == "hand")
+        """Every roll entered by hand (never in a game by link, whose dice come from its secrets)."""
+        return bool(self.settings.get("dice") == "hand") and self.duel is None
 
     def waiting_for_hand(self) -> bool:
         """The computer is to roll and its dice, entered by hand, are not entered yet."""
