@@ -378,11 +378,13 @@ class Game:
         del self._states[turn + 1:]
         return popped
 
-    def copy(self) -> Game:
-        """An independent game in the same state, with its own copy of the dice source."""
+    def copy(self, dice: DiceSource | None = None) -> Game:
+        """An independent game in the same state, with its own copy of the dice source, or with
+        `dice` instead (a copy for someone who must not know the dice: nothing of the source is
+        copied)."""
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
-        twin.dice_source = copy.deepcopy(self.dice_source)
+        twin.dice_source = copy.deepcopy(self.dice_source) if dice is None else dice
         twin.history = copy.deepcopy(self.history)
         twin.planner = self.planner.copy() if self.planner is not None else None
         twin._states = list(self._states)  # each state is frozen and its planner never stepped

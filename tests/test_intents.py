@@ -76,14 +76,18 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "beaver",
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
-        "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close"}
+        "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
+        "dice_entropy", "dice_reveal", "dice_verify"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
         "close_setup", "dismiss", "export_url", "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
         "boot", "discard", "link_new", "load_url", "new_game", "open_game"]
-    assert [k for k, i in INTENTS.items() if i.keeps_hint] == ["share", "hint", "rollout"]
-    assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == ["review", "set", "share"]
+    # the dice's proof (web/worker/fairplay.py) changes nothing on the board: the hint and review stay
+    assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
+        "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]
+    assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == [
+        "dice_entropy", "dice_reveal", "dice_verify", "review", "set", "share"]
     with pytest.raises(ui.UIError, match="unknown request '_on_roll'"):
         ui.App().dispatch({"type": "_on_roll"})  # no method lookup by name
 

@@ -10,6 +10,7 @@ from ..position import Position, PositionError
 from ..textboard import render
 from ..variant import VARIANT_NAMES, VariantError, find_variant
 from . import engine, study
+from .dicecheck import run_verify
 from .requests import request_lines
 from .rules import run_batch, show_plays
 from .terminal import play_game
@@ -44,6 +45,8 @@ def _run(argv: list[str] | None) -> int:
     game.add_argument("variant", help=f"one of {', '.join(VARIANT_NAMES)}, options joined with '+'")
     game.add_argument("--seed", type=int, default=None, help="seed the dice, for a game that replays exactly")
     game.add_argument("--black", action="store_true", help="play black (white otherwise)")
+    check = commands.add_parser("verify-dice", help="check the rolls of an exported game against its dice proof")
+    check.add_argument("file", help="the app's export of a game (JSON) or a .mat record with the dice comments")
     engine.add_commands(commands)
     study.add_commands(commands)
     args = parser.parse_args(argv)
@@ -61,6 +64,8 @@ def _run(argv: list[str] | None) -> int:
             if not (args.position and args.roll):
                 parser.error("plays needs POSITION and ROLL (or --batch)")
             return show_plays(args.position, args.roll, sys.stdout)
+        if args.command == "verify-dice":
+            return run_verify(args.file, sys.stdout, sys.stderr)
         if args.command == "show":
             sys.stdout.write(render(Position.parse(args.position)) + "\n")
             return 0

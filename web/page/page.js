@@ -25,6 +25,9 @@ import { createSaves, download, firstView, startView } from "./library/saves.js"
 import { saveToOpen } from "./library/store.js";
 import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
+import { createDicePanel } from "./panels/dice-panel.js";
+import { createDiceHistory } from "./panels/dice-history.js";
+import { createHandDice } from "./panels/hand-dice.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
 import { createMessage } from "./panels/message.js";
@@ -132,6 +135,9 @@ export function mountPage(root, app) {
     createRecord($("record"), { send }),
     message,
     createLinkPanel($("link-panel"), { send }),
+    createDicePanel($("dice-panel", HTMLDetailsElement), { send }),
+    createHandDice($("hand-dice"), { send }),
+    createDiceHistory($("dice-history")),
     createEditorPanel($("editor"), { send, catalogue }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),

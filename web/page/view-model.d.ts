@@ -211,6 +211,7 @@ export interface Prefs {
   turn_board: boolean;
   coach: boolean;
   sound: boolean; // the page's sounds (web/page/sound.js)
+  dice_history: boolean; // this game's dice beside the board (panels/dice-history.js)
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
 }
 
@@ -233,6 +234,49 @@ export interface LinkView {
 export interface EditorProblem {
   key: string;
   args?: Record<string, unknown>;
+}
+
+/** The last Verify dice (web/worker/fairplay.py check): "ok" or the first failing roll's status. */
+export interface FairCheck {
+  rolls: number;
+  proven: number;
+  first: number | null;
+  status: "ok" | "seed" | "roll" | "record" | "unproven" | string;
+  at: number;
+}
+
+/** A revealed seed and what it proves. */
+export interface FairSeed {
+  commitment: string;
+  seed: string;
+  entropy: string;
+  rolls: number;
+}
+
+/** Dice you can check (web/worker/fairplay.py view, docs/fair-dice.md). */
+export interface FairView {
+  commitment: string;
+  entropy: string;
+  may_add: boolean;
+  rolls: number;
+  secret_rolls: number;
+  revealed: FairSeed[];
+  check: FairCheck | null;
+}
+
+/** This game's rolls and their counts (web/worker/fairplay.py history). */
+export interface DiceHistory {
+  rolls: string[];
+  faces: number[];
+  expected_face: number;
+  doubles: number;
+  expected_doubles: number;
+}
+
+/** Dice entered by hand (web/worker/presenter.py hand): whose roll the picker asks for. */
+export interface HandView {
+  side: Side | null; // null in the opening: White's die, then Black's
+  opening: boolean;
 }
 
 /** The position editor's form (web/worker/editor.py Editor.view). */
@@ -323,6 +367,9 @@ export interface View extends FirstView {
   dice_source: string | null;
   link: LinkView | null;
   editor: EditorForm | null;
+  fair: FairView | null;
+  hand: HandView | null;
+  dice_history: DiceHistory | null;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
@@ -341,6 +388,7 @@ export interface LibraryEntry {
   winner: Side | null;
   started: boolean;
   link: { gid: string; side: Side } | null;
+  hand?: boolean; // every roll entered by hand
 }
 
 /** The links and files the Share dialog offers (all optional: the editor's set-up has fewer). */

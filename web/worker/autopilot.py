@@ -58,7 +58,7 @@ class Autopilot:
         game, prefs = session.game, session.prefs
         if game.over or session.screen == "setup" or session.others_to_act():
             return False
-        if game.phase in ("roll", "opening") and prefs["auto_roll"] and session.duel is None:
+        if game.phase in ("roll", "opening") and prefs["auto_roll"] and session.duel is None and not session.by_hand:
             flow.roll(session)
             return True
         if game.phase != "move":
@@ -94,19 +94,19 @@ class Autopilot:
         game = session.game
         bot = self.bot(session.settings.get("level", DEFAULT_LEVEL))
         if game.phase == "take":
-            if game.may_beaver() and self.beavers(bot, game):
+            if game.may_beaver() and self.beavers(bot, sealed(game)):
                 flow.beaver(session)
-            elif bot.takes(game):
+            elif bot.takes(sealed(game)):
                 flow.take(session)
             else:
                 flow.drop(session)
                 return
         elif game.phase == "resign":
-            if self.accepts_resignation(bot, game):
+            if self.accepts_resignation(bot, sealed(game)):
                 flow.accept_resignation(session)
                 return
             flow.decline_resignation(session)
-        elif game.phase == "cube" and game.may_double() and bot.wants_double(game):
+        elif game.phase == "cube" and game.may_double() and bot.wants_double(sealed(game)):
             flow.double(session)
         elif game.phase in ("cube", "roll", "opening"):
             flow.roll(session)
@@ -137,6 +137,20 @@ class Autopilot:
             return self._plan[1]
         self._plan = None
         return list(choose_steps(bot, game))
+
+
+class SealedDice:
+    """The dice of the game a computer player is handed: none. It decides from the board, the
+    cube and the score; the session's dice (their seed, the rolls to come) stay out of its reach
+    (docs/fair-dice.md)."""
+
+    def die(self) -> int:
+        raise UIError("a computer player rolls no dice")
+
+
+def sealed(game: Game) -> Game:
+    """The game as a computer player may see it: a copy whose dice source is `SealedDice`."""
+    return game.copy(dice=SealedDice())
 
 
 def moment(game: Game) -> Moment:

@@ -14,18 +14,24 @@ from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
 from nardcore.scoring import score_game
 
+from . import fairplay
 from .layout import point_id
 from .session import Session
 
 
 def roll(session: Session) -> None:
-    """The opening roll (naming who starts, and how many ties) or the roll of the side on roll."""
+    """The opening roll (naming who starts, and how many ties) or the roll of the side on roll.
+    Dice entered by hand: the opening is one round (White's die, Black's) each time."""
     game = session.game
     if game.phase == "opening":
         before = len(game.history)
-        game.roll()
+        game.roll(session.entered[:2] if session.by_hand else None)
+        session.entered.clear()
         rounds = [e["dice"] for e in game.history[before:] if e.get("event") == "opening"]
         white, black = rounds[-1]
+        if game.phase == "opening":  # a tie entered by hand: the opening is rolled again
+            session.say("hand_tie", n=white)
+            return
         session.say("opening", w=white, b=black, side=SIDE_LETTERS[game.position.turn], ties=len(rounds) - 1)
         return
     game.roll()
@@ -110,9 +116,11 @@ def resign_points(game: Game, level: str | None) -> int:
 
 
 def game_over(session: Session) -> None:
-    """The result: added to the tally of single games, said with the match score at its end."""
+    """The result: added to the tally of single games, said with the match score at its end;
+    the game's dice seed revealed."""
     match, result = session.match, session.game.result
     assert result is not None
+    fairplay.game_ended(session)
     if match is None and result.winner is not None:
         session.tally[result.winner] += result.points
     args: dict[str, Any] = {

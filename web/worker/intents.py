@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, rollouts, saves, turn_input
+from . import advice, fairplay, flow, linkgame, record, rollouts, saves, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -192,6 +192,9 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def roll(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.by_hand and session.duel is None:
+        hand_roll(session, pilot, request.get("dice"))
+        return
     if session.others_to_act() or session.game.phase not in ("opening", "cube", "roll"):
         return
     if session.duel is not None:
@@ -200,6 +203,40 @@ def roll(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     flow.roll(session)
     pilot.automate(session)
+
+
+def hand_roll(session: Session, pilot: Autopilot, dice: Any) -> None:
+    """A roll entered by hand: the person's, or the computer's (which then plays on its turn)."""
+    if session.game.over or session.game.phase not in ("opening", "cube", "roll"):
+        return
+    if not (isinstance(dice, list) and len(dice) == 2 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+        session.say("not_now", error=reason(UIError("a roll is two dice 1..6", why="why.hand_dice")))
+        return
+    if session.waiting_for_hand():
+        session.entered[:] = dice
+        return  # the computer decides its cube, then rolls these (its `bot` request)
+    if session.others_to_act():
+        return
+    session.entered[:] = dice
+    flow.roll(session)
+    pilot.automate(session)
+
+
+def dice_entropy(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The player's own entropy for the next commitment's rolls (before its first roll)."""
+    try:
+        fairplay.add_entropy(session, request.get("text"))
+    except UIError as error:
+        session.say("not_now", error=reason(error))
+
+
+def dice_reveal(session: Session, pilot: Autopilot, request: Request) -> None:
+    fairplay.reveal(session)
+
+
+def dice_verify(session: Session, pilot: Autopilot, request: Request) -> None:
+    fairplay.check(session)
 
 
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -481,6 +518,9 @@ INTENTS: dict[str, Intent] = {
     "link_hold": Intent(link_hold, while_editing="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
     "roll": Intent(roll, while_editing="ignore"),
+    "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore"),
+    "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore"),
+    "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore"),
     "click": Intent(click, while_editing="ignore"),
     "drag": Intent(drag, while_editing="ignore"),
     "quick_step": Intent(quick_step, while_editing="ignore"),

@@ -61,7 +61,7 @@ def take(session: Session, duel: Duel) -> None:
     session.duel = duel
     session.match = None
     session.settings = {**session.settings, "variant": duel.game.variant.token, "match_length": 0,
-                        "opponent": "human", "seat": duel.me}
+                        "opponent": "human", "seat": duel.me, "dice": "app"}  # its dice: from both secrets
     last = session.last
     session.replace_game(duel.game.copy())
     session.last = last

@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, rollouts, variant_rules
+from . import advice, fairplay, flow, linkgame, record, rollouts, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -37,6 +37,7 @@ from .viewmodel import (
     Checker,
     Cube,
     Die,
+    HandView,
     Language,
     MatchView,
     Player,
@@ -154,6 +155,9 @@ def view(session: Session) -> View:
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
         "editor": None,
+        "fair": fairplay.view(session),
+        "hand": hand(session),
+        "dice_history": fairplay.history(session),
     }
 
 
@@ -212,6 +216,9 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "dice_source": session.dice.spec,
         "link": None,
         "editor": editor.view(flipped),
+        "fair": None,
+        "hand": None,
+        "dice_history": None,
     }
 
 
@@ -338,7 +345,7 @@ def can(session: Session, human_moving: bool) -> Can:
     game, finished_match = session.game, session.match is not None and session.match.over
     human_turn = not session.others_to_act() and not game.over and session.replay is None
     return {
-        "roll": human_turn and game.phase in ("opening", "cube", "roll"),
+        "roll": human_turn and game.phase in ("opening", "cube", "roll") and not session.by_hand,
         "double": human_turn and game.may_double() and linkgame.may_double(session),
         "take": human_turn and game.phase == "take",
         "drop": human_turn and game.phase == "take",
@@ -354,6 +361,19 @@ def can(session: Session, human_moving: bool) -> Can:
         "next_game": game.over and not finished_match,
         "new_match": game.over and finished_match,
     }
+
+
+def hand(session: Session) -> HandView | None:
+    """Whose roll the person enters by hand now (the dice picker), or None."""
+    game = session.game
+    if not session.by_hand or session.duel is not None or game.over or session.replay is not None:
+        return None
+    if game.phase == "opening":
+        return {"side": None, "opening": True}
+    if game.phase in ("cube", "roll") and (session.waiting_for_hand() or not session.others_to_act()):
+        assert game.to_act is not None
+        return {"side": SIDE_LETTERS[game.to_act], "opening": False}
+    return None
 
 
 def viewer(session: Session) -> int:

@@ -36,6 +36,7 @@ from typing import Any
 from nardcore.bots.levels import LevelError
 from nardcore.dice import DiceError
 from nardcore.errors import Refusal
+from nardcore.fairdice import FairDiceError
 from nardcore.formats import CodecError
 from nardcore.formats.mat import MatError
 from nardcore.game import GameError
@@ -50,6 +51,7 @@ from .linkformat import LinkError
 
 # each class of error the app may show, the most precise first (a subclass before its base)
 CLASS_REASONS: tuple[tuple[type[BaseException], str], ...] = (
+    (FairDiceError, "why.dice_proof"),
     (IllegalPlayError, "why.illegal_play"),
     (AmbiguousPlayError, "why.ambiguous_play"),
     (MalformedPlayError, "why.malformed_play"),

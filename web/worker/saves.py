@@ -16,6 +16,7 @@ from nardcore import progress, safejson
 from nardcore.bots.levels import DEFAULT_LEVEL
 from nardcore.errors import quoted
 from nardcore.formats import CodecError
+from nardcore.formats.dicecomments import with_proof
 from nardcore.formats.gnubg import gnubg_id
 from nardcore.formats.mat import read_mat, write_mat
 from nardcore.formats.state import encode_state
@@ -27,6 +28,7 @@ from nardcore.position import SIDE_LETTERS
 from nardcore.svg import render_game
 from nardcore.variant import BAR
 
+from . import fairplay
 from .dice import CountingDice
 from .inputs import UIError, is_count
 from .layout import POINT_IDS
@@ -47,11 +49,13 @@ MAX_REPLAYED_DICE = 100_000
 
 def to_save(session: Session, *, played: bool = True) -> dict[str, Any]:
     """The session as save data; `played`: with the match's finished games (False: without them)."""
+    fair = fairplay.to_save(session)
     return {
         "schema": SCHEMA,
         "app": "nard",
         "id": session.game_id,
-        "settings": dict(session.settings),
+        # "dice" only when entered by hand: a save of the app's own dice reads as saves before it did
+        "settings": {k: v for k, v in session.settings.items() if (k, v) != ("dice", "app")},
         "prefs": dict(session.prefs),
         "tally": list(session.tally),
         "screen": session.screen,
@@ -62,6 +66,7 @@ def to_save(session: Session, *, played: bool = True) -> dict[str, Any]:
         "selected": session.selected,
         "dice": {"spec": session.dice.spec, "drawn": session.dice.drawn},
         "duel": None if session.duel is None else session.duel.to_dict(),
+        **({} if fair is None else {"fair_dice": fair}),
     }
 
 
@@ -149,6 +154,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     if screen not in ("setup", "board"):
         raise UIError("bad screen")
     duel = Duel.from_dict(data["duel"]) if data.get("duel") is not None else None
+    fair = fairplay.from_save(data.get("fair_dice"))
     if duel is not None and (match is not None or game.history[:len(duel.game.history)] != duel.game.history):
         game = duel.game.copy()  # the game on the board went another way than the record: the record wins
     # everything read: now change the session
@@ -159,6 +165,14 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     session.match = match
     session.replace_game(game)
     session.duel = duel
+    session.dice_check = None
+    session.entered.clear()
+    if settings["dice"] == "hand":
+        session.dice.by_hand(session.entered)
+    elif fair is not None:
+        session.dice.prove_anew(fair=fair)
+    else:  # a save from before proven dice (docs/fair-dice.md): it plays on as it was
+        session.dice.unproven()
     session.last = checked_last(data.get("last"))
     session.message = Message.from_saved(data.get("message"))
     selected = data.get("selected")
@@ -273,7 +287,10 @@ def share_links(session: Session) -> dict[str, str]:
         except CodecError:
             pass  # a state these formats cannot hold
     links["svg"] = render_game(game, flipped=session.prefs["flip"])
-    links["mat"] = write_mat(session.match if session.match is not None else game)
+    fair = fairplay.live(session)
+    # the dice proof as comments at the record's head (docs/fair-dice.md): revealed seeds only
+    links["mat"] = with_proof(write_mat(session.match if session.match is not None else game),
+                              fair.proof() if fair is not None else None)
     return links
 
 
@@ -294,12 +311,14 @@ def load_mat(session: Session, text: str) -> None:
         "opponent": "human",
         "level": session.settings.get("level", DEFAULT_LEVEL),
         "seat": session.settings.get("seat", "w"),
+        "dice": "app",  # the record's own rolls came first; the app's proven dice from here
     }
     session.match = match
     session.replace_game(game)
     session.game_id = new_game_id()  # a new entry in the library: never over another game
     session.tally = [0, 0]
     session.screen = "board"
+    fairplay.prove_from_here(session)  # the record's own rolls are not this app's to prove
 
 
 def load_url(session: Session, fragment: str) -> None:
@@ -316,6 +335,7 @@ def load_url(session: Session, fragment: str) -> None:
         "opponent": opponent,
         "level": session.settings.get("level", DEFAULT_LEVEL),
         "seat": session.settings.get("seat", "w"),
+        "dice": "app",  # the record's own rolls came first; the app's proven dice from here
     }
     session.match = match
     session.replace_game(game)
@@ -323,6 +343,7 @@ def load_url(session: Session, fragment: str) -> None:
     session.game_id = new_game_id()  # a new entry in the library: never over another game
     session.tally = [0, 0]
     session.screen = "board"
+    fairplay.prove_from_here(session)  # the record's own rolls are not this app's to prove
 
 
 def library_entry(session: Session) -> dict[str, Any]:
@@ -347,6 +368,7 @@ def library_entry(session: Session) -> dict[str, Any]:
         # a game nobody has rolled in yet: the library forgets it when another takes its place
         "started": bool(game.history) or not game.opening or (match is not None and bool(match.results))
         or session.duel is not None,
+        "hand": session.by_hand,  # every roll entered by hand: marked so in the library
         # a game played by link: the page finds it by its game id when a link of it is opened
         "link": None if session.duel is None else {"gid": session.duel.gid, "side": session.duel.me},
     }

@@ -27,6 +27,7 @@ from .layout import Layout
 from .linkplay import Duel
 from .messages import Event, Message
 from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
+from .viewmodel import FairCheck
 
 if TYPE_CHECKING:
     from .editor import Editor
@@ -64,6 +65,8 @@ class Session:
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
+    dice_check: FairCheck | None = None  # the last Verify dice (fairplay.py), shown until the next roll
+    entered: list[int] = field(default_factory=list)  # dice entered by hand, not rolled yet (settings "dice")
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -87,6 +90,8 @@ class Session:
         self.settings = settings
         self.game_id = new_game_id()  # a new entry: the game before it stays in the library
         self.duel = None
+        self.dice_check = None
+        self.use_dice()
         length = settings["match_length"]
         self.match = Match(variant, self.dice, length) if length else None
         self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))
@@ -110,10 +115,31 @@ class Session:
         self.settings = {**self.settings, "variant": position.variant.token, "match_length": 0}
         self.game_id = new_game_id()
         self.duel = None
+        self.dice_check = None
+        self.use_dice()
         fresh = position == Position.start(position.variant)  # the record's start: an opening roll
         self.replace_game(Game(position.variant, self.dice) if fresh else Game(position.variant, self.dice,
                                                                                  position=position))
         self.screen = "board"
+
+    def use_dice(self) -> None:
+        """A new entry's dice: entered by hand, or a new proof (docs/fair-dice.md)."""
+        self.entered.clear()
+        if self.by_hand:
+            self.dice.by_hand(self.entered)
+        else:
+            self.dice.prove_anew()
+
+    @property
+    def by_hand(self) -> bool:
+        """Every roll entered by hand (never in a game by link, whose dice come from its secrets)."""
+        return bool(self.settings.get("dice") == "hand") and self.duel is None
+
+    def waiting_for_hand(self) -> bool:
+        """The computer is to roll and its dice, entered by hand, are not entered yet."""
+        game = self.game
+        return (self.by_hand and self.against_computer and not game.over and game.phase in ("cube", "roll")
+                and game.to_act == self.computer_side and len(self.entered) < 2)
 
     # -- messages ---------------------------------------------------------------------------
 
@@ -139,7 +165,7 @@ class Session:
     def computer_to_act(self) -> bool:
         game = self.game
         return (self.against_computer and not game.over and game.phase != "opening"
-                and game.to_act == self.computer_side)
+                and game.to_act == self.computer_side and not self.waiting_for_hand())
 
     def others_to_act(self) -> bool:
         """The person may not act now: the computer's turn, or in a game played by link, the

@@ -19,6 +19,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "opponent": "human",  # "human" (same device) or "computer"
     "level": DEFAULT_LEVEL,  # the computer's level (nardcore.bots.levels.LEVELS)
     "seat": "w",  # the colour the person plays against the computer
+    "dice": "app",  # "app": the app's proven dice; "hand": every roll entered by hand (docs/fair-dice.md)
 }
 DEFAULT_PREFS: dict[str, Any] = {
     "lang": "en",
@@ -30,8 +31,10 @@ DEFAULT_PREFS: dict[str, Any] = {
     "coach": False,  # before a blunder is confirmed, say so and offer to take it back
     "sound": True,  # the page's sounds (web/page/sound.js), after the person's first touch or key
     "auto_bear_off": False,  # the rest of a turn that can only bear off, played at once (docs/ui.md)
+    "dice_history": False,  # this game's rolls and their counts beside the board (fairplay.history)
 }
 OPPONENTS = ("human", "computer")
+DICE_MODES = ("app", "hand")
 SEATS = ("w", "b")
 
 
@@ -61,6 +64,8 @@ def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, An
         raise UIError(f"level is one of {', '.join(LEVELS)}")
     if merged["seat"] not in SEATS:
         raise UIError("seat is 'w' or 'b'")
+    if merged["dice"] not in DICE_MODES:
+        raise UIError("dice is 'app' or 'hand'")
     asked = length if "match_length" in requested else None
     merged.update(variant=variant.token, match_length=match_length_for(variant, asked, length))
     return merged, variant
@@ -97,7 +102,8 @@ def checked_settings(data: Any) -> dict[str, Any]:
         raise UIError(f"bad game settings: variant: {error}") from None
     for name, fits in (("match_length", is_count(settings["match_length"])),
                        ("opponent", settings["opponent"] in OPPONENTS),
-                       ("level", settings["level"] in LEVELS), ("seat", settings["seat"] in SEATS)):
+                       ("level", settings["level"] in LEVELS), ("seat", settings["seat"] in SEATS),
+                       ("dice", settings["dice"] in DICE_MODES)):
         if not fits:
             raise UIError(f"bad game settings: {name} is {quoted(settings[name])}")
     return settings

@@ -169,6 +169,47 @@ class EditorForm(TypedDict):
     fragment: str | None
 
 
+class FairCheck(TypedDict):
+    """The last Verify dice: `status` "ok" or the first failure's (nardcore.fairdice.Check)."""
+
+    rolls: int
+    proven: int
+    first: int | None
+    status: str
+    at: int
+
+
+class FairView(TypedDict):
+    """Dice you can check (web/worker/fairplay.py): the commitment the next rolls come from, its
+    entropy, whether the player may still add theirs, and the seeds revealed so far."""
+
+    commitment: str
+    entropy: str
+    may_add: bool
+    rolls: int  # rolls made under the proof
+    secret_rolls: int  # of them, those of the commitment whose seed is still secret
+    revealed: list[dict[str, Any]]  # {commitment, seed, entropy, rolls} of each revealed seed
+    check: FairCheck | None
+
+
+class HandView(TypedDict):
+    """Dice entered by hand: whose roll the picker asks for (None in the opening: one die each)."""
+
+    side: Side | None
+    opening: bool
+
+
+class DiceHistory(TypedDict):
+    """This game's rolls (as drawn, an opening round White's die first) and the counts of each
+    face and of doubles, beside their expected counts with fair dice."""
+
+    rolls: list[str]
+    faces: list[int]  # how often 1..6 came, counting both dice
+    expected_face: float
+    doubles: int
+    expected_doubles: float
+
+
 class View(BoardView):
     """The whole view model: the board's part and everything around it."""
 
@@ -191,6 +232,9 @@ class View(BoardView):
     dice_source: str | None
     link: LinkView | None
     editor: EditorForm | None
+    fair: FairView | None
+    hand: HandView | None
+    dice_history: DiceHistory | None
 
 
 class VariantEntry(TypedDict):

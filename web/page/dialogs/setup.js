@@ -130,6 +130,7 @@ function chosenGame() {
       opponent: opponent ? opponent.value : "human",
       ...(level ? { level } : {}),
       seat,
+      dice: $("setup-hand", HTMLInputElement).checked ? "hand" : "app",
     },
   };
 }
@@ -154,6 +155,7 @@ function fillSetup(state, deps) {
     radio.checked = radio.value === settings.opponent;
   }
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
+  $("setup-hand", HTMLInputElement).checked = (/** @type {{dice?: string}} */ (settings)).dice === "hand";
   fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);
   $("setup-cancel").hidden = !(view && view.screen === "board") && !state.byHand;
   state.catalogue = deps.catalogue();

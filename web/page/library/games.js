@@ -194,6 +194,7 @@ function detail(entry, current, lang) {
   parts.push(entry.opponent === "computer"
     ? t("games.vs_computer", { level: t(`level.${entry.level}`) })
     : t("games.two_players"));
+  if (entry.hand) parts.push(t("games.hand"));
   const score = Array.isArray(entry.score) ? entry.score.map((n) => Number(n) || 0) : [0, 0];
   if (entry.match_length) parts.push(t("games.match_score", { n: entry.match_length, w: score[0], b: score[1] }));
   else if (score[0] || score[1]) parts.push(t("games.score", { w: score[0], b: score[1] }));
