@@ -1,10 +1,5 @@
 """Puzzles in the app: which one to ask next, the puzzle of the day, and an answer graded by the
 equity it gives up (nardcore.puzzles holds the shipped puzzles and their rolled-out plays).
-
->>> from nardcore.puzzles import puzzles
->>> first = puzzles("narde")[0]
->>> grade(first, first.plays[0].result)["solved"]
-True
 """
 
 from __future__ import annotations
