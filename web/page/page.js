@@ -147,7 +147,8 @@ export function mountPage(root, app) {
     send({ type: "load_url", fragment, link_save: linkSave(fragment) });
   });
   showLanguages();
-  loadStrings(lang).then(() => {
+  // loadStrings never rejects: a missing language file falls back to English
+  void loadStrings(lang).then(() => {
     if (destroyed) return;
     translate();
     if (!view) paintFirst(first);
@@ -175,7 +176,7 @@ export function mountPage(root, app) {
     if (view.prefs && view.prefs.lang && view.prefs.lang !== lang) {
       lang = view.prefs.lang;
       rememberLanguage(lang);
-      loadStrings(lang).then(() => {
+      void loadStrings(lang).then(() => {
         if (destroyed) return;
         translate();
         render();

@@ -15,7 +15,10 @@
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
-import { WIDTH, HEIGHT, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter, validNumbering } from "./geometry.js";
+import {
+  WIDTH, HEIGHT, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y,
+  VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter, validNumbering,
+} from "./geometry.js";
 import { bindInput } from "./board-input.js";
 import { reducedMotion } from "../dom.js";
 
@@ -170,7 +173,9 @@ class Board {
     };
     grad("grad-w", [["0%", "var(--checker-w-hi)"], ["70%", "var(--checker-w)"], ["100%", "var(--checker-w-lo)"]]);
     grad("grad-b", [["0%", "var(--checker-b-hi)"], ["70%", "var(--checker-b)"], ["100%", "var(--checker-b-lo)"]]);
-    const marker = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    const marker = el("marker", {
+      id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
+    }, defs);
     el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
 
     el("rect", { x: 0, y: 0, width: BOARD_RIGHT + SIDE, height: HEIGHT, rx: 14, class: "frame" }, svg);
@@ -438,7 +443,12 @@ class Board {
      * @param {string} cls
      */
     const drawDie = (value, cx, side, cls) => {
-      const g = el("g", { class: `die side-${side} ${cls}${rolling ? " rolling" : ""}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
+      const g = el("g", {
+        class: `die side-${side} ${cls}${rolling ? " rolling" : ""}`,
+        transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`,
+        role: "img",
+        "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }),
+      }, layer);
       const face = el("g", { class: "die-face" }, g);
       el("rect", { width: size, height: size, rx: 10, class: "die-body" }, face);
       for (const [dx, dy] of PIPS[value] || []) el("circle", { cx: size / 2 + dx * 13, cy: size / 2 + dy * 13, r: 5, class: "pip" }, face);
@@ -479,7 +489,12 @@ class Board {
     const x = BAR_X + BAR_W / 2;
     // the face the engine says (a centred cube shows its limit: 64, or the cube-limit option)
     const face = view.cube_face !== undefined && Number.isInteger(view.cube_face) ? view.cube_face : cube.offered ? cube.value * 2 : cube.value;
-    const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: face }) }, layer);
+    const g = el("g", {
+      class: `cube${cube.offered ? " offered" : ""}`,
+      transform: `translate(${x - size / 2}, ${y - size / 2})`,
+      role: "img",
+      "aria-label": this.t("aria.cube", { value: face }),
+    }, layer);
     el("rect", { width: size, height: size, rx: 8, class: "cube-body" }, g);
     const text = el("text", { x: size / 2, y: size / 2, "text-anchor": "middle", dy: "0.36em", class: "cube-text" }, g);
     text.textContent = String(face);

@@ -9,10 +9,14 @@
 /**
  * Where a place is drawn: its x, the y of its first checker and the way its stack grows (+1
  * down, -1 up); a point also says whether it is in the top row and its number for the viewer.
- * @typedef {{x: number, baseY: number, dir: 1 | -1, kind: "bar"} | {x: number, baseY: number, dir: 1 | -1, kind: "off"} | {x: number, baseY: number, dir: 1 | -1, kind: "point", top: boolean, index: number}} Slot
+ * @typedef {{x: number, baseY: number, dir: 1 | -1, kind: "bar"} | {x: number, baseY: number, dir: 1 | -1, kind: "off"}
+ *   | {x: number, baseY: number, dir: 1 | -1, kind: "point", top: boolean, index: number}} Slot
  */
 
-export const GEOMETRY = {"bar_width": 64, "border": 24, "checker_radius": 29, "half": 300, "height": 736, "point_width": 64, "side": 16, "slab_gap": 19, "slab_height": 16, "tray_gap": 8, "tray_width": 64, "visible": 5, "width": 960};
+export const GEOMETRY = {
+  "bar_width": 64, "border": 24, "checker_radius": 29, "half": 300, "height": 736, "point_width": 64, "side": 16,
+  "slab_gap": 19, "slab_height": 16, "tray_gap": 8, "tray_width": 64, "visible": 5, "width": 960,
+};
 
 export const WIDTH = GEOMETRY.width;
 export const HEIGHT = GEOMETRY.height;

@@ -266,7 +266,7 @@ async function boot() {
   status?.remove();
   html.dataset.ready = "1";
   performance.mark("nard:ready");
-  registerServiceWorker();
+  void registerServiceWorker(); // it catches its own failure
 }
 
-boot();
+void boot(); // boot shows the engine's failure in #status and logs it

@@ -248,13 +248,15 @@ const EMBED_CSS = `
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
 .nav { display: flex; align-items: center; gap: 4px; }
 .nav button { direction: ltr; unicode-bidi: isolate; }
-button { font: inherit; color: inherit; background: #fffaf2; border: 1px solid #d9c9b0; border-radius: 8px; min-width: 34px; min-height: 30px; padding: 2px 8px; cursor: pointer; }
+button { font: inherit; color: inherit; background: #fffaf2; border: 1px solid #d9c9b0; border-radius: 8px;
+  min-width: 34px; min-height: 30px; padding: 2px 8px; cursor: pointer; }
 button:disabled { opacity: 0.45; cursor: default; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1d6fd6; outline-offset: 2px; }
 .frame-count { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; direction: ltr; unicode-bidi: isolate; }
 .caption { flex: 1 1 8em; color: #7b6d5e; font-variant-numeric: tabular-nums; }
 .play { margin-inline-start: auto; color: #b8541f; }
-.live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff; border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
+.live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff;
+  border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
 .problem { margin: 0; color: #c62828; }
 iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; border: 0; }
 /* on a board under 480 pixels wide the point numbers would be a few pixels high: they go */
