@@ -70,14 +70,15 @@ class PositionTextError extends Error {
 // counts in that side's own numbering (0 borne off, 25 bar). Throws PositionTextError.
 /**
  * @param {string} text
+ * @param {Record<string, number[]>} [numberings] each game's numbering (the built ones; tests give theirs)
  * @returns {Position}
  */
-export function parsePosition(text) {
+export function parsePosition(text, numberings = DATA.numberings) {
   const fields = String(text).trim().split(":");
   if (fields.length !== 4) throw new PositionTextError(`a position is VARIANT:TURN:WHITE:BLACK, not "${text}"`, "why.position_fields");
   const [token, turn, white, black] = fields;
   const variant = token.split("+")[0];
-  const numbering = DATA.numberings[variant];
+  const numbering = numberings[variant];
   if (!numbering) throw new PositionTextError(`unknown game "${variant}"`, "why.position_game", { name: short(variant) });
   if (turn !== "w" && turn !== "b") throw new PositionTextError(`the side to move is w or b, not "${turn}"`, "why.position_turn", { turn: short(turn) });
   const boards = { w: sideCounts(white, "white"), b: sideCounts(black, "black") };
@@ -169,14 +170,15 @@ function emptyPosition() {
 // A record's frames: [{position, dice, play}], the first one usually without dice and play.
 /**
  * @param {string} text
+ * @param {Record<string, number[]>} [numberings] as parsePosition's
  * @returns {Frame[]}
  */
-export function parseRecord(text) {
+export function parseRecord(text, numberings = DATA.numberings) {
   /** @type {{position: Position, dice: string, play: string[]}[]} */
   const frames = [];
   for (const word of String(text).trim().split(/\s+/)) {
     if (!word) continue;
-    if (word.includes(":")) frames.push({ position: parsePosition(word), dice: "", play: [] });
+    if (word.includes(":")) frames.push({ position: parsePosition(word, numberings), dice: "", play: [] });
     else if (!frames.length) throw new PositionTextError(`a record starts with a position, not "${word}"`, "why.position_record_start", { word: short(word) });
     else {
       const frame = frames[frames.length - 1];
