@@ -73,17 +73,20 @@ test("a record: positions, each followed by the dice that reached it and the pla
   assert.equal(refusal(() => parseRecord("narde:w:: 65 24/13 narde:w:25:", NUMBERINGS)).why, "why.position_count");
 });
 
-test("the board view of a position: point ids in White's numbering, checkers bar first, a double's four dice", () => {
+test("the board view of a position: point ids in White's numbering, checkers bar first, the dice higher first", () => {
   // Black's 12 is White's 13
   const view = boardView(parsePosition("backgammon+cube-limit-8:w:24x2,bar:12x3", NUMBERINGS), { dice: "33", flipped: true });
   assert.deepEqual(view.points, { 24: { side: "w", count: 2 }, "bar-w": { side: "w", count: 1 },
     "off-w": { side: "w", count: 12 }, 13: { side: "b", count: 3 }, "off-b": { side: "b", count: 12 } });
-  assert.deepEqual(view.checkers.slice(0, 3), [
+  assert.deepEqual(view.checkers.filter((c) => c.side === "w").slice(0, 3), [
     { id: "w0", side: "w", at: "bar-w", i: 0 }, { id: "w1", side: "w", at: "24", i: 0 }, { id: "w2", side: "w", at: "24", i: 1 }]);
   assert.equal(view.checkers.length, 30);
   assert.deepEqual(view.dice.map((die) => die.value), [3, 3, 3, 3]);
+  assert.equal(view.cube_face, 8, "a cube in the middle shows the game's highest face");
   assert.equal(view.dice_text, "33");
   assert.equal(view.cube_limit, 8);
   assert.equal(view.flipped, true);
-  assert.deepEqual(boardView(parsePosition("backgammon:w::", NUMBERINGS), { dice: "52" }).dice.map((die) => die.value), [5, 2]);
+  const higherFirst = boardView(parsePosition("backgammon:w::", NUMBERINGS), { dice: "25" });
+  assert.deepEqual(higherFirst.dice.map((die) => die.value), [5, 2]);
+  assert.equal(higherFirst.dice_text, "52");
 });

@@ -37,7 +37,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").FirstView} FirstView */
 /** @typedef {import("./view-model.js").Answer} Answer */
-/** @typedef {import("./view-model.js").Catalogue} Catalogue */
+/** @typedef {Partial<import("./view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
 /** @typedef {import("./view-model.js").Intent} Intent */
 /** @typedef {import("./boot/app.js").App} App */
 /** @typedef {{paint: (view: View) => void, destroy: () => void}} Part */

@@ -16,7 +16,7 @@ from nardcore.errors import quoted
 from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.readers import GameStateError
-from nardcore.svg import render
+from nardcore.svg import cube_face, render
 from nardcore.variant import VariantError
 
 from . import advice, flow, linkgame, record, rollouts, saves, turn_input
@@ -454,8 +454,8 @@ def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     position = Position.parse(editor.text())
     dice = (int(editor.dice[0]), int(editor.dice[1])) if editor.dice else None
-    # the cube as the board shows it: its face and owner once turned, the highest face in the middle
-    cube = ((editor.cube, SIDE_LETTERS.index(editor.owner)) if editor.owner else (position.variant.cube_limit, None))
+    owner = SIDE_LETTERS.index(editor.owner) if editor.owner else None
+    cube = (cube_face(editor.cube, owner, False, position.variant.cube_limit), owner)
     session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"],
                                                                   cube=cube if position.variant.cube else None)}
 

@@ -134,7 +134,7 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
   const checkers = [];
   /** @type {Record<string, PointInfo>} */
   const points = {};
-  for (const side of /** @type {Side[]} */ (["w", "b"])) {
+  for (const side of /** @type {Side[]} */ (["b", "w"])) { // presenter.checkers' order: by side, then id
     let number = 0;
     const counts = position.boards[side];
     for (const slot of [25, ...Array.from({ length: 24 }, (_, k) => 24 - k), 0]) {
@@ -144,17 +144,20 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
       for (let i = 0; i < counts[slot]; i++) checkers.push({ id: `${side}${number++}`, side, at, i });
     }
   }
-  const values = dice ? [...dice].map(Number) : [];
+  // presenter.rolled_dice: higher first, four for a double
+  const values = dice ? [...dice].map(Number).sort((a, b) => b - a) : [];
   const shown = values.length === 2 && values[0] === values[1] ? [...values, ...values] : values;
   const token = position.text.split(":")[0] || position.variant;
   const options = token.split("+").slice(1).sort();
   const limit = options.find((option) => /^cube-limit-\d+$/.test(option));
   const cubeLimit = limit ? Number(limit.slice("cube-limit-".length)) : 64;
+  // the cube is not in play: it sits in the middle at 1 and shows the highest face (nardcore/svg.py cube_face)
   return {
     variant: position.variant, token, options, cube_limit: cubeLimit, cube_face: cubeLimit,
     geometry: position.numbering[1] === 24 ? "opposite" : "same", numbering: position.numbering,
     position: position.text, phase: "", turn: position.turn, to_act: null, checkers, points,
-    movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })), dice_text: dice,
+    movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })),
+    dice_text: values.join(""),
     opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [],
   };
 }
