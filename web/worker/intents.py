@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from nardcore.errors import quoted
+from nardcore.errors import Refusal, quoted
 from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.readers import GameStateError
@@ -32,7 +32,10 @@ from .settings import DEFAULT_SETTINGS, read_pref
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
 AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
-SAVE_ERRORS = (UIError, GameStateError, ValueError, KeyError, TypeError)
+# A save or a game record that cannot be read: a refusal of the core's readers or of the app's
+# (every one is a nardcore.errors.Refusal). A KeyError or a TypeError is a bug in a reader, not a
+# bad save: it is not caught, and reads as a bug.
+SAVE_ERRORS = (Refusal,)
 
 
 class Intent(NamedTuple):
