@@ -28,7 +28,7 @@ def test_a_changed_field_changes_the_d_ts() -> None:
     changed = source.replace("    cube_face: int  #", "    cube_face: str  #", 1)
     assert changed != source
     assert "  cube_face: string;" in viewmodel_ts.generate(changed, intents)
-    assert viewmodel_ts.generate(changed, intents) != viewmodel_ts.TARGET.read_text(encoding="utf-8")
+    assert viewmodel_ts.generate(changed, intents) != viewmodel_ts.written()
 
 
 def test_types_are_translated() -> None:
