@@ -1,5 +1,5 @@
 // Board geometry, pure (no DOM): where each point, bar, tray and checker is drawn for a
-// numbering and a flip. GEOMETRY is the same text as nardcore/geometry.json (a test checks).
+// numbering and a flip. GEOMETRY holds the numbers of nardcore/geometry.json (tests check).
 
 /**
  * The view's numbering (presenter.numbering): index p, a point in White's numbering, holds
