@@ -3,7 +3,7 @@
 
     python build.py build              # the static site in dist/ (tools/site.py)
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:8000
-    python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff + mypy + tsc
+    python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff, mypy, tsc, biome, node --test
     python build.py bench              # the scripts in bench/
 
 The work is done in tools/: site.py (the page, dist/, compression), inline.py (the page's
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,13 +86,22 @@ WORKERS = 3
 
 
 def checks() -> dict[str, list[str]]:
-    """ruff over the repository, strict mypy over the configured files and TypeScript's check of
-    the page's JavaScript (tsconfig.json): each reads the sources only, so they run beside pytest."""
+    """ruff over the repository, strict mypy over the configured files, TypeScript's check of the
+    page's JavaScript (tsconfig.json), Biome's lint of it (biome.json) and the unit tests of its
+    pure modules under Node's own test runner (tests/page/*.test.mjs, no browser): each reads the
+    sources only, so they run beside pytest."""
     return {
         "ruff": [sys.executable, "-m", "ruff", "check", "."],
         "mypy": [sys.executable, "-m", "mypy", *mypy_files()],
         "tsc": [str(NODE_MODULES / ".bin" / "tsc"), "--noEmit", "-p", str(ROOT)],
+        "biome": [str(NODE_MODULES / ".bin" / "biome"), "lint", "--error-on-warnings", str(ROOT)],
+        "node --test": [shutil.which("node") or "node", "--test", "--test-reporter=spec", *page_tests()],
     }
+
+
+def page_tests() -> list[str]:
+    """The page's unit tests, for `node --test` (given by name: Node 20 takes no folder)."""
+    return sorted(str(path) for path in (ROOT / "tests" / "page").glob("*.test.mjs"))
 
 
 def start_build_for_the_run(run_name: str) -> tuple[threading.Thread, list[bool]]:
@@ -165,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="build the static site into dist/")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy and tsc",
+    commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy, tsc, biome, node --test",
                         add_help=False)
     commands.add_parser("bench", help="run the benchmarks in bench/")
     commands.add_parser("mutate", help="mutation testing of the core and the app's Python (hours; see tools/mutate.py)",

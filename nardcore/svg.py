@@ -74,6 +74,20 @@ COLOURS = {"frame": "#5a3a1e", "felt": "#1f3b2f", "dark": "#8c3b1a", "light": "#
 Cube = tuple[int, int | None]  # the face the cube shows, and its owner (None: centred)
 
 
+def cube_face(value: int, owner: int | str | None, offered: bool, limit: int) -> int:
+    """The number the cube shows, wherever it is drawn (this picture, the app's board, the
+    editor's): the stake asked for while offered, the stake once turned (owned, or above 1), and
+    the highest face, the game's cube limit, while it sits in the middle at 1. `owner`: a side,
+    its letter, or None or "" while centred.
+
+    >>> cube_face(1, None, False, 64), cube_face(1, None, True, 64), cube_face(4, 1, False, 64)
+    (64, 2, 4)
+    """
+    if offered:
+        return value * 2
+    return value if owner not in (None, "") or value > 1 else limit
+
+
 def point_place(index: int) -> tuple[float, bool]:
     """Centre x of the viewer's point `index` (1..24) and whether it is in the top row."""
     if index <= 12:
@@ -138,12 +152,10 @@ def render(position: Drawable, dice: tuple[int, int] | None = None, flipped: boo
 
 def render_game(game: DrawableGame, flipped: bool = False, size: int = 480) -> str:
     """A game's board as `render` draws it, with the dice rolled and, in a game with a cube, the
-    cube as the app shows it: the stake once owned, the stake asked for while offered, the
-    highest face (the cube limit) while it sits in the middle."""
+    cube with the face the app shows (`cube_face`)."""
     cube: Cube | None = None
     if game.variant.cube:
-        face = game.cube_value * 2 if game.phase == "take" else (
-            game.cube_value if game.cube_owner is not None else game.variant.cube_limit)
+        face = cube_face(game.cube_value, game.cube_owner, game.phase == "take", game.variant.cube_limit)
         cube = (face, game.cube_owner)
     dice = game.dice.dice if game.dice else None
     return render(game.board, dice=dice, flipped=flipped, size=size, cube=cube)

@@ -141,10 +141,11 @@ def page_style(web: Path = WEB) -> str:
 
 def numberings() -> dict[str, list[int]]:
     """Each game's numbering (index p, a point in White's numbering, holds Black's number for
-    it): what the board needs to place Black's checkers, from nardcore."""
+    it): what the board needs to place Black's checkers, as the app's views carry it."""
     from nardcore.variant import VARIANT_NAMES, VARIANTS
+    from web.worker.presenter import numbering
 
-    return {name: [0, *(VARIANTS[name].opponent_point(point) for point in range(1, 25))] for name in VARIANT_NAMES}
+    return {name: numbering(VARIANTS[name]) for name in VARIANT_NAMES}
 
 
 def embed_strings(web: Path = WEB) -> dict[str, dict[str, str]]:

@@ -43,8 +43,11 @@ export function createKeys(root, { send }) {
     } else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && can.replay) {
       // step through the record (arrows on a focused point move the focus instead: board-input.js)
       e.preventDefault();
+      /** @type {["forward", "back"] | ["back", "forward"]} */
       const [left, right] = isRtl() ? ["forward", "back"] : ["back", "forward"];
-      send({ type: "replay", to: /** @type {Record<string, string>} */ ({ ArrowLeft: left, ArrowRight: right, Home: "first", End: "last" })[key] });
+      /** @type {Record<string, "first" | "back" | "forward" | "last">} */
+      const steps = { ArrowLeft: left, ArrowRight: right, Home: "first", End: "last" };
+      send({ type: "replay", to: steps[key] });
     } else if (key === "Escape") {
       if (view.replay) send({ type: "replay", to: "last" });
       else if (view.selected) send({ type: "click", point: view.selected });

@@ -40,7 +40,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
 /** @typedef {import("./view-model.js").View} View */
 /** @typedef {import("./view-model.js").FirstView} FirstView */
 /** @typedef {import("./view-model.js").Answer} Answer */
-/** @typedef {import("./view-model.js").Catalogue} Catalogue */
+/** @typedef {Partial<import("./view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
 /** @typedef {import("./view-model.js").Intent} Intent */
 /** @typedef {import("./boot/app.js").App} App */
 /** @typedef {{paint: (view: View) => void, destroy: () => void}} Part */
@@ -153,7 +153,8 @@ export function mountPage(root, app) {
     send({ type: "load_url", fragment, link_save: linkSave(fragment) });
   });
   showLanguages();
-  loadStrings(lang).then(() => {
+  // loadStrings never rejects: a missing language file falls back to English
+  void loadStrings(lang).then(() => {
     if (destroyed) return;
     translate();
     if (!view) paintFirst(first);
@@ -181,7 +182,7 @@ export function mountPage(root, app) {
     if (view.prefs && view.prefs.lang && view.prefs.lang !== lang) {
       lang = view.prefs.lang;
       rememberLanguage(lang);
-      loadStrings(lang).then(() => {
+      void loadStrings(lang).then(() => {
         if (destroyed) return;
         translate();
         render();

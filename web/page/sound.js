@@ -102,7 +102,8 @@ export function heard(view, before) {
   if (moved.length > MOST_CHECKERS_MOVED) return []; // a whole new board
   /** @type {SoundName[]} */
   const sounds = [];
-  const thrown = (/** @type {View} */ v) => (v.dice && v.dice.length ? `${v.turn}:${v.dice_text}` : v.opening_dice ? `o:${v.opening_dice.w}:${v.opening_dice.b}` : "");
+  const thrown = (/** @type {View} */ v) =>
+    v.dice && v.dice.length ? `${v.turn}:${v.dice_text}` : v.opening_dice ? `o:${v.opening_dice.w}:${v.opening_dice.b}` : "";
   const throwNow = thrown(view);
   if (throwNow && throwNow !== thrown(before)) sounds.push("roll");
   if (moved.length) {
@@ -184,7 +185,9 @@ function envelope(/** @type {AudioContext} */ ctx, /** @type {number} */ at, /**
 const SOUNDS = {
   // the dice rattle: knocks of falling pitch over 300 ms
   roll: (ctx, at) => {
-    [0, 0.06, 0.13, 0.19, 0.27].forEach((dt, i) => knock(ctx, at + dt, 0.05, 2400 - i * 250, 0.6 - i * 0.08));
+    [0, 0.06, 0.13, 0.19, 0.27].forEach((dt, i) => {
+      knock(ctx, at + dt, 0.05, 2400 - i * 250, 0.6 - i * 0.08);
+    });
   },
   // a checker set down: a low wooden tock
   move: (ctx, at) => {
@@ -203,6 +206,8 @@ const SOUNDS = {
   },
   // the game's end: three rising notes
   end: (ctx, at) => {
-    [523.25, 659.25, 783.99].forEach((hz, i) => tone(ctx, at + i * 0.13, i === 2 ? 0.45 : 0.16, hz, hz, "triangle", 0.35));
+    [523.25, 659.25, 783.99].forEach((hz, i) => {
+      tone(ctx, at + i * 0.13, i === 2 ? 0.45 : 0.16, hz, hz, "triangle", 0.35);
+    });
   },
 };

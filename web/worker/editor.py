@@ -20,7 +20,7 @@ import itertools
 import re
 import urllib.parse
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from nardcore.game import Game
 from nardcore.movegen import illegal_block
@@ -33,7 +33,7 @@ from .layout import POINT_IDS, Layout
 from .links import linked_game
 from .reasons import reason
 from .settings import OPPONENTS
-from .viewmodel import EditorForm
+from .viewmodel import SIDES, EditorForm, EditorProblem
 
 TOOLS = ("w", "b", "remove")
 MAX_LENGTH = 999
@@ -321,7 +321,7 @@ class Editor:
             "tool": self.tool,
             "variant": self.variant.name,
             "token": self.variant.token,
-            "turn": SIDE_LETTERS[self.turn],
+            "turn": SIDES[self.turn],
             "dice": self.dice,
             "cube": self.cube,
             "owner": self.owner,
@@ -331,7 +331,7 @@ class Editor:
             "crawford": self.crawford,
             "opponent": self.opponent,
             "text": self.text(),
-            "problems": problems,
+            "problems": cast(list[EditorProblem], problems),
             "valid": not problems,
             "fragment": None if problems else self.fragment(),
         }

@@ -13,7 +13,7 @@ from nardcore.gamedata import game_to_dict
 
 from .inputs import UIError
 from .session import Session
-from .viewmodel import DiceHistory, FairCheck, FairView
+from .viewmodel import DiceHistory, FairCheck, FairView, RevealedSeed
 
 
 def live(session: Session) -> FairDice | None:
@@ -83,8 +83,9 @@ def view(session: Session) -> FairView | None:
     segment = fair.current
     checked = session.dice_check
     shown = checked if checked is not None and checked["at"] == proof.rolls else None
-    revealed = [{"commitment": s.commitment, "seed": s.seed or "", "entropy": s.entropy, "rolls": len(s.rolls)}
-                for s in proof.segments if s.seed is not None]
+    revealed: list[RevealedSeed] = [
+        {"commitment": s.commitment, "seed": s.seed or "", "entropy": s.entropy, "rolls": len(s.rolls)}
+        for s in proof.segments if s.seed is not None]
     return {
         "commitment": segment.commitment,
         "entropy": segment.entropy,

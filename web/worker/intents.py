@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from nardcore.errors import quoted
+from nardcore.errors import Refusal, quoted
 from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.readers import GameStateError
-from nardcore.svg import render
+from nardcore.svg import cube_face, render
 from nardcore.variant import VariantError
 
 from . import advice, fairplay, flow, linkgame, record, rollouts, saves, turn_input
@@ -32,7 +32,10 @@ from .settings import DEFAULT_SETTINGS, read_pref
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
 AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
-SAVE_ERRORS = (UIError, GameStateError, ValueError, KeyError, TypeError)
+# A save or a game record that cannot be read: a refusal of the core's readers or of the app's
+# (every one is a nardcore.errors.Refusal). A KeyError or a TypeError is a bug in a reader, not a
+# bad save: it is not caught, and reads as a bug.
+SAVE_ERRORS = (Refusal,)
 
 
 class Intent(NamedTuple):
@@ -491,8 +494,8 @@ def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     position = Position.parse(editor.text())
     dice = (int(editor.dice[0]), int(editor.dice[1])) if editor.dice else None
-    # the cube as the board shows it: its face and owner once turned, the highest face in the middle
-    cube = ((editor.cube, SIDE_LETTERS.index(editor.owner)) if editor.owner else (position.variant.cube_limit, None))
+    owner = SIDE_LETTERS.index(editor.owner) if editor.owner else None
+    cube = (cube_face(editor.cube, owner, False, position.variant.cube_limit), owner)
     session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"],
                                                                   cube=cube if position.variant.cube else None)}
 

@@ -8,7 +8,7 @@ plays on, and what was played on it becomes the next link.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from nardcore.dice import PresetDice
 from nardcore.errors import NardError, quoted
@@ -19,7 +19,7 @@ from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
 from .reasons import reason
 from .session import Session, new_game_id
-from .viewmodel import LinkView
+from .viewmodel import LinkView, Side
 
 
 def start(session: Session, request: dict[str, Any]) -> None:
@@ -188,7 +188,7 @@ def view(session: Session) -> LinkView | None:
     offered = not session.others_to_act() and duel.hold_offered(session.game)
     return {
         "gid": duel.gid,
-        "me": duel.me,
+        "me": cast(Side, duel.me),  # "w" or "b": Duel reads it so
         "seq": duel.seq,
         "waiting": waiting,
         "asked": duel.asked,

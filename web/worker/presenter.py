@@ -14,12 +14,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from nardcore.bots.levels import LEVEL_SHARES, LEVELS
+from nardcore.dice import Roll
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
+from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
 from . import advice, fairplay, flow, linkgame, record, rollouts, variant_rules
@@ -30,6 +32,7 @@ from .messages import Message
 from .saves import SCHEMA
 from .session import Session
 from .viewmodel import (
+    SIDES,
     Arrow,
     BoardView,
     Can,
@@ -37,16 +40,25 @@ from .viewmodel import (
     Checker,
     Cube,
     Die,
+    GameResultView,
     HandView,
+    Hint,
     Language,
+    LastMove,
     MatchView,
     Player,
     PointInfo,
+    Prefs,
+    RecordEntry,
     Resign,
+    Review,
+    Settings,
     Side,
     VariantEntry,
     View,
+    side_of,
 )
+from .viewmodel import Message as MessageView
 
 I18N = Path(__file__).resolve().parent.parent / "i18n"  # web/i18n, shared with the page
 
@@ -118,10 +130,10 @@ def view(session: Session) -> View:
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
     return {
         "schema": SCHEMA,
-        "screen": session.screen,
+        "screen": "setup" if session.screen == "setup" else "board",
         **board_part(
-            game.variant, position=str(board), phase=game.phase, turn=SIDE_LETTERS[board.turn],
-            to_act=None if game.to_act is None else SIDE_LETTERS[game.to_act], stacks=layout.stacks,
+            game.variant, position=str(board), phase=game.phase, turn=SIDES[board.turn],
+            to_act=None if game.to_act is None else SIDES[game.to_act], stacks=layout.stacks,
             movable=movable,
             selected=None if session.selected is None else point_id(board.turn, session.selected, board),
             destinations=destinations,
@@ -131,26 +143,27 @@ def view(session: Session) -> View:
             cube={
                 "enabled": game.variant.cube,
                 "value": game.cube_value,
-                "owner": None if game.cube_owner is None else SIDE_LETTERS[game.cube_owner],
+                "owner": None if game.cube_owner is None else SIDES[game.cube_owner],
                 "offered": game.phase == "take",
             },
-            cube_face=cube_face(game),
+            cube_face=cube_face(game.cube_value, game.cube_owner, game.phase == "take", game.variant.cube_limit),
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
-            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn]) + advice.review_arrows(session)),
+            arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session)),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
-        "result": result_to_dict(game.result) if game.result else None,
-        "last": last,
-        "hint": session.hint,
-        "record": record.entries(game),
+        # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
+        "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
+        "last": cast(LastMove | None, last),
+        "hint": cast(Hint | None, session.hint),
+        "record": cast(list[RecordEntry], record.entries(game)),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
-        "review": review_view(session.review),
-        "message": None if message is None else message.to_dict(),
-        "settings": dict(session.settings),
-        "prefs": dict(session.prefs),
+        "review": cast(Review | None, review_view(session.review)),
+        "message": None if message is None else cast(MessageView, message.to_dict()),
+        "settings": cast(Settings, dict(session.settings)),
+        "prefs": cast(Prefs, dict(session.prefs)),
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
@@ -183,22 +196,21 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
     variant = editor.variant
     counts = [editor.counts(side) for side in (0, 1)]
     length = editor.length
-    rolled = [int(d) for d in editor.dice]
-    shown_dice = rolled * 2 if len(rolled) == 2 and rolled[0] == rolled[1] else rolled
-    turn = SIDE_LETTERS[editor.turn]
+    turn = SIDES[editor.turn]
     return {
         "schema": SCHEMA,
         "screen": "board",
         **board_part(
             variant, position=editor.text(), phase="edit", turn=turn, to_act=turn, stacks=editor.stacks,
             movable=[], selected=None, destinations=[],
-            dice=[{"value": value, "used": False} for value in sorted(shown_dice, reverse=True)],
+            dice=rolled_dice(Roll.parse(editor.dice)) if editor.dice else [],
             dice_text=editor.dice, opening_dice=None,
-            cube={"enabled": variant.cube, "value": editor.cube, "owner": editor.owner or None, "offered": False},
-            cube_face=editor.cube if editor.owner or editor.cube > 1 else variant.cube_limit,
+            cube={"enabled": variant.cube, "value": editor.cube,
+                  "owner": side_of(editor.owner) if editor.owner else None, "offered": False},
+            cube_face=cube_face(editor.cube, editor.owner, False, variant.cube_limit),
             flipped=flipped, arrows=[]),
         "can": _no_controls(),
-        "players": {SIDE_LETTERS[side]: {"kind": "human", "pips": sum(p * counts[side][p] for p in range(1, 26)),
+        "players": {SIDES[side]: {"kind": "human", "pips": sum(p * counts[side][p] for p in range(1, 26)),
                                          "off": counts[side][0], "score": editor.score[side] if length else 0}
                     for side in (0, 1)},
         "match": {"length": length, "score": list(editor.score), "crawford": False, "over": False} if length else None,
@@ -209,9 +221,9 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "replay": None,
         "resign": None,
         "review": None,
-        "message": None if session.message is None else session.message.to_dict(),
-        "settings": dict(session.settings),
-        "prefs": dict(session.prefs),
+        "message": None if session.message is None else cast(MessageView, session.message.to_dict()),
+        "settings": cast(Settings, dict(session.settings)),
+        "prefs": cast(Prefs, dict(session.prefs)),
         "bot_pending": False,
         "dice_source": session.dice.spec,
         "link": None,
@@ -289,26 +301,32 @@ def _targets(session: Session) -> tuple[list[str], list[str]]:
 
 def checkers(stacks: Mapping[str, list[str]]) -> list[Checker]:
     """Every checker by id with its point and its place in the stack (0 = bottom)."""
-    found: list[Checker] = [{"id": checker, "side": checker[0], "at": where, "i": index}
+    found: list[Checker] = [{"id": checker, "side": side_of(checker[0]), "at": where, "i": index}
                             for where, ids in stacks.items() for index, checker in enumerate(ids)]
     return sorted(found, key=lambda c: (c["side"], int(c["id"][1:])))
 
 
 def points(stacks: Mapping[str, list[str]]) -> dict[str, PointInfo]:
-    return {where: {"side": ids[0][0], "count": len(ids)} for where, ids in stacks.items() if ids}
+    return {where: {"side": side_of(ids[0][0]), "count": len(ids)} for where, ids in stacks.items() if ids}
+
+
+def rolled_dice(roll: Roll) -> list[Die]:
+    """The dice the board draws for a roll, none used: higher first, four for a double (the
+    editor's and the embed's still boards too: tests/test_embed_board.py)."""
+    values = [roll.high] * 4 if roll.is_double else [roll.high, roll.low]
+    return [{"value": value, "used": False} for value in values]
 
 
 def dice(game: Game) -> list[Die]:
-    """The dice rolled, each used or not (four for a double); `blocked`: left but unplayable."""
+    """The dice rolled (`rolled_dice`), each used or not; `blocked`: left but unplayable."""
     if game.dice is None:
         return []
     left = list(game.planner.dice_left) if game.planner else []
-    values = [game.dice.high] * 4 if game.dice.is_double else [game.dice.high, game.dice.low]
-    shown: list[Die] = []
-    for value in values:
-        shown.append({"value": value, "used": value not in left})
-        if value in left:
-            left.remove(value)
+    shown = rolled_dice(game.dice)
+    for die in shown:
+        die["used"] = die["value"] not in left
+        if die["value"] in left:
+            left.remove(die["value"])
     if game.turn_done:
         for die in shown:
             die["blocked"] = not die["used"]
@@ -324,14 +342,6 @@ def opening_dice(game: Game) -> dict[Side, int] | None:
         white, black = openings[-1]["dice"]
         return {"w": white, "b": black}
     return None
-
-
-def cube_face(game: Game) -> int:
-    """The number the cube shows: the stake once owned, the stake asked for while offered, and
-    the highest face (the game's cube limit) while it sits in the middle."""
-    if game.phase == "take":
-        return game.cube_value * 2
-    return game.cube_value if game.cube_owner is not None else game.variant.cube_limit
 
 
 def review_view(review: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -372,7 +382,7 @@ def hand(session: Session) -> HandView | None:
         return {"side": None, "opening": True}
     if game.phase in ("cube", "roll") and (session.waiting_for_hand() or not session.others_to_act()):
         assert game.to_act is not None
-        return {"side": SIDE_LETTERS[game.to_act], "opening": False}
+        return {"side": SIDES[game.to_act], "opening": False}
     return None
 
 
@@ -396,7 +406,7 @@ def resign(session: Session) -> Resign | None:
     if game.phase == "resign":
         assert game.resign_offer is not None
         level = game.resign_offer[0]
-        return {"offer": level, "side": SIDE_LETTERS[game.position.turn], "points": flow.resign_points(game, level)}
+        return {"offer": level, "side": SIDES[game.position.turn], "points": flow.resign_points(game, level)}
     if not game.may_resign() or session.others_to_act():
         return None
     if game.resign_by_offer:
@@ -408,7 +418,7 @@ def players(session: Session, board: Position) -> dict[Side, Player]:
     # a match score is shown capped: "16 of 5" after a big last game reads as nonsense
     score = _capped_score(session) or list(session.tally)
     return {
-        SIDE_LETTERS[side]: {
+        SIDES[side]: {
             "kind": "computer" if session.against_computer and side == session.computer_side else "human",
             "pips": board.pips(side),
             "off": board.off(side),

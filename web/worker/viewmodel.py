@@ -1,19 +1,31 @@
-"""The view model's shape: what the worker sends the page to paint.
+"""The view model's shape, declared once: what the worker sends the page to paint, and what
+the page asks of it (the intents).
 
 `presenter.view()` (and `editor_view()` while the position editor is open) answers every
 request with a `View`; `presenter.start_view()` is the `View` the build puts into the page;
 `presenter.catalogue()` goes out once, in the worker's hello. These are types only: the page
-gets these dicts as JSON exactly as they are built. Parts the presenter passes through from
-the session (the hint, the review, the last move, the game's result, the record's events) are
-plain JSON objects here.
+gets these dicts as JSON exactly as they are built. web/page/view-model.d.ts is generated from
+this file (`python tools/viewmodel_ts.py`; tests/test_viewmodel_ts.py fails when they differ),
+so every type here is one the generator translates: TypedDicts, aliases, `Literal`, `list`,
+`tuple`, `dict`, `X | None`, `NotRequired`, and `Annotated[T, "partial"]` for the page's
+`Partial<T>` (Python reads it as T).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
-Side = str  # "w" or "b"
+Side = Literal["w", "b"]
 PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
+Step = tuple[PointId, PointId]  # a step from one place to the other
+SIDES: tuple[Side, Side] = ("w", "b")  # by nardcore's side number: WHITE 0, BLACK 1
+
+
+def side_of(letter: str) -> Side:
+    """A side's letter ("w" or "b": a checker's id starts with one) as a Side."""
+    if letter not in SIDES:
+        raise ValueError(f"a side is w or b, not {letter!r}")
+    return SIDES[SIDES.index(letter)]
 
 
 class Checker(TypedDict):
@@ -41,45 +53,8 @@ class Cube(TypedDict):
     offered: bool
 
 
-Arrow = TypedDict("Arrow", {
-    "from": PointId,
-    "to": PointId,
-    "kind": Literal["last", "hint"],  # a step of the last confirmed turn, or of the hint shown
-    "side": Side,  # whose checker moves
-})
-
-
-class BoardView(TypedDict):
-    """What the board draws, and all it reads: the game and its options, the position with
-    every checker by id, what may be moved now, the dice, the cube, which way up the board is
-    and the arrows on it."""
-
-    variant: str
-    token: str
-    options: list[str]
-    cube_limit: int
-    cube_face: int
-    geometry: Literal["same", "opposite"]
-    numbering: list[int]  # index p, a point in White's numbering, holds Black's number for it
-    position: str
-    phase: str  # "opening", "roll", "cube", "move", "take", "resign", "over"; "edit" in the editor
-    turn: Side
-    to_act: Side | None
-    checkers: list[Checker]
-    points: dict[PointId, PointInfo]
-    movable: list[PointId]
-    selected: PointId | None
-    destinations: list[PointId]
-    dice: list[Die]
-    dice_text: str
-    opening_dice: dict[Side, int] | None
-    cube: Cube
-    flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
-    arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
-
-
 class Can(TypedDict):
-    """The controls the person may use now."""
+    """The controls the person may use now (presenter.can)."""
 
     roll: bool
     double: bool
@@ -112,6 +87,68 @@ class MatchView(TypedDict):
     over: bool
 
 
+class LastMove(TypedDict):
+    """The last confirmed turn: the line under the board (its arrows are the board's `arrows`)."""
+
+    side: Side
+    dice: str
+    text: str
+    steps: list[Step]
+
+
+class HintPlay(TypedDict):
+    play: str
+    equity: float
+    loss: float
+    steps: list[Step]
+
+
+class RolloutFigures(TypedDict):
+    """One play's rollout figures so far (nardcore.bots.rollout Rollout.to_dict), for the mover."""
+
+    play: str | None
+    games: int
+    total: int
+    outcomes: dict[str, float]  # win, win_2x, ..., as `python -m nardcore eval` names them
+    equity: float
+    low: float | None  # the 95% interval; null after a single game
+    high: float | None
+
+
+class HintRollout(TypedDict):
+    """The hint's plays rolled out: the page asks for more while `running`."""
+
+    running: bool
+    stopped: bool  # cancelled: the figures so far
+    done: int
+    total: int
+    games: int  # per play
+    level: str
+    plays: list[RolloutFigures]
+
+
+class Hint(TypedDict):
+    """The best plays (one of them drawn: `shown`), or the cube action."""
+
+    cube: Literal["double", "roll", "take", "drop", "beaver"] | None
+    plays: list[HintPlay]
+    shown: int | None
+    side: NotRequired[Side]
+    rollout: NotRequired[HintRollout]  # once asked for (web/worker/rollouts.py)
+
+
+class RecordEntry(TypedDict):
+    index: int
+    number: int  # the turns played up to this one (0 before the first)
+    kind: str  # "opening", "play", "pass", "double", "take", "drop", "beaver", "resign" ...
+    side: Side | None
+    text: str
+    dice: list[int] | None
+    play: str
+    cube: int | None
+    level: str | None
+
+
 class Replay(TypedDict):
     at: int  # the record is shown after this many events
     of: int
@@ -133,8 +170,90 @@ class Resign(TypedDict, total=False):
     points: int
 
 
+class Decision(TypedDict):
+    turn: int
+    side: Side
+    kind: str  # "play", "double", "take", "drop", "beaver"
+    position: str
+    dice: str
+    chosen: str
+    best: str
+    loss: float
+    mark: str | None
+    luck: float | None  # the roll's luck for the mover, in points (plays only)
+    forced: bool  # no choice: left out of the error rate
+
+
+class ReviewRollout(HintRollout):
+    """A reviewed turn's plays rolled out (the play made and the roll's best): as the hint's."""
+
+    turn: int
+
+
+class Review(TypedDict):
+    """The game's review as far as it has got (web/worker/advice.py run_review)."""
+
+    done: int
+    total: int
+    complete: bool
+    shown: int | None
+    decisions: list[Decision]
+    chances: list[float]
+    positions: list[str]
+    error_rate: Annotated[dict[Side, float], "partial"]
+    luck: Annotated[dict[Side, float], "partial"]  # the luck measured so far (all of it once `complete`)
+    skill: Annotated[dict[Side, str | None], "partial"]
+    ranked: bool  # every play ranked (the first pass): the graph, marks, error rates and skill are whole
+    luck_done: int  # the plays whose roll's luck is measured (the second pass)
+    luck_turns: int  # the plays in all
+    rollable: bool  # the shown turn may be rolled out: every play ranked, a play with a choice
+    rollout: NotRequired[ReviewRollout]  # the shown turn rolled out, once asked for (web/worker/rollouts.py)
+
+
+class Message(TypedDict):
+    """A key of web/i18n's msg.* and its arguments (web/worker/messages.py)."""
+
+    key: str
+    args: NotRequired[dict[str, object]]
+
+
+class GameResultView(TypedDict):
+    """How the game ended (nardcore.gamedata result_to_dict)."""
+
+    winner: Side | None
+    points: int
+    kind: str
+    cube: int
+    resigned: NotRequired[bool]
+
+
+class Settings(TypedDict):
+    """The game's settings (web/worker/settings.py DEFAULT_SETTINGS)."""
+
+    variant: str
+    match_length: int
+    opponent: str
+    level: NotRequired[str]
+    seat: NotRequired[Side]
+
+
+class Prefs(TypedDict):
+    """The person's preferences (web/worker/settings.py DEFAULT_PREFS)."""
+
+    lang: str
+    auto_roll: bool
+    auto_confirm: bool
+    auto_forced: bool
+    flip: bool
+    turn_board: bool
+    coach: bool
+    sound: bool  # the page's sounds (web/page/sound.js)
+    auto_bear_off: bool  # the rest of a turn that can only bear off is played at once
+    dice_history: bool  # this game's dice beside the board (web/worker/fairplay.py history)
+
+
 class LinkView(TypedDict):
-    """A game by link: the link to send while this device waits."""
+    """A game by link (web/worker/linkgame.py view): the link to send while this device waits."""
 
     gid: str
     me: Side
@@ -148,8 +267,15 @@ class LinkView(TypedDict):
     url: str | None
 
 
+class EditorProblem(TypedDict):
+    """A broken rule of the set-up: edit.problem.KEY in web/i18n, with its arguments."""
+
+    key: str
+    args: NotRequired[dict[str, object]]
+
+
 class EditorForm(TypedDict):
-    """The position editor's form beside the board."""
+    """The position editor's form beside the board (web/worker/editor.py Editor.view)."""
 
     tool: str
     variant: str
@@ -164,7 +290,7 @@ class EditorForm(TypedDict):
     crawford: bool
     opponent: str
     text: str
-    problems: list[dict[str, Any]]  # {"key": KEY, "args": {...}}: edit.problem.KEY in web/i18n
+    problems: list[EditorProblem]
     valid: bool
     fragment: str | None
 
@@ -179,6 +305,15 @@ class FairCheck(TypedDict):
     at: int
 
 
+class RevealedSeed(TypedDict):
+    """A seed shown: the commitment it answers, the seed, the player's words mixed in, its rolls."""
+
+    commitment: str
+    seed: str
+    entropy: str
+    rolls: int
+
+
 class FairView(TypedDict):
     """Dice you can check (web/worker/fairplay.py): the commitment the next rolls come from, its
     entropy, whether the player may still add theirs, and the seeds revealed so far."""
@@ -188,7 +323,7 @@ class FairView(TypedDict):
     may_add: bool
     rolls: int  # rolls made under the proof
     secret_rolls: int  # of them, those of the commitment whose seed is still secret
-    revealed: list[dict[str, Any]]  # {commitment, seed, entropy, rolls} of each revealed seed
+    revealed: list[RevealedSeed]
     check: FairCheck | None
 
 
@@ -208,26 +343,75 @@ class DiceHistory(TypedDict):
     expected_face: float
     doubles: int
     expected_doubles: float
+# An arrow on the board: a step of the last confirmed turn, or of the hint's play shown.
+Arrow = TypedDict("Arrow", {
+    "from": PointId,
+    "to": PointId,
+    "kind": Literal["last", "hint"],  # a step of the last confirmed turn, or of the hint shown
+    "side": Side,  # whose checker moves
+})
+
+
+class BoardView(TypedDict):
+    """What the board draws (web/page/board/board.js), and all it reads: the game and its
+    options, the position with every checker by id, what may be moved now, the dice, the cube,
+    which way up the board is and the arrows on it. The engine sends it inside every view;
+    <nard-board> builds one of its own (embed.js boardView, tests/test_embed_board.py)."""
+
+    variant: str
+    token: str
+    options: list[str]
+    cube_limit: int
+    cube_face: int  # the number the cube shows (nardcore.svg cube_face)
+    geometry: Literal["same", "opposite"]
+    numbering: list[int]  # index p, a point in White's numbering, holds Black's number for it
+    position: str
+    phase: str  # "opening", "roll", "cube", "move", "take", "resign", "over"; "edit" in the editor
+    turn: Side
+    to_act: Side | None
+    checkers: list[Checker]
+    points: dict[PointId, PointInfo]
+    movable: list[PointId]
+    selected: PointId | None
+    destinations: list[PointId]
+    dice: list[Die]
+    dice_text: str
+    opening_dice: dict[Side, int] | None
+    cube: Cube
+    flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
+    arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
+
+
+class FirstView(BoardView, total=False):
+    """What the page paints before the engine answers: the board and the players beside it,
+    from the last view the page kept or the build's start view (the page's own: Python never
+    makes one)."""
+
+    screen: str
+    players: Annotated[dict[Side, Player], "partial"]
+    match: MatchView | None
+    can: Annotated[Can, "partial"]
+    last: LastMove | None
 
 
 class View(BoardView):
-    """The whole view model: the board's part and everything around it."""
+    """The whole view model: presenter.view, or presenter.editor_view while editing."""
 
     schema: int
-    screen: str  # "setup" or "board"
+    screen: Literal["setup", "board"]
     can: Can
     players: dict[Side, Player]
     match: MatchView | None
-    result: dict[str, Any] | None
-    last: dict[str, Any] | None  # the last confirmed turn: side, dice, text, steps
-    hint: dict[str, Any] | None
-    record: list[dict[str, Any]]
+    result: GameResultView | None
+    last: LastMove | None
+    hint: Hint | None
+    record: list[RecordEntry]
     replay: Replay | None
     resign: Resign | None
-    review: dict[str, Any] | None
-    message: dict[str, Any] | None  # {"key": KEY, "args": {...}}: msg.KEY in web/i18n
-    settings: dict[str, Any]
-    prefs: dict[str, Any]
+    review: Review | None
+    message: Message | None
+    settings: Settings
+    prefs: Prefs
     bot_pending: bool
     dice_source: str | None
     link: LinkView | None
@@ -235,6 +419,55 @@ class View(BoardView):
     fair: FairView | None
     hand: HandView | None
     dice_history: DiceHistory | None
+
+
+class LibraryLink(TypedDict):
+    gid: str
+    side: Side
+
+
+class LibraryEntry(TypedDict):
+    """What the Games screen lists of a game, kept beside its save (saves.library_entry)."""
+
+    id: str
+    variant: str
+    token: str
+    opponent: str
+    level: str
+    seat: Side
+    match_length: int
+    score: list[int]
+    position: str
+    phase: str
+    over: bool
+    winner: Side | None
+    started: bool
+    link: LibraryLink | None
+    hand: NotRequired[bool]  # every roll entered by hand (left out of the dice's statistics)
+
+
+class ShareLinks(TypedDict, total=False):
+    """The links and files the Share dialog offers (all optional: the editor's set-up has fewer)."""
+
+    game: str  # URL fragments
+    position: str
+    gnubg: str
+    xgid: str
+    record: str  # a <nard-board> record
+    svg: str
+    mat: str
+
+
+class Answer(TypedDict):
+    """The answer to every intent (web/worker/ui.py dispatch), or {error} when it failed."""
+
+    view: View
+    save: str
+    entry: LibraryEntry
+    url: NotRequired[str]
+    set_aside: NotRequired[str]
+    share: NotRequired[ShareLinks]
+    error: NotRequired[str]
 
 
 class VariantEntry(TypedDict):
@@ -257,7 +490,22 @@ class Language(TypedDict):
 
 
 class Catalogue(TypedDict):
+    """The games, their options, lengths and cube limits, the levels and languages (presenter.catalogue)."""
+
     variants: list[VariantEntry]
     languages: list[Language]
     levels: list[str]
     level_shares: dict[str, dict[str, float]]  # per game, each level's % of the points against the one below
+
+
+class Hello(TypedDict):
+    """The engine's answer to {"type": "hello"} (web/worker/engine.py hello)."""
+
+    ready: bool
+    python: str
+    platform: str
+    position: str
+    ui: bool
+    boot: str | None
+    catalogue: Catalogue
+

@@ -73,7 +73,7 @@ function pointerDown(/** @type {Board} */ board, /** @type {PointerEvent} */ e) 
   const id = pointAt(board, e.clientX, e.clientY);
   if (!id) return;
   const view = board.view || NOTHING_TO_MOVE;
-  const movable = editing(board) ? Boolean(topChecker(board, id)) : (view.movable || []).includes(id);
+  const movable = editing(board) ? Boolean(topChecker(board, id)) : view.movable.includes(id);
   board.drag = { id, x: e.clientX, y: e.clientY, moved: false, checker: movable ? topChecker(board, id) : null, pointerId: e.pointerId };
   if (movable) {
     try { board.svg.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
@@ -88,7 +88,7 @@ function pointerMove(/** @type {Board} */ board, /** @type {PointerEvent} */ e) 
     d.moved = true;
     d.checker.classList.add("dragging");
     board.checkerLayer.appendChild(d.checker); // drawn above the others
-    if (board.view && !editing(board) && board.view.selected !== d.id) board.onIntent({ type: "click", point: d.id, quiet: true });
+    if (board.view && !editing(board) && board.view.selected !== d.id) board.onIntent({ type: "click", point: d.id });
   }
   const p = toSvg(board, e);
   d.checker.style.transform = `translate(${p.x}px, ${p.y}px)`;
@@ -122,8 +122,8 @@ function pointerUp(/** @type {Board} */ board, /** @type {PointerEvent} */ e) {
   const view = board.view || NOTHING_TO_MOVE;
   // only a tap that picks a checker up starts a double tap: one that sets a checker down on a
   // point of one's own, then picks a checker there up again, is two moves, not a quick step
-  const setsDown = Boolean(view.selected) && view.selected !== id && (view.destinations || []).includes(id);
-  board.lastTap = (view.movable || []).includes(id) && !setsDown ? { id, at: e.timeStamp } : null;
+  const setsDown = Boolean(view.selected) && view.selected !== id && view.destinations.includes(id);
+  board.lastTap = view.movable.includes(id) && !setsDown ? { id, at: e.timeStamp } : null;
   board.onIntent({ type: "click", point: id });
 }
 
@@ -145,15 +145,15 @@ function keyDown(/** @type {Board} */ board, /** @type {KeyboardEvent} */ e) {
   if ((e.key === "Enter" || e.key === " ") && editing(board)) {
     e.preventDefault();
     e.stopPropagation();
-    board.onIntent({ type: "edit_point", point: id, keyboard: true });
+    board.onIntent({ type: "edit_point", point: id });
     return;
   }
   if (e.key === "Enter" || e.key === " ") {
-    const active = (view.movable || []).includes(id) || (view.destinations || []).includes(id) || view.selected === id;
+    const active = view.movable.includes(id) || view.destinations.includes(id) || view.selected === id;
     if (active || view.selected) {
       e.preventDefault();
       e.stopPropagation();
-      board.onIntent({ type: "click", point: id, keyboard: true });
+      board.onIntent({ type: "click", point: id });
     }
     return;
   }
@@ -165,12 +165,12 @@ function keyDown(/** @type {Board} */ board, /** @type {KeyboardEvent} */ e) {
 
 // Arrow keys walk the points as they are drawn: left/right along a row, up/down across.
 function focusNeighbour(/** @type {Board} */ board, /** @type {string} */ id, /** @type {string} */ key) {
-  const geo = slotGeometry(id, board.geometry, board.flipped);
+  const geo = slotGeometry(id, board.numbering, board.flipped);
   /** @type {{other: string, g: SVGGElement, dx: number, sameRow: boolean, row: number, rowHere: number}[]} */
   const candidates = [];
   for (const [other, g] of board.pointEls) {
     if (other === id) continue;
-    const o = slotGeometry(other, board.geometry, board.flipped);
+    const o = slotGeometry(other, board.numbering, board.flipped);
     const oy = o.kind === "point" ? (o.top ? 0 : 1) : o.dir === 1 || o.dir === -1 && o.kind === "bar" && o.baseY < MID_Y ? 0 : 1;
     const gy = geo.kind === "point" ? (geo.top ? 0 : 1) : geo.dir === 1 || geo.dir === -1 && geo.kind === "bar" && geo.baseY < MID_Y ? 0 : 1;
     candidates.push({ other, g, dx: o.x - geo.x, sameRow: oy === gy, row: oy, rowHere: gy });

@@ -15,7 +15,10 @@
 // the trays for borne-off checkers on the right. Points are laid out by the viewer's
 // numbering: White's unless the board is flipped, then Black's.
 
-import { WIDTH, HEIGHT, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y, VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter, validNumbering } from "./geometry.js";
+import {
+  WIDTH, HEIGHT, SIDE, PW, R, HALF, LEFT_X, BAR_X, BAR_W, RIGHT_X, BOARD_RIGHT, TRAY_X, TRAY_W, TOP_Y, BOTTOM_Y, MID_Y,
+  VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter,
+} from "./geometry.js";
 import { bindInput } from "./board-input.js";
 import { reducedMotion } from "../dom.js";
 
@@ -93,7 +96,7 @@ export function createBoard(root, options = {}) {
  * @param {BoardView} view
  */
 function rollKey(view) {
-  if (view.dice && view.dice.length) return `${view.turn}:${view.dice_text}`;
+  if (view.dice.length) return `${view.turn}:${view.dice_text}`;
   if (view.opening_dice) return `opening:${view.opening_dice.w}:${view.opening_dice.b}`;
   return "";
 }
@@ -117,8 +120,8 @@ class Board {
     /** @type {BoardView | null} */
     this.view = null;
     this.flipped = false;
-    /** @type {Numbering} */
-    this.geometry = "opposite";
+    /** @type {Numbering} the view's numbering; until the first view, one of opposite directions */
+    this.numbering = [0, ...Array.from({ length: 24 }, (_, k) => 24 - k)];
     /** @type {Map<string, SVGGElement>} */
     this.checkerEls = new Map();
     /** @type {Map<string, SVGGElement>} */
@@ -170,7 +173,9 @@ class Board {
     };
     grad("grad-w", [["0%", "var(--checker-w-hi)"], ["70%", "var(--checker-w)"], ["100%", "var(--checker-w-lo)"]]);
     grad("grad-b", [["0%", "var(--checker-b-hi)"], ["70%", "var(--checker-b)"], ["100%", "var(--checker-b-lo)"]]);
-    const marker = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    const marker = el("marker", {
+      id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse",
+    }, defs);
     el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
 
     el("rect", { x: 0, y: 0, width: BOARD_RIGHT + SIDE, height: HEIGHT, rx: 14, class: "frame" }, svg);
@@ -212,7 +217,7 @@ class Board {
   // Point shapes, hit areas and numbers for the current orientation.
   layoutPoints() {
     for (const [id, g] of this.pointEls) {
-      const geo = slotGeometry(id, this.geometry, this.flipped);
+      const geo = slotGeometry(id, this.numbering, this.flipped);
       const shape = part(g, ".shape");
       const hit = part(g, ".hit");
       if (geo.kind === "point") {
@@ -237,7 +242,7 @@ class Board {
       }
     }
     for (let i = 1; i <= 24; i++) {
-      const geo = slotGeometry(String(this.flipped ? otherNumbering(i, this.geometry) : i), this.geometry, this.flipped);
+      const geo = slotGeometry(String(this.flipped ? otherNumbering(i, this.numbering) : i), this.numbering, this.flipped);
       const text = this.numberEls[i - 1];
       setNumbers(text, { x: geo.x, y: geo.kind === "point" && geo.top ? TOP_Y - 7 : BOTTOM_Y + 18 });
       text.textContent = String(i);
@@ -248,20 +253,18 @@ class Board {
 
   render(/** @type {BoardView} */ view) {
     const flipped = Boolean(view.flipped);
-    // The engine's numbering (25 ints) when sent; FALLBACK while engines lack it: view.geometry.
-    const geometry = validNumbering(view.numbering) ? view.numbering : view.geometry || "opposite";
-    const reorient = flipped !== this.flipped || String(geometry) !== String(this.geometry);
+    const reorient = flipped !== this.flipped || String(view.numbering) !== String(this.numbering);
     this.flipped = flipped;
-    this.geometry = geometry;
+    this.numbering = view.numbering;
     if (reorient) this.layoutPoints();
     const first = this.view === null;
     this.view = view;
     const root = this.root;
-    root.dataset.position = view.position || "";
-    root.dataset.phase = view.phase || "";
-    root.dataset.dice = view.dice_text || "";
-    root.dataset.turn = view.turn || "";
-    root.dataset.variant = view.variant || "";
+    root.dataset.position = view.position;
+    root.dataset.phase = view.phase;
+    root.dataset.dice = view.dice_text;
+    root.dataset.turn = view.turn;
+    root.dataset.variant = view.variant;
     root.classList.toggle("flipped", flipped);
     this.renderPoints(view);
     this.renderCheckers(view);
@@ -272,13 +275,13 @@ class Board {
 
   renderPoints(/** @type {BoardView} */ view) {
     const t = this.t;
-    const movable = new Set(view.movable || []);
-    const dests = new Set(view.destinations || []);
+    const movable = new Set(view.movable);
+    const dests = new Set(view.destinations);
     /** @type {Set<string>} */
     const lastTo = new Set();
-    for (const arrow of view.arrows || []) if (arrow.kind === "last") lastTo.add(arrow.to);
+    for (const arrow of view.arrows) if (arrow.kind === "last") lastTo.add(arrow.to);
     for (const [id, g] of this.pointEls) {
-      const info = (view.points || {})[id];
+      const info = view.points[id];
       const isMovable = movable.has(id);
       const isDest = dests.has(id);
       const isSelected = view.selected === id;
@@ -294,7 +297,7 @@ class Board {
       if (id.startsWith("off-")) label = t("aria.tray", { side: t(`side.${id.slice(4)}`), count });
       else if (id.startsWith("bar-")) label = t("aria.bar", { side: t(`side.${id.slice(4)}`), count });
       else {
-        const viewerNumber = this.flipped ? otherNumbering(Number(id), this.geometry) : Number(id);
+        const viewerNumber = this.flipped ? otherNumbering(Number(id), this.numbering) : Number(id);
         label = count ? t("aria.point", { n: viewerNumber, count, side: sideName }) : t("aria.point_empty", { n: viewerNumber });
       }
       if (isSelected) label += ". " + t("aria.selected");
@@ -309,9 +312,9 @@ class Board {
     const seen = new Set();
     /** @type {Record<string, number>} */
     const counts = {};
-    for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
+    for (const c of view.checkers) counts[c.at] = (counts[c.at] || 0) + 1;
     const t = this.t;
-    for (const c of view.checkers || []) {
+    for (const c of view.checkers) {
       seen.add(c.id);
       let g = this.checkerEls.get(c.id);
       if (!g) {
@@ -322,7 +325,7 @@ class Board {
         this.checkerEls.set(c.id, g);
       }
       const count = counts[c.at];
-      const { x, y } = checkerCenter(c.at, c.i, count, this.geometry, this.flipped);
+      const { x, y } = checkerCenter(c.at, c.i, count, this.numbering, this.flipped);
       const transform = `translate(${x}px, ${y}px)`;
       if (!(this.drag && this.drag.checker === g) && g.style.transform !== transform) {
         if (g.style.transform && g.dataset.at !== c.at) {
@@ -352,8 +355,8 @@ class Board {
     this.countLayer.textContent = "";
     for (const [at, count] of Object.entries(counts)) {
       if (at.startsWith("off-") || count <= (at.startsWith("bar-") ? 3 : VISIBLE)) continue;
-      const side = (view.checkers || []).find((c) => c.at === at)?.side || "w";
-      const { x, y } = checkerCenter(at, count - 1, count, this.geometry, this.flipped);
+      const side = view.checkers.find((c) => c.at === at)?.side || "w";
+      const { x, y } = checkerCenter(at, count - 1, count, this.numbering, this.flipped);
       const text = el("text", { x, y, class: `count side-${side}`, "text-anchor": "middle", dy: "0.36em" }, this.countLayer);
       text.textContent = String(count);
     }
@@ -371,7 +374,7 @@ class Board {
   // overlaps in order and its top checker is the one in front.
   restack() {
     if (this.drag || !this.view) return;
-    const order = [...(this.view.checkers || [])].sort((a, b) => a.i - b.i).map((c) => this.checkerEls.get(c.id));
+    const order = [...this.view.checkers].sort((a, b) => a.i - b.i).map((c) => this.checkerEls.get(c.id));
     /** @type {Element[]} */
     const now = [...this.checkerLayer.children];
     if (order.length === now.length && order.every((g, k) => g === now[k])) return;
@@ -384,26 +387,26 @@ class Board {
     layer.textContent = "";
     /** @type {Record<string, number>} */
     const counts = {};
-    for (const c of view.checkers || []) counts[c.at] = (counts[c.at] || 0) + 1;
-    for (const id of view.destinations || []) {
+    for (const c of view.checkers) counts[c.at] = (counts[c.at] || 0) + 1;
+    for (const id of view.destinations) {
       if (id.startsWith("off-")) {
-        const geo = slotGeometry(id, this.geometry, this.flipped);
+        const geo = slotGeometry(id, this.numbering, this.flipped);
         const y = geo.dir === 1 ? TOP_Y : MID_Y + 8;
         el("rect", { x: TRAY_X + 3, y: y + 3, width: TRAY_W - 6, height: MID_Y - 8 - TOP_Y - 6, rx: 8, class: "dest-mark" }, layer);
         continue;
       }
       const n = counts[id] || 0;
-      const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.geometry, this.flipped);
+      const { x, y } = checkerCenter(id, Math.min(n, VISIBLE - 1), Math.max(n + 1, 1), this.numbering, this.flipped);
       el("circle", { cx: x, cy: y, r: R - 3, class: "dest-mark" }, layer);
     }
-    for (const { from: a, to: b, kind, side } of view.arrows || []) {
+    for (const { from: a, to: b, kind, side } of view.arrows) {
       const p = this.anchor(a);
       let q = this.anchor(b);
       if (b.startsWith("off-")) {
         // a short arrow off the board's edge, not a line across the whole board
-        const from = slotGeometry(a, this.geometry, this.flipped);
+        const from = slotGeometry(a, this.numbering, this.flipped);
         q = { x: p.x + (from.kind === "point" ? 0 : 40), y: from.kind === "point" && from.top ? TOP_Y + 24 : BOTTOM_Y - 24 };
-        if (b.startsWith("off-") && slotGeometry(b, this.geometry, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
+        if (b.startsWith("off-") && slotGeometry(b, this.numbering, this.flipped).x - p.x < 2.5 * PW) q = this.anchor(b);
       }
       const mx = (p.x + q.x) / 2;
       const my = (p.y + q.y) / 2;
@@ -415,7 +418,7 @@ class Board {
 
   /** Where an arrow from or to a place starts or ends. */
   anchor(/** @type {string} */ id) {
-    const geo = slotGeometry(id, this.geometry, this.flipped);
+    const geo = slotGeometry(id, this.numbering, this.flipped);
     if (geo.kind === "off") return { x: geo.x, y: geo.dir === 1 ? TOP_Y + 120 : BOTTOM_Y - 120 };
     if (geo.kind === "bar") return { x: geo.x, y: geo.baseY };
     return { x: geo.x, y: geo.top ? TOP_Y + 150 : BOTTOM_Y - 150 };
@@ -438,14 +441,19 @@ class Board {
      * @param {string} cls
      */
     const drawDie = (value, cx, side, cls) => {
-      const g = el("g", { class: `die side-${side} ${cls}${rolling ? " rolling" : ""}`, transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`, role: "img", "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }) }, layer);
+      const g = el("g", {
+        class: `die side-${side} ${cls}${rolling ? " rolling" : ""}`,
+        transform: `translate(${cx - size / 2}, ${MID_Y - size / 2})`,
+        role: "img",
+        "aria-label": t("aria.die", { value, state: cls.includes("used") ? t("aria.used") : "" }),
+      }, layer);
       const face = el("g", { class: "die-face" }, g);
       el("rect", { width: size, height: size, rx: 10, class: "die-body" }, face);
       for (const [dx, dy] of PIPS[value] || []) el("circle", { cx: size / 2 + dx * 13, cy: size / 2 + dy * 13, r: 5, class: "pip" }, face);
     };
     const rightCenter = RIGHT_X + 3 * PW;
     const leftCenter = LEFT_X + 3 * PW;
-    if (view.dice && view.dice.length) {
+    if (view.dice.length) {
       // the mover's dice sit in the mover's right-hand half (as seen from the board's bottom)
       const bottomSide = this.flipped ? "b" : "w";
       const cx0 = view.turn === bottomSide ? rightCenter : leftCenter;
@@ -477,9 +485,13 @@ class Board {
       y = cube.owner === bottomSide ? BOTTOM_Y - size / 2 - 6 : TOP_Y + size / 2 + 6;
     }
     const x = BAR_X + BAR_W / 2;
-    // the face the engine says (a centred cube shows its limit: 64, or the cube-limit option)
-    const face = view.cube_face !== undefined && Number.isInteger(view.cube_face) ? view.cube_face : cube.offered ? cube.value * 2 : cube.value;
-    const g = el("g", { class: `cube${cube.offered ? " offered" : ""}`, transform: `translate(${x - size / 2}, ${y - size / 2})`, role: "img", "aria-label": this.t("aria.cube", { value: face }) }, layer);
+    const face = view.cube_face; // the worker decides it (nardcore/svg.py cube_face)
+    const g = el("g", {
+      class: `cube${cube.offered ? " offered" : ""}`,
+      transform: `translate(${x - size / 2}, ${y - size / 2})`,
+      role: "img",
+      "aria-label": this.t("aria.cube", { value: face }),
+    }, layer);
     el("rect", { width: size, height: size, rx: 8, class: "cube-body" }, g);
     const text = el("text", { x: size / 2, y: size / 2, "text-anchor": "middle", dy: "0.36em", class: "cube-text" }, g);
     text.textContent = String(face);

@@ -1,18 +1,22 @@
 // Board geometry, pure (no DOM): where each point, bar, tray and checker is drawn for a
-// numbering and a flip. GEOMETRY is the same text as nardcore/geometry.json (a test checks).
+// numbering and a flip. GEOMETRY holds the numbers of nardcore/geometry.json (tests check).
 
 /**
- * The engine's numbering (index p, a point in White's numbering, holds Black's number for it),
- * or what older views said instead: "same" or "opposite" directions.
- * @typedef {number[] | "same" | "opposite"} Numbering
+ * The view's numbering (presenter.numbering): index p, a point in White's numbering, holds
+ * Black's number for it.
+ * @typedef {number[]} Numbering
  */
 /**
  * Where a place is drawn: its x, the y of its first checker and the way its stack grows (+1
  * down, -1 up); a point also says whether it is in the top row and its number for the viewer.
- * @typedef {{x: number, baseY: number, dir: 1 | -1, kind: "bar"} | {x: number, baseY: number, dir: 1 | -1, kind: "off"} | {x: number, baseY: number, dir: 1 | -1, kind: "point", top: boolean, index: number}} Slot
+ * @typedef {{x: number, baseY: number, dir: 1 | -1, kind: "bar"} | {x: number, baseY: number, dir: 1 | -1, kind: "off"}
+ *   | {x: number, baseY: number, dir: 1 | -1, kind: "point", top: boolean, index: number}} Slot
  */
 
-export const GEOMETRY = {"bar_width": 64, "border": 24, "checker_radius": 29, "half": 300, "height": 736, "point_width": 64, "side": 16, "slab_gap": 19, "slab_height": 16, "tray_gap": 8, "tray_width": 64, "visible": 5, "width": 960};
+export const GEOMETRY = {
+  "bar_width": 64, "border": 24, "checker_radius": 29, "half": 300, "height": 736, "point_width": 64, "side": 16,
+  "slab_gap": 19, "slab_height": 16, "tray_gap": 8, "tray_width": 64, "visible": 5, "width": 960,
+};
 
 export const WIDTH = GEOMETRY.width;
 export const HEIGHT = GEOMETRY.height;
@@ -35,28 +39,24 @@ export const VISIBLE = GEOMETRY.visible; // checkers drawn at full spacing befor
 export const SLAB_H = GEOMETRY.slab_height;
 export const SLAB_GAP = GEOMETRY.slab_gap;
 
-// Opponent's point for a point in White's numbering (the geometry is symmetric).
-// `geometry` is the engine's numbering (index p -> Black's number of White's point p), or
-// FALLBACK (delete once every engine sends `numbering`): the view's "same"/"opposite".
+// The other side's number for a point (the map is its own inverse: the geometry is symmetric).
 /**
  * @param {number} point
- * @param {Numbering} geometry
+ * @param {Numbering} numbering
  * @returns {number}
  */
-export function otherNumbering(point, geometry) {
-  if (Array.isArray(geometry)) return geometry[point];
-  if (geometry === "same") return point <= 12 ? point + 12 : point - 12;
-  return 25 - point;
+export function otherNumbering(point, numbering) {
+  return numbering[point];
 }
 
 // Where a point id is drawn: {x, baseY, dir} with dir +1 (stack grows down) or -1 (up).
 /**
  * @param {string} id
- * @param {Numbering} geometry
+ * @param {Numbering} numbering
  * @param {boolean} flipped
  * @returns {Slot}
  */
-export function slotGeometry(id, geometry, flipped) {
+export function slotGeometry(id, numbering, flipped) {
   const other = (/** @type {string} */ side) => (side === "w" ? "b" : "w");
   if (id.startsWith("bar-") || id.startsWith("off-")) {
     let side = id.slice(4);
@@ -68,7 +68,7 @@ export function slotGeometry(id, geometry, flipped) {
     return { x: TRAY_X + TRAY_W / 2, baseY: top ? TOP_Y + 6 : BOTTOM_Y - 6, dir: top ? 1 : -1, kind: "off" };
   }
   const abs = Number(id);
-  const index = flipped ? otherNumbering(abs, geometry) : abs; // the viewer's number
+  const index = flipped ? otherNumbering(abs, numbering) : abs; // the viewer's number
   let x;
   let top;
   if (index <= 12) {
@@ -93,26 +93,16 @@ export function stackSpacing(/** @type {number} */ count, /** @type {Slot["kind"
  * @param {string} id
  * @param {number} index
  * @param {number} count
- * @param {Numbering} geometry
+ * @param {Numbering} numbering
  * @param {boolean} flipped
  * @returns {{x: number, y: number}}
  */
-export function checkerCenter(id, index, count, geometry, flipped) {
-  const g = slotGeometry(id, geometry, flipped);
+export function checkerCenter(id, index, count, numbering, flipped) {
+  const g = slotGeometry(id, numbering, flipped);
   if (g.kind === "off") {
     const y = g.dir === 1 ? g.baseY + index * SLAB_GAP + SLAB_H / 2 : g.baseY - index * SLAB_GAP - SLAB_H / 2;
     return { x: g.x, y };
   }
   const spacing = stackSpacing(count, g.kind);
   return { x: g.x, y: g.baseY + g.dir * index * spacing };
-}
-
-// A numbering from the engine: 25 ints, each point 1..24 mapped onto 1..24.
-/**
- * @param {unknown} numbering
- * @returns {numbering is number[]}
- */
-export function validNumbering(numbering) {
-  if (!Array.isArray(numbering) || numbering.length !== 25) return false;
-  return numbering.slice(1).every((n) => Number.isInteger(n) && n >= 1 && n <= 24);
 }

@@ -163,7 +163,7 @@ async function call(message) {
     if (!engine) throw new Error("the engine has not started");
     inFlight.add(flight);
     // a save goes beside the request, as it is: megabytes neither escaped into the JSON nor read twice
-    const { save, ...rest } = message;
+    const { save, ...rest } = /** @type {Intent & {save?: unknown}} */ (message);
     const sent = typeof save === "string" ? engine.dispatch(JSON.stringify(rest), save) : engine.dispatch(JSON.stringify(message));
     const answer = JSON.parse(await Promise.race([sent, late]));
     lastAnswer = performance.now();
@@ -266,7 +266,7 @@ async function boot() {
   status?.remove();
   html.dataset.ready = "1";
   performance.mark("nard:ready");
-  registerServiceWorker();
+  void registerServiceWorker(); // it catches its own failure
 }
 
-boot();
+void boot(); // boot shows the engine's failure in #status and logs it

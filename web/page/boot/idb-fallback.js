@@ -48,7 +48,10 @@ function memoryIndexedDB() {
       get: (/** @type {unknown} */ key) => call(() => entries.get(key)),
       getKey: (/** @type {unknown} */ key) => call(() => (entries.has(key) ? key : undefined)),
       getAllKeys: () => call(() => [...entries.keys()]),
-      put: (/** @type {unknown} */ value, /** @type {unknown} */ key) => call(() => (entries.set(key, value), key)),
+      put: (/** @type {unknown} */ value, /** @type {unknown} */ key) => call(() => {
+        entries.set(key, value);
+        return key;
+      }),
     };
   };
   /** @type {Map<string, object>} */

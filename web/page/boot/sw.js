@@ -16,7 +16,8 @@
  * @property {{claim(): Promise<void>}} clients
  * @property {{href: string}} location
  * @property {Window["nardFetchSnapshot"]} nardFetchSnapshot
- * @property {((type: "install" | "activate", listener: (event: ExtendableEvent) => void) => void) & ((type: "fetch", listener: (event: FetchEvent) => void) => void)} addEventListener
+ * @property {((type: "install" | "activate", listener: (event: ExtendableEvent) => void) => void)
+ *   & ((type: "fetch", listener: (event: FetchEvent) => void) => void)} addEventListener
  */
 
 const VERSION = "dev";

@@ -12,7 +12,7 @@ import { $, button, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
-/** @typedef {import("../view-model.js").Catalogue} Catalogue */
+/** @typedef {Partial<import("../view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
 /** @typedef {import("../view-model.js").VariantEntry} VariantEntry */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /**
@@ -119,7 +119,7 @@ function chosenGame() {
   if (limit instanceof HTMLSelectElement && limit.value !== limit.dataset.default) options.push(`cube-limit-${limit.value}`);
   const opponent = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="opponent"]:checked'));
   const token = [selectedVariant(), ...options.sort()].join("+");
-  const seat = $("setup-seat", HTMLSelectElement).value;
+  const seat = /** @type {import("../view-model.js").Side} */ ($("setup-seat", HTMLSelectElement).value); // w or b
   if (opponent && opponent.value === "link") return { type: "link_new", variant: token, seat };
   const level = $("setup-level", HTMLSelectElement).value;
   return {

@@ -81,8 +81,11 @@ function showLinks(root, links) {
   // the board with its moves on another page: <nard-board> (docs/embed.md), loaded from this site
   if (typeof links.record === "string") {
     const script = new URL("embed.js", base).href;
-    rows.push(row("embed", `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`,
-      "share.copy_code"));
+    // The page's modules are inlined into index.html's <script>: an end tag would close it, and a
+    // quoted src attribute would read as a file the page loads (tests/test_build.py): hence the escapes.
+    // biome-ignore lint/suspicious/noUselessEscapeInString: the escapes are for the HTML around the script
+    const code = `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`;
+    rows.push(row("embed", code, "share.copy_code"));
   }
   $("share-rows").replaceChildren(...rows);
   $("share-svg").hidden = $("share-png").hidden = !(typeof links.svg === "string" && links.svg);

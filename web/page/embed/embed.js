@@ -70,14 +70,15 @@ class PositionTextError extends Error {
 // counts in that side's own numbering (0 borne off, 25 bar). Throws PositionTextError.
 /**
  * @param {string} text
+ * @param {Record<string, number[]>} [numberings] each game's numbering (the built ones; tests give theirs)
  * @returns {Position}
  */
-export function parsePosition(text) {
+export function parsePosition(text, numberings = DATA.numberings) {
   const fields = String(text).trim().split(":");
   if (fields.length !== 4) throw new PositionTextError(`a position is VARIANT:TURN:WHITE:BLACK, not "${text}"`, "why.position_fields");
   const [token, turn, white, black] = fields;
   const variant = token.split("+")[0];
-  const numbering = DATA.numberings[variant];
+  const numbering = numberings[variant];
   if (!numbering) throw new PositionTextError(`unknown game "${variant}"`, "why.position_game", { name: short(variant) });
   if (turn !== "w" && turn !== "b") throw new PositionTextError(`the side to move is w or b, not "${turn}"`, "why.position_turn", { turn: short(turn) });
   const boards = { w: sideCounts(white, "white"), b: sideCounts(black, "black") };
@@ -133,7 +134,7 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
   const checkers = [];
   /** @type {Record<string, PointInfo>} */
   const points = {};
-  for (const side of /** @type {Side[]} */ (["w", "b"])) {
+  for (const side of /** @type {Side[]} */ (["b", "w"])) { // presenter.checkers' order: by side, then id
     let number = 0;
     const counts = position.boards[side];
     for (const slot of [25, ...Array.from({ length: 24 }, (_, k) => 24 - k), 0]) {
@@ -143,17 +144,20 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
       for (let i = 0; i < counts[slot]; i++) checkers.push({ id: `${side}${number++}`, side, at, i });
     }
   }
-  const values = dice ? [...dice].map(Number) : [];
+  // presenter.rolled_dice: higher first, four for a double
+  const values = dice ? [...dice].map(Number).sort((a, b) => b - a) : [];
   const shown = values.length === 2 && values[0] === values[1] ? [...values, ...values] : values;
   const token = position.text.split(":")[0] || position.variant;
   const options = token.split("+").slice(1).sort();
   const limit = options.find((option) => /^cube-limit-\d+$/.test(option));
   const cubeLimit = limit ? Number(limit.slice("cube-limit-".length)) : 64;
+  // the cube is not in play: it sits in the middle at 1 and shows the highest face (nardcore/svg.py cube_face)
   return {
     variant: position.variant, token, options, cube_limit: cubeLimit, cube_face: cubeLimit,
     geometry: position.numbering[1] === 24 ? "opposite" : "same", numbering: position.numbering,
     position: position.text, phase: "", turn: position.turn, to_act: null, checkers, points,
-    movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })), dice_text: dice,
+    movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })),
+    dice_text: values.join(""),
     opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [],
   };
 }
@@ -169,14 +173,15 @@ function emptyPosition() {
 // A record's frames: [{position, dice, play}], the first one usually without dice and play.
 /**
  * @param {string} text
+ * @param {Record<string, number[]>} [numberings] as parsePosition's
  * @returns {Frame[]}
  */
-export function parseRecord(text) {
+export function parseRecord(text, numberings = DATA.numberings) {
   /** @type {{position: Position, dice: string, play: string[]}[]} */
   const frames = [];
   for (const word of String(text).trim().split(/\s+/)) {
     if (!word) continue;
-    if (word.includes(":")) frames.push({ position: parsePosition(word), dice: "", play: [] });
+    if (word.includes(":")) frames.push({ position: parsePosition(word, numberings), dice: "", play: [] });
     else if (!frames.length) throw new PositionTextError(`a record starts with a position, not "${word}"`, "why.position_record_start", { word: short(word) });
     else {
       const frame = frames[frames.length - 1];
@@ -248,13 +253,15 @@ const EMBED_CSS = `
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
 .nav { display: flex; align-items: center; gap: 4px; }
 .nav button { direction: ltr; unicode-bidi: isolate; }
-button { font: inherit; color: inherit; background: #fffaf2; border: 1px solid #d9c9b0; border-radius: 8px; min-width: 34px; min-height: 30px; padding: 2px 8px; cursor: pointer; }
+button { font: inherit; color: inherit; background: #fffaf2; border: 1px solid #d9c9b0; border-radius: 8px;
+  min-width: 34px; min-height: 30px; padding: 2px 8px; cursor: pointer; }
 button:disabled { opacity: 0.45; cursor: default; }
 button:focus-visible, a:focus-visible { outline: 3px solid #1d6fd6; outline-offset: 2px; }
 .frame-count { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; direction: ltr; unicode-bidi: isolate; }
 .caption { flex: 1 1 8em; color: #7b6d5e; font-variant-numeric: tabular-nums; }
 .play { margin-inline-start: auto; color: #b8541f; }
-.live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff; border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
+.live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff;
+  border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
 .problem { margin: 0; color: #c62828; }
 iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; border: 0; }
 /* on a board under 480 pixels wide the point numbers would be a few pixels high: they go */

@@ -13,7 +13,7 @@ import { t } from "../i18n.js";
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").EditorForm} EditorForm */
 /** @typedef {import("../view-model.js").EditorProblem} EditorProblem */
-/** @typedef {import("../view-model.js").Catalogue} Catalogue */
+/** @typedef {Partial<import("../view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {(intent: Intent) => unknown} Send */
 

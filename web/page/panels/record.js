@@ -13,6 +13,7 @@ import { isolate, isRtl, t } from "../i18n.js";
 /** @typedef {import("../view-model.js").RecordEntry} RecordEntry */
 
 // The record's arrows: each button, where it steps to, its arrow left to right and right to left.
+/** @type {[string, "first" | "back" | "forward" | "last", string, string][]} */
 const REPLAY_BUTTONS = [["replay-first", "first", "«", "»"], ["replay-back", "back", "◀", "▶"],
   ["replay-forward", "forward", "▶", "◀"], ["replay-last", "last", "»", "«"]];
 

@@ -1,0 +1,151 @@
+"""What the page asks of the worker, declared once: each intent's fields, as TypedDicts whose
+union is `Intent` (web/worker/intents.py INTENTS handles them; "hello" and "ping" are
+web/worker/engine.py's). Each names the fields its handler reads; all of them are untrusted and
+read again there. Types only, translated into web/page/view-model.d.ts with viewmodel.py's
+(tools/viewmodel_ts.py; tests/test_viewmodel_ts.py checks that the union names every intent
+the worker handles, and no other).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from .viewmodel import PointId, Side
+
+
+class PlainIntent(TypedDict):
+    """An intent with nothing but its type."""
+
+    type: Literal["hello", "ping", "discard", "setup", "close_setup", "dismiss", "export_url", "share",
+                  "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "play_on",
+                  "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify"]
+
+
+class RollIntent(TypedDict):
+    """Roll; with dice entered by hand, the two dice entered (in the opening, White's die first)."""
+
+    type: Literal["roll"]
+    dice: NotRequired[list[int]]
+
+
+class DiceEntropyIntent(TypedDict):
+    """The player's own words mixed into the dice before the first roll (web/worker/fairplay.py)."""
+
+    type: Literal["dice_entropy"]
+    text: str
+
+
+class BootIntent(TypedDict):
+    type: Literal["boot"]
+    query: NotRequired[str]  # the page's query string
+    lang: NotRequired[str]  # the page's guess of the language, until a save says otherwise
+    save: NotRequired[str | None]  # the game this tab last kept
+    fragment: NotRequired[str]  # the address's #fragment: a link to open
+    link_save: NotRequired[str | None]  # the library's game of that game-by-link, if any
+
+
+class SaveIntent(TypedDict):
+    """Take another tab's game (`sync`), or open one of the library (`open_game`; `copy`: an import)."""
+
+    type: Literal["sync", "open_game"]
+    save: str | None  # refused when it is no text
+    copy: NotRequired[bool]
+
+
+class NewGameIntent(TypedDict):
+    type: Literal["new_game"]
+    settings: NotRequired[dict[str, object]]  # Settings' fields to change
+
+
+class SetIntent(TypedDict):
+    """A preference (`set`) or a field of the editor's form (`edit_set`; "position": its text)."""
+
+    type: Literal["set", "edit_set"]
+    name: str
+    value: object
+
+
+class LoadUrlIntent(TypedDict):
+    type: Literal["load_url"]
+    fragment: str
+    link_save: NotRequired[str | None]  # the library's game of that game-by-link, if any
+
+
+class LinkNewIntent(TypedDict):
+    type: Literal["link_new"]
+    variant: NotRequired[str]
+    seat: NotRequired[Side]
+    from_board: NotRequired[bool]  # the position on the board as the start
+
+
+class LinkHoldIntent(TypedDict):
+    type: Literal["link_hold"]
+    keep: bool
+
+
+class PointIntent(TypedDict):
+    """A click on a place: the game's (`click`, `quick_step`) or the editor's (`edit_point`)."""
+
+    type: Literal["click", "quick_step", "edit_point"]
+    point: PointId
+
+
+MoveIntent = TypedDict("MoveIntent", {
+    "type": Literal["drag", "edit_move"],  # a checker dragged from one place to another
+    "from": PointId,
+    "to": PointId,
+})
+
+
+class ResignIntent(TypedDict):
+    type: Literal["resign"]
+    level: NotRequired[str]  # backgammon's: single, gammon or backgammon
+
+
+class AnswerResignIntent(TypedDict):
+    type: Literal["answer_resign"]
+    accept: bool
+
+
+class ReplayIntent(TypedDict):
+    type: Literal["replay"]
+    to: Literal["first", "back", "forward", "last"] | int
+
+
+class HintIntent(TypedDict):
+    type: Literal["hint"]
+    show: NotRequired[int | None]  # the play drawn on the board (None: none)
+
+
+class RolloutIntent(TypedDict):
+    """The hint's plays rolled out, a slice per request (web/worker/rollouts.py)."""
+
+    type: Literal["rollout"]
+    action: Literal["start", "more", "cancel"]
+    games: NotRequired[int]
+
+
+ReviewIntent = TypedDict("ReviewIntent", {
+    "type": Literal["review"],
+    "show": NotRequired[int | None],  # the position after that turn (None: the game again)
+    "close": NotRequired[bool],
+    "try": NotRequired[int],  # a game against the computer from before that turn's play
+    "rollout": NotRequired[Literal["start", "more", "cancel"]],  # the shown turn's plays rolled out
+    "games": NotRequired[int],
+})
+
+
+class EditOpenIntent(TypedDict):
+    type: Literal["edit_open"]
+    start: NotRequired[Literal["start", "clear"]]  # the variant's start, or an empty board
+
+
+class EditResetIntent(TypedDict):
+    type: Literal["edit_reset"]
+    to: Literal["start", "clear"]
+
+
+Intent = (PlainIntent | RollIntent | DiceEntropyIntent
+          | BootIntent | SaveIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
+          | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
+          | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent)
