@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, rollouts, saves, turn_input
+from . import advice, flow, linkgame, record, rollouts, saves, study, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -43,6 +43,9 @@ class Intent(NamedTuple):
     # while the position editor is open: "close" it (another game comes, or the page leaves
     # it), "ignore" the request (the game's own actions wait), "keep" it open, or "edit"
     while_editing: str = "close"
+    # while a study screen is open (study.py): "close" it, "ignore" the request (the game's
+    # own actions wait), "keep" it open, or play on its "board" (a puzzle)
+    while_studying: str = "close"
 
     def prepare(self, session: Session) -> bool:
         """Forget what belonged to the last request only; False: the request is not for now."""
@@ -51,6 +54,11 @@ class Intent(NamedTuple):
                 return False
             if self.while_editing == "close":
                 session.editor = None
+        if session.study is not None:
+            if self.while_studying == "ignore":
+                return False
+            if self.while_studying == "close":
+                session.study = None
         session.set_aside = None
         if not self.keeps_replay:
             session.replay = None
@@ -155,6 +163,13 @@ def dismiss(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     fragment = request.get("fragment")
+    if isinstance(fragment, str) and study.is_study_link(fragment):  # #puzzle=ID, #openings=GAME
+        try:
+            study.read_fragment(session, fragment)
+        except UIError as error:
+            session.say("study_link_bad", error=reason(error))
+        return
+    session.study = None  # any other link is for the game
     if isinstance(fragment, str) and is_link(fragment):
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
@@ -202,29 +217,54 @@ def roll(session: Session, pilot: Autopilot, request: Request) -> None:
     pilot.automate(session)
 
 
+def _hand(session: Session) -> Session | None:
+    """Where the person's hand on the board plays: the game, or the puzzle while it waits for
+    an answer (None: a study board with nothing to play)."""
+    if session.study is None:
+        return session
+    return session.study.board if session.study.kind == "puzzles" and session.study.result is None else None
+
+
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
-    turn_input.click(session, turn_input.read_point(session.game, request.get("point")))
-    pilot.automate(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.click(hand, turn_input.read_point(hand.game, request.get("point")))
+    if hand is session:
+        pilot.automate(session)
 
 
 def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
     """A double click or double tap on a checker (turn_input.quick_step)."""
-    turn_input.quick_step(session, turn_input.read_point(session.game, request.get("point")))
-    pilot.automate(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.quick_step(hand, turn_input.read_point(hand.game, request.get("point")))
+    if hand is session:
+        pilot.automate(session)
 
 
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
-    game = session.game
+    hand = _hand(session)
+    if hand is None:
+        return
+    game = hand.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
-    turn_input.drag(session, origin, target)
-    pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
+    turn_input.drag(hand, origin, target)
+    if hand is session:
+        pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:
-    turn_input.undo(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.undo(hand)
 
 
 def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
+    hand = _hand(session)
+    if hand is not None and hand is not session:  # a puzzle's answer
+        if hand.game.turn_done:
+            study.answer(session)
+        return
     if not session.human_moving() or not session.game.turn_done or advice.coach_stops(session):
         return
     flow.confirm(session)
@@ -325,7 +365,12 @@ def play_on(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def hint(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The best plays for the person's turn (or the cube action); `show` draws one of them."""
+    """The best plays for the person's turn (or the cube action); `show` draws one of them (on
+    a study screen: one of the plays listed, a puzzle's once it is answered)."""
+    if session.study is not None:
+        if request.get("show") is not None:
+            study.show_play(session, request.get("show"))
+        return
     if not advice.can_hint(session):
         raise GameError("there is nothing to hint now")
     show, shown = request.get("show"), session.hint
@@ -465,40 +510,65 @@ def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:
     session.editor = None
 
 
+# -- the study screens (web/worker/study.py) ---------------------------------------------------
+
+
+def puzzles(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A puzzle of `variant` (a game's name; None: the one studied or played): `pick` "next"
+    (by the player's rating), "daily" or "again" (the one shown, not rated again)."""
+    study.pick_puzzle(session, request.get("variant"), request.get("pick", "next"))
+
+
+def openings(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The opening book of `variant` (None: the one studied or played) at its `entry` (0: the first)."""
+    current = session.study
+    variant = request.get("variant")
+    if variant is None and current is not None and current.kind == "openings":
+        variant = current.variant
+    study.open_openings(session, variant, request.get("entry", 0))
+
+
+def study_close(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Back to the game, as it was."""
+    session.study = None
+    session.message = None
+
+
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
-    "sync": Intent(sync, while_editing="keep"),
+    "sync": Intent(sync, while_editing="keep", while_studying="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
     "new_game": Intent(new_game),
     "setup": Intent(setup, while_editing="keep"),
     "close_setup": Intent(close_setup, while_editing="keep"),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep"),
-    "load_url": Intent(load_url),
-    "export_url": Intent(export_url, while_editing="keep"),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_studying="keep"),
+    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_studying="keep"),
+    "load_url": Intent(load_url, while_studying="keep"),
+    "export_url": Intent(export_url, while_editing="keep", while_studying="keep"),
     "link_new": Intent(link_new),
-    "link_hold": Intent(link_hold, while_editing="ignore"),
-    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "roll": Intent(roll, while_editing="ignore"),
-    "click": Intent(click, while_editing="ignore"),
-    "drag": Intent(drag, while_editing="ignore"),
-    "quick_step": Intent(quick_step, while_editing="ignore"),
-    "undo": Intent(undo, while_editing="ignore"),
-    "confirm": Intent(confirm, while_editing="ignore"),
-    "double": Intent(double, while_editing="ignore"),
-    "take": Intent(take, while_editing="ignore"),
-    "beaver": Intent(beaver, while_editing="ignore"),
-    "drop": Intent(drop, while_editing="ignore"),
-    "resign": Intent(resign, while_editing="ignore"),
-    "answer_resign": Intent(answer_resign, while_editing="ignore"),
-    "next_game": Intent(next_game, while_editing="ignore"),
-    "bot": Intent(bot, while_editing="ignore"),
-    "replay": Intent(replay, keeps_replay=True, while_editing="ignore"),
-    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore"),
-    "hint": Intent(hint, keeps_hint=True, while_editing="ignore"),
-    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore"),
-    "review": Intent(review, keeps_review=True, while_editing="ignore"),
+    "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore"),
+    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
+                    while_studying="ignore"),
+    "roll": Intent(roll, while_editing="ignore", while_studying="ignore"),
+    "click": Intent(click, while_editing="ignore", while_studying="board"),
+    "drag": Intent(drag, while_editing="ignore", while_studying="board"),
+    "quick_step": Intent(quick_step, while_editing="ignore", while_studying="board"),
+    "undo": Intent(undo, while_editing="ignore", while_studying="board"),
+    "confirm": Intent(confirm, while_editing="ignore", while_studying="board"),
+    "double": Intent(double, while_editing="ignore", while_studying="ignore"),
+    "take": Intent(take, while_editing="ignore", while_studying="ignore"),
+    "beaver": Intent(beaver, while_editing="ignore", while_studying="ignore"),
+    "drop": Intent(drop, while_editing="ignore", while_studying="ignore"),
+    "resign": Intent(resign, while_editing="ignore", while_studying="ignore"),
+    "answer_resign": Intent(answer_resign, while_editing="ignore", while_studying="ignore"),
+    "next_game": Intent(next_game, while_editing="ignore", while_studying="ignore"),
+    "bot": Intent(bot, while_editing="ignore", while_studying="ignore"),
+    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
+    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
+    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_studying="board"),
+    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_studying="ignore"),
+    "review": Intent(review, keeps_review=True, while_editing="ignore", while_studying="ignore"),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),
     "edit_move": Intent(edit_move, while_editing="edit"),
@@ -507,4 +577,7 @@ INTENTS: dict[str, Intent] = {
     "edit_play": Intent(edit_play, while_editing="edit"),
     "edit_share": Intent(edit_share, while_editing="edit"),
     "edit_close": Intent(edit_close, while_editing="edit"),
+    "puzzles": Intent(puzzles, while_studying="keep"),
+    "openings": Intent(openings, while_studying="keep"),
+    "study_close": Intent(study_close, while_studying="keep"),
 }

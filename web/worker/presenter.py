@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, rollouts, variant_rules
+from . import advice, flow, linkgame, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -105,6 +105,8 @@ def view(session: Session) -> View:
     """The whole view model of the session as it is now."""
     if session.editor is not None:
         return editor_view(session, session.editor)
+    if session.study is not None:
+        return study_board_view(session, session.study)
     game = session.game
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
@@ -154,7 +156,27 @@ def view(session: Session) -> View:
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
         "editor": None,
+        "study": None,
     }
+
+
+def study_board_view(session: Session, studied: study.Study) -> View:
+    """A study screen: its own board (a puzzle to answer, or drawn with the plays listed) and
+    the study panel (`study`); the game of the library waits underneath, its controls off."""
+    board = studied.board
+    shown = view(board)
+    playing = studied.kind == "puzzles" and studied.result is None
+    message = session.message or board.message
+    shown.update({
+        "can": {**_no_controls(), "undo": playing and shown["can"]["undo"],
+                "confirm": playing and shown["can"]["confirm"]},
+        "record": [], "replay": None, "resign": None, "review": None, "match": None, "result": None,
+        "hint": None if playing else board.hint, "settings": dict(session.settings), "prefs": dict(session.prefs),
+        "message": None if message is None else message.to_dict(), "bot_pending": False,
+        "study": study.study_view(session)})
+    if not playing:
+        shown.update({"movable": [], "destinations": [], "selected": None})
+    return shown
 
 
 # A message that asks the side to act for something, and its words when that side is not the
@@ -212,6 +234,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "dice_source": session.dice.spec,
         "link": None,
         "editor": editor.view(flipped),
+        "study": None,
     }
 
 

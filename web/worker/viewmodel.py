@@ -191,6 +191,7 @@ class View(BoardView):
     dice_source: str | None
     link: LinkView | None
     editor: EditorForm | None
+    study: dict[str, Any] | None  # a study screen's panel (study.py study_view): puzzles or openings
 
 
 class VariantEntry(TypedDict):
