@@ -90,6 +90,7 @@ export interface HintPlay {
   play: string;
   equity: number;
   loss: number;
+  book?: boolean; // a play of the opening book here (advice.py hint_for)
   steps: Step[];
 }
 
@@ -323,6 +324,81 @@ export interface View extends FirstView {
   dice_source: string | null;
   link: LinkView | null;
   editor: EditorForm | null;
+  study: StudyView | null;
+}
+
+/** The player's puzzle rating in one game (web/worker/study.py). */
+export interface StudyRating {
+  rating: number;
+  provisional: boolean; // still unsure: shown with a question mark
+  solved: number;
+  missed: number;
+}
+
+/** The puzzle on the study board. */
+export interface StudyPuzzle {
+  id: string;
+  rating: number;
+  themes: string[]; // study.theme.NAME in web/i18n
+  side: Side;
+  dice: string; // "64"
+  daily: boolean;
+  link: string; // the URL fragment that opens it: "puzzle=ID"
+}
+
+/** A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade). */
+export interface StudyResult {
+  puzzle: string;
+  solved: boolean;
+  played: string;
+  best: string;
+  lost: number;
+  mark: "blunder" | "mistake" | "inaccuracy" | null;
+  rated: boolean; // the first answer to this puzzle: the rating moved
+  before: number;
+  after: number;
+}
+
+/** One line of the opening book's lists: an entry and its best play. */
+export interface BookLine {
+  index: number;
+  dice: string;
+  best: string;
+  equity: number;
+  win: number | null;
+}
+
+export interface BookPlayView {
+  play: string;
+  equity: number;
+  interval: number;
+  win: number | null; // the chance to win, 0..1
+  outcomes: Record<string, number>;
+}
+
+/** The opening book's entry on the board, its plays, the opening rolls and the replies. */
+export interface BookView {
+  entry: number;
+  opening: number; // the opening this entry belongs to
+  shown: number; // the play drawn on the board
+  side: Side;
+  dice: string;
+  games: number; // rolled out per play
+  plays: BookPlayView[];
+  openings: BookLine[];
+  replies: BookLine[];
+}
+
+/** A study screen's panel: puzzles or the opening book (web/worker/study.py study_view). */
+export interface StudyView {
+  kind: "puzzles" | "openings";
+  variant: string;
+  games: string[]; // the games that have any
+  rating: StudyRating | null;
+  puzzle: StudyPuzzle | null;
+  result: StudyResult | null;
+  book: BookView | null;
+  link?: string;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */

@@ -516,11 +516,17 @@ def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:
 def puzzles(session: Session, pilot: Autopilot, request: Request) -> None:
     """A puzzle of `variant` (a game's name; None: the one studied or played): `pick` "next"
     (by the player's rating), "daily" or "again" (the one shown, not rated again)."""
+    if not study.puzzle_games():
+        session.say("study_none")
+        return
     study.pick_puzzle(session, request.get("variant"), request.get("pick", "next"))
 
 
 def openings(session: Session, pilot: Autopilot, request: Request) -> None:
     """The opening book of `variant` (None: the one studied or played) at its `entry` (0: the first)."""
+    if not study.book_games():
+        session.say("study_none")
+        return
     current = session.study
     variant = request.get("variant")
     if variant is None and current is not None and current.kind == "openings":

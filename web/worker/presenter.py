@@ -171,7 +171,9 @@ def study_board_view(session: Session, studied: study.Study) -> View:
         "can": {**_no_controls(), "undo": playing and shown["can"]["undo"],
                 "confirm": playing and shown["can"]["confirm"]},
         "record": [], "replay": None, "resign": None, "review": None, "match": None, "result": None,
-        "hint": None if playing else board.hint, "settings": dict(session.settings), "prefs": dict(session.prefs),
+        # an answered puzzle's plays in the hint's list; the book's plays are in `study`
+        "hint": board.hint if studied.kind == "puzzles" and not playing else None,
+        "settings": dict(session.settings), "prefs": dict(session.prefs),
         "message": None if message is None else message.to_dict(), "bot_pending": False,
         "study": study.study_view(session)})
     if not playing:

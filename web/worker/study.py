@@ -236,6 +236,7 @@ def study_view(session: Session) -> dict[str, Any] | None:
     return {"kind": "openings", "variant": study.variant, "games": book_games(), "rating": None, "puzzle": None,
             "result": None, "link": OPENINGS_LINK + study.variant,
             "book": {"entry": study.entry, "opening": parent,
+                     "shown": study.board.hint["shown"] if study.board.hint else 0,
                      "side": SIDE_LETTERS[shown.position.turn], "dice": f"{shown.dice[0]}{shown.dice[1]}",
                      "games": shown.games,
                      "plays": [{"play": p.play, "equity": p.equity, "interval": p.interval,
