@@ -10,13 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from support.app import act, fresh, play_turns
 
 from nardcore.books import book_entries
+from nardcore.bots import analysis
 from nardcore.movegen import legal_plays
 from nardcore.position import Position
 from nardcore.puzzles import Puzzle, puzzles
-from tests.support.app import act, fresh
-from web.worker import settings, ui
+from web.worker import drills, settings, ui
 from web.worker.layout import point_id
 from web.worker.study import book_games, puzzle_games
 
@@ -159,3 +160,80 @@ def test_saved_study_progress_is_read_strictly() -> None:
     assert "study" not in settings.checked_prefs({"study": [1, 2]})
     with pytest.raises(ui.UIError):
         ui.App().dispatch({"type": "set", "name": "study", "value": True})  # no request sets it
+
+
+# -- drills from the player's own errors -------------------------------------------------------------
+
+
+def reviewed_game() -> ui.App:
+    """A backgammon game between two people here, 16 turns of first-checker play, reviewed to the end."""
+    app, _ = fresh("backgammon", dice="seed:5")
+    play_turns(app, 16)
+    view = act(app, "review")
+    for _ in range(2000):
+        if view["review"]["complete"]:
+            return app
+        view = act(app, "review")
+    raise AssertionError("the review did not finish")
+
+
+def best_result(position: Position, dice: tuple[int, int]) -> Position:
+    return analysis.hint(position, dice, count=1)[0].result
+
+
+def test_a_reviewed_games_errors_become_drills_due_again_on_the_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
+    day = drills.today()
+    app = reviewed_game()
+    view = app.view()
+    marked = [d for d in view["review"]["decisions"] if d["kind"] == "play" and d["mark"] and not d["forced"]]
+    assert marked and view["practice_due"] == len({(d["position"], d["dice"]) for d in marked})
+    assert view["message"]["key"] == "drills_added"
+    due = view["practice_due"]
+    view = act(app, "practice")
+    card = view["study"]["drill"]
+    assert view["study"]["kind"] == "drills" and card["due"] == due and card["cards"] == due
+    first = marked[0]
+    assert view["position"] == first["position"] and view["dice_text"] in (first["dice"], first["dice"][::-1])
+    # answered with the best play: passed, due again tomorrow
+    position = Position.parse(view["position"])
+    dice = (int(first["dice"][0]), int(first["dice"][1]))
+    side = position.turn
+    for step in legal_plays(position, dice)[best_result(position, dice)]:
+        act(app, "click", point=point_id(side, step.origin, position))
+        act(app, "click", point=point_id(side, step.target, position))
+    view = act(app, "confirm")
+    assert view["study"]["result"]["solved"] and view["study"]["result"]["interval"] == 1
+    assert view["practice_due"] == due - 1
+    # the deck survives a reload, and the card answered is due the next day
+    save = app.dispatch({"type": "study_close"})["save"]
+    again = ui.App(dice="seed:5")
+    assert again.dispatch({"type": "boot", "save": save})["view"]["practice_due"] == due - 1
+    monkeypatch.setattr(drills, "today", lambda: day + 1)
+    assert again.view()["practice_due"] == due
+
+
+def test_a_wrong_drill_answer_fails_and_comes_back_tomorrow(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = reviewed_game()
+    view = act(app, "practice")
+    position = Position.parse(view["position"])
+    drill = view["study"]["drill"]
+    due = view["practice_due"]
+    dice = (int(drill["dice"][0]), int(drill["dice"][1]))
+    worst = analysis.hint(position, dice, count=1000)[-1]
+    side = position.turn
+    for step in legal_plays(position, dice)[worst.result]:
+        act(app, "click", point=point_id(side, step.origin, position))
+        act(app, "click", point=point_id(side, step.target, position))
+    view = act(app, "confirm")
+    result = view["study"]["result"]
+    assert worst.loss > 0 and result["lost"] == pytest.approx(worst.loss, abs=1e-3)
+    # the worst play of a position where the player erred is marked: it fails, due again the next day
+    assert result["mark"] is not None and not result["solved"] and result["interval"] == 1
+    assert view["practice_due"] == due - 1 and view["study"]["drill"]["lapses"] == 1
+    assert any(a["kind"] == "hint" for a in view["arrows"]) and view["hint"]["plays"][0]["play"] == result["best"]
+
+
+def test_nothing_due_is_said_with_the_decks_size() -> None:
+    app, _ = fresh("narde")
+    view = act(app, "practice")
+    assert view["study"] is None and view["message"] == {"key": "drills_none_due", "args": {"n": 0, "days": 0}}

@@ -293,7 +293,7 @@ export function mountPage(root, app) {
       } catch (_) {
         /* no session storage: nothing to say */
       }
-      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings"]) $(id, HTMLButtonElement).disabled = false;
+      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice"]) $(id, HTMLButtonElement).disabled = false;
       apply(answer);
       // the first boot shows the start screen; the language from the save wins over the guess
     },

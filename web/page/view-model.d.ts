@@ -325,6 +325,7 @@ export interface View extends FirstView {
   link: LinkView | null;
   editor: EditorForm | null;
   study: StudyView | null;
+  practice_due: number; // the drills due now (web/worker/practice.py)
 }
 
 /** The player's puzzle rating in one game (web/worker/study.py). */
@@ -357,6 +358,18 @@ export interface StudyResult {
   rated: boolean; // the first answer to this puzzle: the rating moved
   before: number;
   after: number;
+  interval?: number; // a drill: the days until it is asked again
+}
+
+/** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */
+export interface DrillView {
+  side: Side;
+  dice: string;
+  played: string; // what was played in the game
+  best: string;
+  lapses: number;
+  due: number;
+  cards: number;
 }
 
 /** One line of the opening book's lists: an entry and its best play. */
@@ -391,13 +404,14 @@ export interface BookView {
 
 /** A study screen's panel: puzzles or the opening book (web/worker/study.py study_view). */
 export interface StudyView {
-  kind: "puzzles" | "openings";
+  kind: "puzzles" | "openings" | "drills";
   variant: string;
   games: string[]; // the games that have any
   rating: StudyRating | null;
   puzzle: StudyPuzzle | null;
   result: StudyResult | null;
   book: BookView | null;
+  drill?: DrillView;
   link?: string;
 }
 

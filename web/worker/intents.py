@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, rollouts, saves, study, turn_input
+from . import advice, flow, linkgame, practice, record, rollouts, saves, study, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -222,7 +222,7 @@ def _hand(session: Session) -> Session | None:
     an answer (None: a study board with nothing to play)."""
     if session.study is None:
         return session
-    return session.study.board if session.study.kind == "puzzles" and session.study.result is None else None
+    return session.study.board if session.study.kind != "openings" and session.study.result is None else None
 
 
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -261,9 +261,9 @@ def undo(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
     hand = _hand(session)
-    if hand is not None and hand is not session:  # a puzzle's answer
+    if hand is not None and hand is not session:  # a puzzle's or a drill's answer
         if hand.game.turn_done:
-            study.answer(session)
+            (practice.answer if session.study and session.study.kind == "drills" else study.answer)(session)
         return
     if not session.human_moving() or not session.game.turn_done or advice.coach_stops(session):
         return
@@ -407,6 +407,7 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
         advice.show_review_turn(session, show)
         return
     advice.run_review(session)
+    practice.collect_review(session)  # once complete: the person's marked plays into the drills
 
 
 # -- the position editor (web/worker/editor.py) ----------------------------------------------------
@@ -534,6 +535,11 @@ def openings(session: Session, pilot: Autopilot, request: Request) -> None:
     study.open_openings(session, variant, request.get("entry", 0))
 
 
+def practice_drill(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The Practice screen: the drill due longest ago (web/worker/practice.py), or what is due when."""
+    practice.open_drill(session)
+
+
 def study_close(session: Session, pilot: Autopilot, request: Request) -> None:
     """Back to the game, as it was."""
     session.study = None
@@ -585,5 +591,6 @@ INTENTS: dict[str, Intent] = {
     "edit_close": Intent(edit_close, while_editing="edit"),
     "puzzles": Intent(puzzles, while_studying="keep"),
     "openings": Intent(openings, while_studying="keep"),
+    "practice": Intent(practice_drill, while_studying="keep"),
     "study_close": Intent(study_close, while_studying="keep"),
 }

@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, rollouts, study, variant_rules
+from . import advice, flow, linkgame, practice, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -157,6 +157,7 @@ def view(session: Session) -> View:
         "link": linkgame.view(session),
         "editor": None,
         "study": None,
+        "practice_due": practice.due_count(session),
     }
 
 
@@ -165,17 +166,18 @@ def study_board_view(session: Session, studied: study.Study) -> View:
     the study panel (`study`); the game of the library waits underneath, its controls off."""
     board = studied.board
     shown = view(board)
-    playing = studied.kind == "puzzles" and studied.result is None
+    playing = studied.kind != "openings" and studied.result is None
     message = session.message or board.message
     shown.update({
         "can": {**_no_controls(), "undo": playing and shown["can"]["undo"],
                 "confirm": playing and shown["can"]["confirm"]},
         "record": [], "replay": None, "resign": None, "review": None, "match": None, "result": None,
         # an answered puzzle's plays in the hint's list; the book's plays are in `study`
-        "hint": board.hint if studied.kind == "puzzles" and not playing else None,
+        "hint": board.hint if studied.kind != "openings" and not playing else None,
         "settings": dict(session.settings), "prefs": dict(session.prefs),
         "message": None if message is None else message.to_dict(), "bot_pending": False,
-        "study": study.study_view(session)})
+        "study": practice.practice_view(session) if studied.kind == "drills" else study.study_view(session),
+        "practice_due": practice.due_count(session)})
     if not playing:
         shown.update({"movable": [], "destinations": [], "selected": None})
     return shown
@@ -237,6 +239,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "link": None,
         "editor": editor.view(flipped),
         "study": None,
+        "practice_due": practice.due_count(session),
     }
 
 

@@ -32,7 +32,8 @@ from .puzzles import daily_puzzle, grade, next_puzzle
 from .session import Session
 
 __all__ = ["Study", "answer", "book_games", "is_study_link", "open_openings", "open_puzzle", "pick_puzzle",
-           "puzzle_games", "read_fragment", "show_play", "study_view"]
+           "play_steps", "puzzle_games", "read_fragment", "show_answer", "show_play", "study_board",
+           "study_view"]
 
 PUZZLE_LINK, OPENINGS_LINK = "puzzle=", "openings="
 MAX_LINK_ID = 40
@@ -42,13 +43,14 @@ SHOWN_PLAYS = 5
 
 @dataclass
 class Study:
-    kind: str  # "puzzles" or "openings"
+    kind: str  # "puzzles", "openings" or "drills" (practice.py)
     variant: str  # a game's name
     board: Session  # the board of the study screen: its own game, never saved
     puzzle: Puzzle | None = None
     daily: bool = False
     result: dict[str, Any] | None = None  # the graded answer, once confirmed
     entry: int | None = None  # the book entry shown (its index in book_entries)
+    card: dict[str, Any] | None = None  # the drill asked (practice.py)
 
 
 def puzzle_games() -> list[str]:
@@ -73,7 +75,7 @@ def _study_variant(session: Session, asked: Any, games: list[str]) -> str:
     return games[0]
 
 
-def _board(session: Session, position: Position, dice: tuple[int, int]) -> Session:
+def study_board(session: Session, position: Position, dice: tuple[int, int]) -> Session:
     """A board of one game: `position` with `dice` rolled, its side to play (a person here)."""
     game = Game(position.variant, CountingDice(None), position=position)
     game.roll(dice)
@@ -88,7 +90,7 @@ def _board(session: Session, position: Position, dice: tuple[int, int]) -> Sessi
 
 
 def open_puzzle(session: Session, puzzle: Puzzle, daily: bool = False) -> None:
-    session.study = Study("puzzles", puzzle.position.variant.name, _board(session, puzzle.position, puzzle.dice),
+    session.study = Study("puzzles", puzzle.position.variant.name, study_board(session, puzzle.position, puzzle.dice),
                           puzzle=puzzle, daily=daily)
     session.message = None
 
@@ -129,18 +131,29 @@ def answer(session: Session) -> None:
     session.prefs["study"] = studydata.with_answer(progress, study.variant, puzzle.id, after)
     study.result = {**graded, "mark": None if graded["solved"] else analysis.mark(graded["lost"], study.variant),
                     "rated": rated, "before": round(before.rating), "after": round(after.rating)}
-    study.board = _board(session, puzzle.position, puzzle.dice)
-    side = puzzle.position.turn
-    played = _steps(puzzle.position, puzzle.dice, game.board.pass_turn())
-    if not graded["solved"]:  # the play made, as the last move is drawn; the best as the hint is
-        study.board.last = {"side": SIDE_LETTERS[side], "text": graded["played"], "dice": "", "steps": played}
-    study.board.hint = {"cube": None, "shown": 0, "side": SIDE_LETTERS[side],
-                        "plays": [{"play": p.play, "equity": p.equity, "loss": p.behind,
-                                   "steps": _steps(puzzle.position, puzzle.dice, p.result)}
-                                  for p in puzzle.plays[:SHOWN_PLAYS]]}
+    show_answer(session, puzzle.position, puzzle.dice, game.board.pass_turn(), graded["played"], graded["solved"],
+                [(p.play, p.result, p.equity, p.behind) for p in puzzle.plays])
 
 
-def _steps(position: Position, dice: tuple[int, int], result: Position) -> list[list[str]]:
+def show_answer(session: Session, position: Position, dice: tuple[int, int], played: Position, played_text: str,
+                best: bool, plays: list[tuple[str, Position, float, float]]) -> None:
+    """The study board back at `position` once answered: the play made drawn as a last move is
+    (unless it was the best), the best as the hint's is, and the `plays` (notation, result,
+    equity, behind the best) in the hint's list."""
+    study = session.study
+    assert study is not None
+    study.board = study_board(session, position, dice)
+    side = SIDE_LETTERS[position.turn]
+    if not best:
+        study.board.last = {"side": side, "text": played_text, "dice": "",
+                            "steps": play_steps(position, dice, played)}
+    study.board.hint = {"cube": None, "shown": 0, "side": side,
+                        "plays": [{"play": text, "equity": round(equity, 3), "loss": round(behind, 3),
+                                   "steps": play_steps(position, dice, result)}
+                                  for text, result, equity, behind in plays[:SHOWN_PLAYS]]}
+
+
+def play_steps(position: Position, dice: tuple[int, int], result: Position) -> list[list[str]]:
     side = position.turn
     return [[point_id(side, s.origin, position), point_id(side, s.target, position)]
             for s in legal_plays(position, dice).get(result, ())]
@@ -155,11 +168,11 @@ def open_openings(session: Session, variant: Any, entry: Any = 0) -> None:
     if not isinstance(entry, int) or isinstance(entry, bool) or not 0 <= entry < len(entries):
         raise UIError("no such entry in the opening book")
     book = entries[entry]
-    board = _board(session, book.position, book.dice)
+    board = study_board(session, book.position, book.dice)
     side = book.position.turn
     board.hint = {"cube": None, "shown": 0, "side": SIDE_LETTERS[side],
                   "plays": [{"play": p.play, "equity": p.equity, "loss": p.behind,
-                             "steps": _steps(book.position, book.dice, _result(book, p.play))} for p in book.plays]}
+                             "steps": play_steps(book.position, book.dice, _result(book, p.play))} for p in book.plays]}
     session.study = Study("openings", name, board, entry=entry)
     session.message = None
 

@@ -191,7 +191,8 @@ class View(BoardView):
     dice_source: str | None
     link: LinkView | None
     editor: EditorForm | None
-    study: dict[str, Any] | None  # a study screen's panel (study.py study_view): puzzles or openings
+    study: dict[str, Any] | None  # a study screen's panel (study.py, practice.py): puzzles, openings, drills
+    practice_due: int  # the drills due now (practice.py)
 
 
 class VariantEntry(TypedDict):

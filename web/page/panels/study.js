@@ -1,6 +1,7 @@
-// The study panel beside the board (web/worker/study.py): a puzzle (the task, the player's
-// rating, the answer graded once confirmed, the next puzzle, the puzzle of the day) or the
-// opening book (each opening roll, its plays with equity and winning chances, the replies).
+// The study panel beside the board (web/worker/study.py, practice.py): a puzzle (the task, the
+// player's rating, the answer graded once confirmed, the next puzzle, the puzzle of the day), a
+// drill of the Practice screen (one of the player's own errors asked again, when it is due next)
+// or the opening book (each opening roll, its plays with equity and winning chances, the replies).
 // The board above is the study's own board; the game of the library waits underneath.
 //
 // Every decision is the engine's: this panel shows its view and sends intents. Text from the
@@ -26,8 +27,9 @@ export function createStudy(root, { send }) {
   const variant = () => (current ? current.variant : undefined);
   events.click("btn-puzzles", () => send({ type: "puzzles", pick: "next" }));
   events.click("btn-openings", () => send({ type: "openings" }));
+  events.click("btn-practice", () => send({ type: "practice" }));
   events.click("study-close", () => send({ type: "study_close" }));
-  events.click("study-next", () => send({ type: "puzzles", variant: variant(), pick: "next" }));
+  events.click("study-next", () => send(current && current.kind === "drills" ? { type: "practice" } : { type: "puzzles", variant: variant(), pick: "next" }));
   events.click("study-daily", () => send({ type: "puzzles", variant: variant(), pick: "daily" }));
   events.click("study-again", () => send({ type: "puzzles", pick: "again" }));
   events.click("study-copy", () => copyText($("study-url", HTMLInputElement)));
@@ -37,6 +39,8 @@ export function createStudy(root, { send }) {
   });
   return {
     paint(view) {
+      const due = view.practice_due || 0;
+      $("btn-practice").textContent = due ? t("btn.practice_due", { n: due }) : t("btn.practice");
       current = view.study || null;
       root.hidden = !current;
       document.body.classList.toggle("studying", Boolean(current));
@@ -55,8 +59,9 @@ export function createStudy(root, { send }) {
  * @param {Send} send
  */
 function paintStudy(study, view, send) {
-  const puzzles = study.kind === "puzzles";
-  $("study-title").textContent = t(puzzles ? "study.puzzles" : "study.openings");
+  const drills = study.kind === "drills";
+  const puzzles = study.kind === "puzzles" || drills; // a drill is asked as a puzzle is
+  $("study-title").textContent = t(drills ? "study.practice" : puzzles ? "study.puzzles" : "study.openings");
   const games = $("study-game", HTMLSelectElement);
   games.replaceChildren(...study.games.map((name) => {
     const option = make("option", "", t(`variant.${name}.title`));
@@ -64,12 +69,17 @@ function paintStudy(study, view, send) {
     return option;
   }));
   games.value = study.variant;
+  games.hidden = drills;
+  $("study-daily").hidden = drills;
+  $("study-next").textContent = t(drills ? "drills.next" : "study.next");
   $("study-puzzle").hidden = !puzzles;
   $("study-book").hidden = puzzles;
-  const link = puzzles && study.puzzle ? study.puzzle.link : study.link || "";
+  const link = study.puzzle ? study.puzzle.link : study.link || "";
+  $("study-link").hidden = drills; // a drill is the player's own: no link
   $("study-url", HTMLInputElement).value = `${location.origin}${location.pathname}#${link}`;
   $("study-link-label").textContent = t(puzzles ? "study.link_puzzle" : "study.link_book");
-  if (puzzles) paintPuzzle(study, view);
+  if (drills) paintDrill(study);
+  else if (puzzles) paintPuzzle(study, view);
   else paintBook(study, send);
 }
 
@@ -93,16 +103,10 @@ function paintPuzzle(study, view) {
   const about = [t("study.puzzle_rating", { rating: puzzle.rating })];
   if (puzzle.themes.length) about.push(t("study.themes", { themes: puzzle.themes.map((name) => t(`study.theme.${name}`)).join(", ") }));
   $("study-about").textContent = about.join(" · ");
-  const verdict = $("study-verdict");
   const result = study.result;
-  verdict.hidden = !result;
   $("study-again").hidden = !result;
-  if (!result) return;
-  verdict.dataset.tone = result.solved ? "good" : "bad";
-  const words = result.solved
-    ? [t("study.solved", { play: isolate(result.best) })]
-    : [t("study.missed", { played: isolate(result.played || t("hint.pass")), best: isolate(result.best), lost: isolate(result.lost.toFixed(3)) }),
-      t(`study.mark.${result.mark || "small"}`)];
+  const words = verdictWords(result);
+  if (!result || !words) return;
   if (result.rated) {
     const change = result.after - result.before;
     words.push(t("study.rated", { before: result.before, after: result.after, change: isolate((change >= 0 ? "+" : "−") + Math.abs(change)) }));
@@ -110,7 +114,46 @@ function paintPuzzle(study, view) {
     words.push(t("study.not_rated"));
   }
   if (!result.solved && view.arrows.length) words.push(t("study.arrows"));
-  verdict.textContent = words.join(" ");
+  $("study-verdict").textContent = words.join(" ");
+}
+
+/**
+ * The graded answer's words (null before the answer: the verdict hidden).
+ * @param {import("../view-model.js").StudyResult | null} result
+ * @returns {string[] | null}
+ */
+function verdictWords(result) {
+  const verdict = $("study-verdict");
+  verdict.hidden = !result;
+  if (!result) return null;
+  verdict.dataset.tone = result.solved ? "good" : "bad";
+  const words = result.solved
+    ? [t("study.solved", { play: isolate(result.best) })]
+    : [t("study.missed", { played: isolate(result.played || t("hint.pass")), best: isolate(result.best), lost: isolate(result.lost.toFixed(3)) }),
+      t(`study.mark.${result.mark || "small"}`)];
+  if (result.solved && result.lost > 0) words.splice(0, 1, t("study.missed", { played: isolate(result.played), best: isolate(result.best), lost: isolate(result.lost.toFixed(3)) }), t("study.mark.small"));
+  return words;
+}
+
+/**
+ * A drill: the task, the deck's counts, what was played in the game, and once answered the
+ * verdict with the day it is asked again.
+ * @param {StudyView} study
+ */
+function paintDrill(study) {
+  const drill = study.drill;
+  if (!drill) return;
+  $("study-rating").textContent = t("drills.deck", { due: drill.due, cards: drill.cards });
+  $("study-daily-tag").hidden = true;
+  $("study-task").textContent = t("study.task", { side: t(`side.${drill.side}`), dice: roll(drill.dice) });
+  $("study-about").textContent = t("drills.played", { played: isolate(drill.played || t("hint.pass")) });
+  $("study-again").hidden = true;
+  const result = study.result;
+  const words = verdictWords(result);
+  if (!result || !words) return;
+  const day = new Date(Date.now() + (result.interval || 0) * 86_400_000);
+  words.push(t("drills.again_on", { date: day.toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "long" }) }));
+  $("study-verdict").textContent = words.join(" ");
 }
 
 /**
