@@ -184,7 +184,7 @@ def best_result(position: Position, dice: tuple[int, int]) -> Position:
 def test_a_reviewed_games_errors_become_drills_due_again_on_the_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
     day = drills.today()
     app = reviewed_game()
-    view = app.view()
+    view: Mapping[str, Any] = app.view()
     marked = [d for d in view["review"]["decisions"] if d["kind"] == "play" and d["mark"] and not d["forced"]]
     assert marked and view["practice_due"] == len({(d["position"], d["dice"]) for d in marked})
     assert view["message"]["key"] == "drills_added"
