@@ -30,7 +30,6 @@ from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
 
 if TYPE_CHECKING:
     from .editor import Editor
-    from .study import Study
 
 
 def new_game_id() -> str:
@@ -65,7 +64,9 @@ class Session:
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
-    study: Study | None = None  # a puzzle or the opening book on a board of its own (study.py; not saved)
+    # a puzzle, a drill or the opening book on a board of its own: a study.Study (not saved; typed
+    # Any here, since study.py builds on the session)
+    study: Any = None
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
