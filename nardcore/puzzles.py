@@ -10,6 +10,7 @@ equity it gives up.
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -68,8 +69,9 @@ def _read_shipped(variant_name: str) -> bytes | None:
 
 # Read when this module is imported, not when first used: in the browser the app starts from a
 # memory snapshot of the interpreter, which keeps what is in memory but not the package's files
-# (as nardcore.bots.neural's weights). Parsed on first use.
-_SHIPPED = {name: data for name in VARIANT_NAMES if (data := _read_shipped(name)) is not None}
+# (as nardcore.bots.neural's weights). Kept compressed (the snapshot's heap is small: megabytes
+# of JSON become a tenth of that) and parsed on first use.
+_SHIPPED = {name: zlib.compress(data, 1) for name in VARIANT_NAMES if (data := _read_shipped(name)) is not None}
 
 
 @cache
@@ -78,7 +80,7 @@ def puzzles(variant_name: str) -> tuple[Puzzle, ...]:
     source = _SHIPPED.get(variant_name)
     if source is None:
         return ()
-    data = json.loads(source.decode("utf-8"))
+    data = json.loads(zlib.decompress(source).decode("utf-8"))
     return tuple(_puzzle(item) for item in data["puzzles"])
 
 
