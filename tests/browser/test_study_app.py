@@ -14,6 +14,11 @@ from web.worker.layout import point_id
 from web.worker.study import book_games, puzzle_games
 
 
+def app_address(page: Page) -> str:
+    """The app's address without its query (the test's dice) or fragment: what a link is made of."""
+    return page.url.split("#")[0].split("?")[0]
+
+
 def open_fragment(page: Page, fragment: str) -> None:
     """A link pasted into the address bar of the open app."""
     after(page, lambda: page.evaluate("(f) => { location.hash = f; }", fragment))
@@ -37,7 +42,7 @@ def test_a_puzzle_by_link_solved_on_the_board_keeps_the_rating_after_a_reload(ap
     expect(page.locator("#study-task")).to_contain_text(f"{puzzle.dice[0]}-{puzzle.dice[1]}: find the best play")
     expect(page.locator("#study-rating")).to_contain_text("1500?")
     expect(page.locator("#btn-hint")).to_be_hidden()  # no hint before the answer
-    expect(page.locator("#study-url")).to_have_value(f"{page.url.split('#')[0]}#puzzle={puzzle.id}")
+    expect(page.locator("#study-url")).to_have_value(f"{app_address(page)}#puzzle={puzzle.id}")
     play(page, puzzle, puzzle.plays[0].result)
     verdict = page.locator("#study-verdict")
     expect(verdict).to_contain_text("Solved")
@@ -45,8 +50,8 @@ def test_a_puzzle_by_link_solved_on_the_board_keeps_the_rating_after_a_reload(ap
     assert int(rating) > 1500
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
-    if page.locator("#setup").is_visible():
-        page.click("#setup-cancel")
+    if page.locator("#setup").is_visible():  # a first visit's start screen: a game first
+        press(page, "setup-start")
     press(page, "btn-puzzles")
     expect(page.locator("#study-rating")).to_contain_text(rating)
     # a wrong answer to the next: the best play drawn, the rating down
@@ -90,4 +95,4 @@ def test_the_openings_screen_shows_each_roll_and_draws_its_best_play(app: AppPag
     after(page, last.click)
     assert board(page)["dice"] == dice
     expect(last).to_have_attribute("aria-current", "true")
-    expect(page.locator("#study-url")).to_have_value(f"{page.url.split('#')[0]}#openings={name}")
+    expect(page.locator("#study-url")).to_have_value(f"{app_address(page)}#openings={name}")
