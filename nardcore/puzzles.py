@@ -10,6 +10,7 @@ equity it gives up.
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -59,15 +60,27 @@ def _puzzle(data: dict[str, Any]) -> Puzzle:
                   tuple(data["themes"]), plays)
 
 
+def _read_shipped(variant_name: str) -> bytes | None:
+    try:
+        return resources.files(__package__).joinpath("books", f"puzzles-{variant_name}.json").read_bytes()
+    except OSError:
+        return None
+
+
+# Read when this module is imported, not when first used: in the browser the app starts from a
+# memory snapshot of the interpreter, which keeps what is in memory but not the package's files
+# (as nardcore.bots.neural's weights). Kept compressed (the snapshot's heap is small: megabytes
+# of JSON become a tenth of that) and parsed on first use.
+_SHIPPED = {name: zlib.compress(data, 1) for name in VARIANT_NAMES if (data := _read_shipped(name)) is not None}
+
+
 @cache
 def puzzles(variant_name: str) -> tuple[Puzzle, ...]:
     """A game's puzzles in their shipped order (none for a game with none shipped)."""
-    if variant_name not in VARIANT_NAMES:
+    source = _SHIPPED.get(variant_name)
+    if source is None:
         return ()
-    source = resources.files(__package__).joinpath("books", f"puzzles-{variant_name}.json")
-    if not source.is_file():
-        return ()
-    data = json.loads(source.read_text(encoding="utf-8"))
+    data = json.loads(zlib.decompress(source).decode("utf-8"))
     return tuple(_puzzle(item) for item in data["puzzles"])
 
 

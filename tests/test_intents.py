@@ -77,12 +77,19 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
         "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
-        "dice_entropy", "dice_reveal", "dice_verify"}
+        "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "study_close"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
         "close_setup", "dismiss", "export_url", "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
-        "boot", "discard", "link_new", "load_url", "new_game", "open_game"]
+        "boot", "discard", "link_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
+        "study_close"]
+    # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
+    assert sorted(k for k, i in INTENTS.items() if i.while_studying == "board") == [
+        "click", "confirm", "drag", "hint", "quick_step", "undo"]
+    assert sorted(k for k, i in INTENTS.items() if i.while_studying == "close") == sorted(
+        ["boot", "discard", "link_new", "new_game", "open_game", "setup", "close_setup"]
+        + [k for k in INTENTS if k.startswith("edit_")])
     # the dice's proof (web/worker/fairplay.py) changes nothing on the board: the hint and review stay
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
         "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]

@@ -82,6 +82,8 @@ SCREENS = (
     Screen("review", _open_review, _click("#review-close"), "#review"),
     Screen("editor", _sent("#btn-edit"), _sent("#editor-close"), "#editor"),
     Screen("replay", _sent("#replay-first"), _sent("#replay-last"), "#record"),
+    Screen("puzzles", _sent("#btn-puzzles"), _sent("#study-close"), "#study"),
+    Screen("openings", _sent("#btn-openings"), _sent("#study-close"), "#study"),
     Screen("hint", _open_hint, _nothing, "#hint"),
     Screen("link", _open_link_game, _nothing, "#link-panel"),
 )

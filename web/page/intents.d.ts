@@ -11,7 +11,21 @@ import type { PointId, Side } from "./view-model.js";
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {
-  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify";
+  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close";
+}
+
+/** A puzzle of `variant` (None: the game studied or played): the next by rating, the day's, or again. */
+export interface PuzzlesIntent {
+  type: "puzzles";
+  variant?: string | null;
+  pick?: "next" | "daily" | "again";
+}
+
+/** The opening book of `variant` (None: the game studied or played) at its `entry`. */
+export interface OpeningsIntent {
+  type: "openings";
+  variant?: string | null;
+  entry?: number;
 }
 
 /** Roll; with dice entered by hand, the two dice entered (in the opening, White's die first). */
@@ -134,6 +148,8 @@ export type Intent =
   | PlainIntent
   | RollIntent
   | DiceEntropyIntent
+  | PuzzlesIntent
+  | OpeningsIntent
   | BootIntent
   | SaveIntent
   | NewGameIntent

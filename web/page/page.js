@@ -34,6 +34,7 @@ import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
 import { createRollout } from "./panels/rollout.js";
+import { createStudy } from "./panels/study.js";
 import { createSound } from "./sound.js";
 import { createReview, rollableTurn } from "./panels/review.js";
 
@@ -139,6 +140,7 @@ export function mountPage(root, app) {
     createHandDice($("hand-dice"), { send }),
     createDiceHistory($("dice-history")),
     createEditorPanel($("editor"), { send, catalogue }),
+    createStudy($("study"), { send }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),
     createKeys(document, { send }),
@@ -298,7 +300,7 @@ export function mountPage(root, app) {
       } catch (_) {
         /* no session storage: nothing to say */
       }
-      for (const id of ["btn-new", "btn-share", "btn-games"]) $(id, HTMLButtonElement).disabled = false;
+      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice"]) $(id, HTMLButtonElement).disabled = false;
       apply(answer);
       // the first boot shows the start screen; the language from the save wins over the guess
     },

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from nardcore.books import book_entry
 from nardcore.bots import analysis, neural_cube
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
@@ -47,12 +48,15 @@ def hint_for(game: Game) -> dict[str, Any]:
     side = position.turn
     found = []
     assert game.dice is not None  # a play is hinted only once the dice are thrown (can_hint)
+    entry = book_entry(position, game.dice.dice)  # the opening book's plays here ("book" beside them)
+    book = {play.play for play in entry.plays} if entry is not None else set()
     for item in analysis.hint(position, game.dice.dice, count=HINT_PLAYS):
         steps = plays.get(item.result, ())
         found.append({
             "play": item.play,
             "equity": round(item.equity, 3),
             "loss": round(item.loss, 3),
+            "book": item.play in book,
             "steps": [[point_id(side, s.origin, position), point_id(side, s.target, position)] for s in steps],
         })
     return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}

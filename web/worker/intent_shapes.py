@@ -18,7 +18,24 @@ class PlainIntent(TypedDict):
 
     type: Literal["hello", "ping", "discard", "setup", "close_setup", "dismiss", "export_url", "share",
                   "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "play_on",
-                  "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify"]
+                  "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify", "practice",
+                  "study_close"]
+
+
+class PuzzlesIntent(TypedDict):
+    """A puzzle of `variant` (None: the game studied or played): the next by rating, the day's, or again."""
+
+    type: Literal["puzzles"]
+    variant: NotRequired[str | None]
+    pick: NotRequired[Literal["next", "daily", "again"]]
+
+
+class OpeningsIntent(TypedDict):
+    """The opening book of `variant` (None: the game studied or played) at its `entry`."""
+
+    type: Literal["openings"]
+    variant: NotRequired[str | None]
+    entry: NotRequired[int]
 
 
 class RollIntent(TypedDict):
@@ -145,7 +162,7 @@ class EditResetIntent(TypedDict):
     to: Literal["start", "clear"]
 
 
-Intent = (PlainIntent | RollIntent | DiceEntropyIntent
+Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent
           | BootIntent | SaveIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
           | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent)

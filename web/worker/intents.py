@@ -14,20 +14,19 @@ from typing import Any, NamedTuple
 
 from nardcore.errors import Refusal, quoted
 from nardcore.game import RESIGN_LEVELS, GameError
-from nardcore.position import SIDE_LETTERS, Position, PositionError
 from nardcore.readers import GameStateError
-from nardcore.svg import cube_face, render
 from nardcore.variant import VariantError
 
-from . import advice, fairplay, flow, linkgame, record, rollouts, saves, turn_input
-from . import editor as editing
+from . import advice, fairplay, flow, linkgame, practice, record, rollouts, saves, study, turn_input
 from .autopilot import Autopilot
 from .dice import CountingDice
+from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .linkformat import is_link
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, read_pref
+from .study_intents import openings, practice_drill, puzzles, study_close
 
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
@@ -46,6 +45,9 @@ class Intent(NamedTuple):
     # while the position editor is open: "close" it (another game comes, or the page leaves
     # it), "ignore" the request (the game's own actions wait), "keep" it open, or "edit"
     while_editing: str = "close"
+    # while a study screen is open (study.py): "close" it, "ignore" the request (the game's
+    # own actions wait), "keep" it open, or play on its "board" (a puzzle)
+    while_studying: str = "close"
 
     def prepare(self, session: Session) -> bool:
         """Forget what belonged to the last request only; False: the request is not for now."""
@@ -54,6 +56,11 @@ class Intent(NamedTuple):
                 return False
             if self.while_editing == "close":
                 session.editor = None
+        if session.study is not None:
+            if self.while_studying == "ignore":
+                return False
+            if self.while_studying == "close":
+                session.study = None
         session.set_aside = None
         if not self.keeps_replay:
             session.replay = None
@@ -158,6 +165,13 @@ def dismiss(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     fragment = request.get("fragment")
+    if isinstance(fragment, str) and study.is_study_link(fragment):  # #puzzle=ID, #openings=GAME
+        try:
+            study.read_fragment(session, fragment)
+        except UIError as error:
+            session.say("study_link_bad", error=reason(error))
+        return
+    session.study = None  # any other link is for the game
     if isinstance(fragment, str) and is_link(fragment):
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
@@ -242,29 +256,54 @@ def dice_verify(session: Session, pilot: Autopilot, request: Request) -> None:
     fairplay.check(session)
 
 
+def _hand(session: Session) -> Session | None:
+    """Where the person's hand on the board plays: the game, or the puzzle while it waits for
+    an answer (None: a study board with nothing to play)."""
+    if session.study is None:
+        return session
+    return session.study.board if session.study.kind != "openings" and session.study.result is None else None
+
+
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
-    turn_input.click(session, turn_input.read_point(session.game, request.get("point")))
-    pilot.automate(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.click(hand, turn_input.read_point(hand.game, request.get("point")))
+    if hand is session:
+        pilot.automate(session)
 
 
 def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
     """A double click or double tap on a checker (turn_input.quick_step)."""
-    turn_input.quick_step(session, turn_input.read_point(session.game, request.get("point")))
-    pilot.automate(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.quick_step(hand, turn_input.read_point(hand.game, request.get("point")))
+    if hand is session:
+        pilot.automate(session)
 
 
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
-    game = session.game
+    hand = _hand(session)
+    if hand is None:
+        return
+    game = hand.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
-    turn_input.drag(session, origin, target)
-    pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
+    turn_input.drag(hand, origin, target)
+    if hand is session:
+        pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:
-    turn_input.undo(session)
+    hand = _hand(session)
+    if hand is not None:
+        turn_input.undo(hand)
 
 
 def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
+    hand = _hand(session)
+    if hand is not None and hand is not session:  # a puzzle's or a drill's answer
+        if hand.game.turn_done:
+            (practice.answer if session.study and session.study.kind == "drills" else study.answer)(session)
+        return
     if not session.human_moving() or not session.game.turn_done or advice.coach_stops(session):
         return
     flow.confirm(session)
@@ -365,7 +404,12 @@ def play_on(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def hint(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The best plays for the person's turn (or the cube action); `show` draws one of them."""
+    """The best plays for the person's turn (or the cube action); `show` draws one of them (on
+    a study screen: one of the plays listed, a puzzle's once it is answered)."""
+    if session.study is not None:
+        if request.get("show") is not None:
+            study.show_play(session, request.get("show"))
+        return
     if not advice.can_hint(session):
         raise GameError("there is nothing to hint now")
     show, shown = request.get("show"), session.hint
@@ -402,146 +446,50 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
         advice.show_review_turn(session, show)
         return
     advice.run_review(session)
-
-
-# -- the position editor (web/worker/editor.py) ----------------------------------------------------
-
-
-def edit_open(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The editor on the position on the board (or, `start`: the variant's start, or empty)."""
-    editor = editing.Editor.from_game(session.game, session.settings["opponent"])
-    start = request.get("start")
-    if start == "start":
-        editor.start()
-    elif start == "clear":
-        editor.clear()
-    elif start is not None:
-        raise UIError("start is 'start' or 'clear'")
-    session.editor = editor
-    session.message = None
-
-
-def _editor(session: Session) -> editing.Editor | None:
-    """The editor, once the view says what changed (any message belonged to the edit before)."""
-    if session.editor is not None:
-        session.message = None
-    return session.editor
-
-
-def edit_point(session: Session, pilot: Autopilot, request: Request) -> None:
-    """A click (or Enter) on a point: the tool chosen there."""
-    editor = _editor(session)
-    if editor is not None:
-        editor.place(editing.read_point(request.get("point")))
-
-
-def edit_move(session: Session, pilot: Autopilot, request: Request) -> None:
-    """A checker dragged from one point to another (a tray: taken off; from a tray: placed)."""
-    editor = _editor(session)
-    if editor is not None:
-        editor.move(editing.read_point(request.get("from")), editing.read_point(request.get("to")))
-
-
-def edit_set(session: Session, pilot: Autopilot, request: Request) -> None:
-    """One field of the form (`name`, `value`), or `position`: a position string typed in,
-    which is read strictly: a bad one is said and changes nothing."""
-    editor = _editor(session)
-    if editor is None:
-        return
-    if request.get("name") == "position":
-        try:
-            editor.load(request.get("value"))
-        except PositionError as error:
-            session.say("edit_bad_text", error=reason(error))
-        return
-    editor.set(request.get("name"), request.get("value"))
-
-
-def edit_reset(session: Session, pilot: Autopilot, request: Request) -> None:
-    """`to`: "clear" (every checker in its tray) or "start" (the variant's start)."""
-    editor = _editor(session)
-    if editor is None:
-        return
-    to = request.get("to")
-    if to == "clear":
-        editor.clear()
-    elif to == "start":
-        editor.start()
-    else:
-        raise UIError("reset to 'clear' or 'start'")
-
-
-def edit_play(session: Session, pilot: Autopilot, request: Request) -> None:
-    """A new game of the library from the set-up, read as its `#p=` link is (the same checks);
-    a set-up with problems stays in the editor, which names them."""
-    editor = session.editor
-    if editor is None or editor.problems(False):
-        return
-    try:
-        saves.load_url(session, editor.fragment())
-    except (UIError, GameStateError, GameError, ValueError) as error:
-        session.say("url_bad", error=reason(error))
-        return
-    session.editor = None
-    session.say("edit_played")
-    pilot.automate(session)
-
-
-def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The set-up's `#p=` link and picture, for the share dialog (only a set-up without problems)."""
-    editor = session.editor
-    if editor is None or editor.problems(False):
-        return
-    position = Position.parse(editor.text())
-    dice = (int(editor.dice[0]), int(editor.dice[1])) if editor.dice else None
-    owner = SIDE_LETTERS.index(editor.owner) if editor.owner else None
-    cube = (cube_face(editor.cube, owner, False, position.variant.cube_limit), owner)
-    session.share = {"position": editor.fragment(), "svg": render(position, dice=dice, flipped=session.prefs["flip"],
-                                                                  cube=cube if position.variant.cube else None)}
-
-
-def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Back to the game as it was."""
-    session.editor = None
+    practice.collect_review(session)  # once complete: the person's marked plays into the drills
 
 
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
-    "sync": Intent(sync, while_editing="keep"),
+    "sync": Intent(sync, while_editing="keep", while_studying="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
     "new_game": Intent(new_game),
     "setup": Intent(setup, while_editing="keep"),
     "close_setup": Intent(close_setup, while_editing="keep"),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep"),
-    "load_url": Intent(load_url),
-    "export_url": Intent(export_url, while_editing="keep"),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_studying="keep"),
+    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_studying="keep"),
+    "load_url": Intent(load_url, while_studying="keep"),
+    "export_url": Intent(export_url, while_editing="keep", while_studying="keep"),
     "link_new": Intent(link_new),
-    "link_hold": Intent(link_hold, while_editing="ignore"),
-    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "roll": Intent(roll, while_editing="ignore"),
-    "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore"),
-    "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore"),
-    "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore"),
-    "click": Intent(click, while_editing="ignore"),
-    "drag": Intent(drag, while_editing="ignore"),
-    "quick_step": Intent(quick_step, while_editing="ignore"),
-    "undo": Intent(undo, while_editing="ignore"),
-    "confirm": Intent(confirm, while_editing="ignore"),
-    "double": Intent(double, while_editing="ignore"),
-    "take": Intent(take, while_editing="ignore"),
-    "beaver": Intent(beaver, while_editing="ignore"),
-    "drop": Intent(drop, while_editing="ignore"),
-    "resign": Intent(resign, while_editing="ignore"),
-    "answer_resign": Intent(answer_resign, while_editing="ignore"),
-    "next_game": Intent(next_game, while_editing="ignore"),
-    "bot": Intent(bot, while_editing="ignore"),
-    "replay": Intent(replay, keeps_replay=True, while_editing="ignore"),
-    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore"),
-    "hint": Intent(hint, keeps_hint=True, while_editing="ignore"),
-    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore"),
-    "review": Intent(review, keeps_review=True, while_editing="ignore"),
+    "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore"),
+    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
+                    while_studying="ignore"),
+    "roll": Intent(roll, while_editing="ignore", while_studying="ignore"),
+    "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore",
+                           while_studying="ignore"),
+    "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore",
+                          while_studying="ignore"),
+    "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore",
+                          while_studying="ignore"),
+    "click": Intent(click, while_editing="ignore", while_studying="board"),
+    "drag": Intent(drag, while_editing="ignore", while_studying="board"),
+    "quick_step": Intent(quick_step, while_editing="ignore", while_studying="board"),
+    "undo": Intent(undo, while_editing="ignore", while_studying="board"),
+    "confirm": Intent(confirm, while_editing="ignore", while_studying="board"),
+    "double": Intent(double, while_editing="ignore", while_studying="ignore"),
+    "take": Intent(take, while_editing="ignore", while_studying="ignore"),
+    "beaver": Intent(beaver, while_editing="ignore", while_studying="ignore"),
+    "drop": Intent(drop, while_editing="ignore", while_studying="ignore"),
+    "resign": Intent(resign, while_editing="ignore", while_studying="ignore"),
+    "answer_resign": Intent(answer_resign, while_editing="ignore", while_studying="ignore"),
+    "next_game": Intent(next_game, while_editing="ignore", while_studying="ignore"),
+    "bot": Intent(bot, while_editing="ignore", while_studying="ignore"),
+    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
+    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
+    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_studying="board"),
+    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_studying="ignore"),
+    "review": Intent(review, keeps_review=True, while_editing="ignore", while_studying="ignore"),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),
     "edit_move": Intent(edit_move, while_editing="edit"),
@@ -550,4 +498,8 @@ INTENTS: dict[str, Intent] = {
     "edit_play": Intent(edit_play, while_editing="edit"),
     "edit_share": Intent(edit_share, while_editing="edit"),
     "edit_close": Intent(edit_close, while_editing="edit"),
+    "puzzles": Intent(puzzles, while_studying="keep"),
+    "openings": Intent(openings, while_studying="keep"),
+    "practice": Intent(practice_drill, while_studying="keep"),
+    "study_close": Intent(study_close, while_studying="keep"),
 }

@@ -24,7 +24,7 @@ from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, fairplay, flow, linkgame, record, rollouts, variant_rules
+from . import advice, fairplay, flow, linkgame, practice, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -54,6 +54,7 @@ from .viewmodel import (
     Review,
     Settings,
     Side,
+    StudyView,
     VariantEntry,
     View,
     side_of,
@@ -118,6 +119,8 @@ def view(session: Session) -> View:
     """The whole view model of the session as it is now."""
     if session.editor is not None:
         return editor_view(session, session.editor)
+    if session.study is not None:
+        return study_board_view(session, session.study)
     game = session.game
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
@@ -171,7 +174,32 @@ def view(session: Session) -> View:
         "fair": fairplay.view(session),
         "hand": hand(session),
         "dice_history": fairplay.history(session),
+        "study": None,
+        "practice_due": practice.due_count(session),
     }
+
+
+def study_board_view(session: Session, studied: study.Study) -> View:
+    """A study screen: its own board (a puzzle to answer, or drawn with the plays listed) and
+    the study panel (`study`); the game of the library waits underneath, its controls off."""
+    board = studied.board
+    shown = view(board)
+    playing = studied.kind != "openings" and studied.result is None
+    message = session.message or board.message
+    shown.update({
+        "can": {**_no_controls(), "undo": playing and shown["can"]["undo"],
+                "confirm": playing and shown["can"]["confirm"]},
+        "record": [], "replay": None, "resign": None, "review": None, "match": None, "result": None,
+        # an answered puzzle's plays in the hint's list; the book's plays are in `study`
+        "hint": cast(Hint | None, board.hint if studied.kind != "openings" and not playing else None),
+        "settings": cast(Settings, dict(session.settings)), "prefs": cast(Prefs, dict(session.prefs)),
+        "message": None if message is None else cast(MessageView, message.to_dict()), "bot_pending": False,
+        "study": cast(StudyView | None, practice.practice_view(session) if studied.kind == "drills"
+                      else study.study_view(session)),
+        "practice_due": practice.due_count(session)})
+    if not playing:
+        shown.update({"movable": [], "destinations": [], "selected": None})
+    return shown
 
 
 # A message that asks the side to act for something, and its words when that side is not the
@@ -231,6 +259,8 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "fair": None,
         "hand": None,
         "dice_history": None,
+        "study": None,
+        "practice_due": practice.due_count(session),
     }
 
 

@@ -67,6 +67,9 @@ class Session:
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
     dice_check: FairCheck | None = None  # the last Verify dice (fairplay.py), shown until the next roll
     entered: list[int] = field(default_factory=list)  # dice entered by hand, not rolled yet (settings "dice")
+    # a puzzle, a drill or the opening book on a board of its own: a study.Study (not saved; typed
+    # Any here, since study.py builds on the session)
+    study: Any = None
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)

@@ -11,6 +11,7 @@ from nardcore.errors import quoted
 from nardcore.variant import Variant, VariantError, find_variant
 
 from .inputs import UIError, is_count, is_lang
+from .studydata import read_study
 from .variant_rules import match_length_for
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -110,7 +111,8 @@ def checked_settings(data: Any) -> dict[str, Any]:
 
 
 def checked_prefs(data: Any) -> dict[str, Any]:
-    """Known preferences of the right type; anything else keeps its default."""
+    """Known preferences of the right type; anything else keeps its default. `study`, the
+    puzzle ratings (studydata.py), is kept when readable; no request sets it."""
     if not isinstance(data, dict):
         raise UIError(f"bad preferences: the preferences (prefs) are not an object but {quoted(data)}")
     prefs = dict(DEFAULT_PREFS)
@@ -119,5 +121,7 @@ def checked_prefs(data: Any) -> dict[str, Any]:
             prefs[key] = value
         elif key in DEFAULT_PREFS and key != "lang" and isinstance(value, bool):
             prefs[key] = value
+        elif key == "study" and read_study(value) is not None:
+            prefs[key] = read_study(value)
     return prefs
 

@@ -17,6 +17,8 @@ paints the view it gets back; it keeps `save` in localStorage.
     saves.py       save/load, the library entry, the game shared as links and opened from one
     links.py       links read strictly (no session)
     variant_rules.py  what the app knows of a game's rules beyond nardcore's Variant
+    study.py       puzzles and the opening book on a board of their own      puzzles.py  grading
+    practice.py    drills from the player's errors (drills.py: the deck, SM-2; studydata.py: kept)
 
 >>> app = App(dice="1,2,6,5")
 >>> view = app.dispatch({"type": "new_game", "settings": {"variant": "narde"}})["view"]

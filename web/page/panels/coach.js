@@ -45,7 +45,8 @@ function paintHint(list, hint, send) {
     // each figure in its own left-to-right isolate: its sign stays in front in any direction
     const value = isolate((play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3));
     const loss = index ? `  (${isolate(`−${play.loss.toFixed(3)}`)})` : "";
-    const choice = button("link hint-play", `${play.play ? isolate(play.play) : t("hint.pass")}  ${value}${loss}`);
+    const book = play.book ? `  · ${t("hint.book")}` : ""; // a play of the opening book
+    const choice = button("link hint-play", `${play.play ? isolate(play.play) : t("hint.pass")}  ${value}${loss}${book}`);
     if (index === hint.shown) choice.setAttribute("aria-current", "true");
     choice.addEventListener("click", () => send({ type: "hint", show: index }));
     item.appendChild(choice);

@@ -68,7 +68,9 @@ function paintButtons(root, view) {
     }
   }
   const undo = $("btn-undo", HTMLButtonElement);
-  undo.hidden = view.phase !== "move" || view.bot_pending;
+  // a study board with nothing to play (a puzzle answered, the opening book) has no Undo either
+  const studied = Boolean(view.study && (view.study.result || view.study.kind === "openings"));
+  undo.hidden = view.phase !== "move" || view.bot_pending || studied;
   undo.disabled = !can.undo;
   const confirm = $("btn-confirm");
   const passing = view.phase === "move" && can.confirm && view.dice.every((d) => !d.used);

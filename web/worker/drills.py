@@ -1,0 +1,110 @@
+"""Drills from the player's own errors: every play a finished review marks (an inaccuracy or
+worse) of the player's side goes into a deck, and comes back on a spaced-repetition schedule.
+
+The schedule is SM-2 (Wozniak 1990, as Anki began), in whole days: an answer that gives up
+nothing, or less than an inaccuracy, passes and the card's interval grows (1 day, 6 days,
+then times its ease); a marked answer fails and the card is due again tomorrow, its ease
+lowered. Why SM-2 and not FSRS: docs/study-app.md. Cards are plain JSON kept in the saved
+preferences beside the puzzle ratings (`prefs["study"]["drills"]`), read strictly.
+
+>>> card = new_card("narde", "narde:w:24x15:24x15", "64", "24/14", "24/18 24/20", 0.2, today=100)
+>>> card["due"], graded(card, 5, today=100)["due"], graded(graded(card, 5, 100), 5, 101)["due"]
+(100, 101, 107)
+>>> failed = graded(graded(card, 5, 100), 0, 101)
+>>> failed["due"], failed["reps"], failed["lapses"], failed["ease"] < card["ease"]
+(102, 0, 1, True)
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from typing import Any
+
+from nardcore.variant import VARIANT_NAMES
+
+__all__ = ["MAX_CARDS", "collect", "due", "graded", "new_card", "quality", "read_cards", "today"]
+
+MAX_CARDS = 300  # the deck keeps the newest; an older card makes room
+FIRST_EASE, LEAST_EASE = 2.5, 1.3
+MAX_TEXT = 200
+QUALITY = {None: 4, "inaccuracy": 2, "mistake": 1, "blunder": 0}  # by the answer's mark; 5: the best
+
+
+def today() -> int:
+    """The day number (proleptic ordinal) in UTC: cards fall due by whole days."""
+    return datetime.datetime.now(datetime.UTC).date().toordinal()
+
+
+def card_id(position: str, dice: str) -> str:
+    return hashlib.sha256(f"{position} {dice}".encode()).hexdigest()[:12]
+
+
+def new_card(variant: str, position: str, dice: str, played: str, best: str, loss: float,
+             today: int) -> dict[str, Any]:
+    return {"id": card_id(position, dice), "variant": variant, "position": position, "dice": dice, "played": played,
+            "best": best, "loss": round(loss, 4), "due": today, "interval": 0, "ease": FIRST_EASE, "reps": 0,
+            "lapses": 0}
+
+
+def collect(cards: list[dict[str, Any]], review: dict[str, Any], variant: str, sides: tuple[str, ...],
+            today: int) -> tuple[list[dict[str, Any]], int]:
+    """The deck with the review's marked plays of `sides` added (a position and roll already in
+    it is left as it is), and how many were added."""
+    have = {card["id"] for card in cards}
+    added = []
+    for decision in review.get("decisions", []):
+        if (decision.get("kind") != "play" or not decision.get("mark") or decision.get("forced")
+                or decision.get("side") not in sides):
+            continue
+        card = new_card(variant, decision["position"], decision["dice"], decision["chosen"], decision["best"],
+                        float(decision["loss"]), today)
+        if card["id"] not in have:
+            have.add(card["id"])
+            added.append(card)
+    return (cards + added)[-MAX_CARDS:], len(added)
+
+
+def quality(loss: float, mark: str | None) -> int:
+    """SM-2's grade of an answer, 0..5, from the equity it gives up: 5 the best play, 4 less than an
+    inaccuracy, then 2, 1, 0 for an inaccuracy, a mistake, a blunder."""
+    return 5 if loss <= 0 else QUALITY.get(mark, 0)
+
+
+def graded(card: dict[str, Any], grade: int, today: int) -> dict[str, Any]:
+    """The card after an answer of SM-2 quality `grade` on day `today` (a new card; the old one is kept)."""
+    ease = max(LEAST_EASE, card["ease"] + 0.1 - (5 - grade) * (0.08 + (5 - grade) * 0.02))
+    if grade >= 3:
+        reps = card["reps"] + 1
+        interval = 1 if reps == 1 else 6 if reps == 2 else round(card["interval"] * ease)
+        lapses = card["lapses"]
+    else:
+        reps, interval, lapses = 0, 1, card["lapses"] + 1
+    return {**card, "ease": round(ease, 3), "reps": reps, "interval": interval, "lapses": lapses,
+            "due": today + interval}
+
+
+def due(cards: list[dict[str, Any]], today: int) -> list[dict[str, Any]]:
+    """The cards due by `today`, the longest overdue first."""
+    return sorted((card for card in cards if card["due"] <= today), key=lambda card: card["due"])
+
+
+def read_cards(data: Any) -> list[dict[str, Any]]:
+    """The deck as saved: each card whose every field reads, the others left out."""
+    if not isinstance(data, list):
+        return []
+    cards = []
+    for item in data[-MAX_CARDS:]:
+        try:
+            card = {"id": str(item["id"])[:12], "variant": item["variant"], "position": item["position"],
+                    "dice": item["dice"], "played": item["played"], "best": item["best"], "loss": float(item["loss"]),
+                    "due": int(item["due"]), "interval": int(item["interval"]), "ease": float(item["ease"]),
+                    "reps": int(item["reps"]), "lapses": int(item["lapses"])}
+        except (KeyError, TypeError, ValueError):
+            continue
+        texts = (card["position"], card["dice"], card["played"], card["best"])
+        if (card["variant"] in VARIANT_NAMES and all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts)
+                and LEAST_EASE <= card["ease"] <= 5 and 0 <= card["interval"] <= 36500 and card["reps"] >= 0
+                and card["lapses"] >= 0 and 0 < card["due"] < 10**7):
+            cards.append(card)
+    return cards
