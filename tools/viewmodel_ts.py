@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "web" / "worker"
 SOURCES = (WORKER / "viewmodel.py", WORKER / "intent_shapes.py")  # in this order in the .d.ts
 TARGET = ROOT / "web" / "page" / "view-model.d.ts"
+VIEW_PARTS = (WORKER / "viewmodel_study.py",)  # the view model's other module, after viewmodel.py
 INTENTS_TARGET = ROOT / "web" / "page" / "intents.d.ts"  # the intents apart: each file under 600 lines
 
 HEADER = """\
@@ -188,7 +189,8 @@ def declarations(source: str) -> list[list[str]]:
 def written() -> str:
     """view-model.d.ts as viewmodel.py declares it now; it passes on intents.d.ts's types, so that
     page modules name every type from "../view-model.js"."""
-    return generate(SOURCES[0].read_text(encoding="utf-8")) + '\nexport * from "./intents.js";\n'
+    parts = (path.read_text(encoding="utf-8") for path in (SOURCES[0], *VIEW_PARTS))
+    return generate(*parts) + '\nexport * from "./intents.js";\n'
 
 
 def written_intents() -> str:

@@ -397,93 +397,6 @@ export interface View extends BoardView {
   practice_due: number; // the drills due now (web/worker/practice.py)
 }
 
-/** The player's puzzle rating in one game (web/worker/study.py). */
-export interface StudyRating {
-  rating: number;
-  provisional: boolean; // still unsure: shown with a question mark
-  solved: number;
-  missed: number;
-}
-
-/** The puzzle on the study board. */
-export interface StudyPuzzle {
-  id: string;
-  rating: number;
-  themes: string[]; // study.theme.NAME in web/i18n
-  side: Side;
-  dice: string; // "64"
-  daily: boolean;
-  link: string; // the URL fragment that opens it: "puzzle=ID"
-}
-
-/** A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade). */
-export interface StudyResult {
-  puzzle: string;
-  solved: boolean;
-  played: string;
-  best: string;
-  lost: number;
-  mark: "blunder" | "mistake" | "inaccuracy" | null;
-  rated: boolean; // the first answer to this puzzle: the rating moved
-  before: number;
-  after: number;
-  interval?: number; // a drill: the days until it is asked again
-}
-
-/** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */
-export interface DrillView {
-  side: Side;
-  dice: string;
-  played: string; // what was played in the game
-  best: string;
-  lapses: number;
-  due: number;
-  cards: number;
-}
-
-/** One line of the opening book's lists: an entry and its best play. */
-export interface BookLine {
-  index: number;
-  dice: string;
-  best: string;
-  equity: number;
-  win: number | null;
-}
-
-export interface BookPlayView {
-  play: string;
-  equity: number;
-  interval: number;
-  win: number | null; // the chance to win, 0..1
-  outcomes: Record<string, number>;
-}
-
-/** The opening book's entry on the board, its plays, the opening rolls and the replies. */
-export interface BookView {
-  entry: number;
-  opening: number; // the opening this entry belongs to
-  shown: number; // the play drawn on the board
-  side: Side;
-  dice: string;
-  games: number; // rolled out per play
-  plays: BookPlayView[];
-  openings: BookLine[];
-  replies: BookLine[];
-}
-
-/** A study screen's panel: puzzles or the opening book (web/worker/study.py study_view). */
-export interface StudyView {
-  kind: "puzzles" | "openings" | "drills";
-  variant: string;
-  games: string[]; // the games that have any
-  rating: StudyRating | null;
-  puzzle: StudyPuzzle | null;
-  result: StudyResult | null;
-  book: BookView | null;
-  drill?: DrillView;
-  link?: string;
-}
-
 export interface LibraryLink {
   gid: string;
   side: Side;
@@ -565,6 +478,95 @@ export interface Hello {
   ui: boolean;
   boot: string | null;
   catalogue: Catalogue;
+}
+
+export type StudySide = "w" | "b"; // viewmodel.py's Side (that module imports this one: no import back)
+
+/** The player's puzzle rating in one game (web/worker/study.py). */
+export interface StudyRating {
+  rating: number;
+  provisional: boolean; // still unsure: shown with a question mark
+  solved: number;
+  missed: number;
+}
+
+/** The puzzle on the study board. */
+export interface StudyPuzzle {
+  id: string;
+  rating: number;
+  themes: string[]; // study.theme.NAME in web/i18n
+  side: StudySide;
+  dice: string; // "64"
+  daily: boolean;
+  link: string; // the URL fragment that opens it: "puzzle=ID"
+}
+
+/** A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade). */
+export interface StudyResult {
+  puzzle: string;
+  solved: boolean;
+  played: string;
+  best: string;
+  lost: number;
+  mark: "blunder" | "mistake" | "inaccuracy" | null;
+  rated: boolean; // the first answer to this puzzle: the rating moved
+  before: number;
+  after: number;
+  interval?: number; // a drill: the days until it is asked again
+}
+
+/** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */
+export interface DrillView {
+  side: StudySide;
+  dice: string;
+  played: string; // what was played in the game
+  best: string;
+  lapses: number;
+  due: number;
+  cards: number;
+}
+
+/** One line of the opening book's lists: an entry and its best play. */
+export interface BookLine {
+  index: number;
+  dice: string;
+  best: string;
+  equity: number;
+  win: number | null;
+}
+
+export interface BookPlayView {
+  play: string;
+  equity: number;
+  interval: number;
+  win: number | null; // the chance to win, 0..1
+  outcomes: Record<string, number>;
+}
+
+/** The opening book's entry on the board, its plays, the opening rolls and the replies. */
+export interface BookView {
+  entry: number;
+  opening: number; // the opening this entry belongs to
+  shown: number; // the play drawn on the board
+  side: StudySide;
+  dice: string;
+  games: number; // rolled out per play
+  plays: BookPlayView[];
+  openings: BookLine[];
+  replies: BookLine[];
+}
+
+/** A study screen's panel: puzzles or the opening book (web/worker/study.py study_view). */
+export interface StudyView {
+  kind: "puzzles" | "openings" | "drills";
+  variant: string;
+  games: string[]; // the games that have any
+  rating: StudyRating | null;
+  puzzle: StudyPuzzle | null;
+  result: StudyResult | null;
+  book: BookView | null;
+  drill?: DrillView;
+  link?: string;
 }
 
 export * from "./intents.js";

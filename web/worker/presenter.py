@@ -54,12 +54,12 @@ from .viewmodel import (
     Review,
     Settings,
     Side,
-    StudyView,
     VariantEntry,
     View,
     side_of,
 )
 from .viewmodel import Message as MessageView
+from .viewmodel_study import StudyView
 
 I18N = Path(__file__).resolve().parent.parent / "i18n"  # web/i18n, shared with the page
 

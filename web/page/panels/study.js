@@ -127,12 +127,13 @@ function verdictWords(result) {
   verdict.hidden = !result;
   if (!result) return null;
   verdict.dataset.tone = result.solved ? "good" : "bad";
-  const words = result.solved
-    ? [t("study.solved", { play: isolate(result.best) })]
-    : [t("study.missed", { played: isolate(result.played || t("hint.pass")), best: isolate(result.best), lost: isolate(result.lost.toFixed(3)) }),
-      t(`study.mark.${result.mark || "small"}`)];
-  if (result.solved && result.lost > 0) words.splice(0, 1, t("study.missed", { played: isolate(result.played), best: isolate(result.best), lost: isolate(result.lost.toFixed(3)) }), t("study.mark.small"));
-  return words;
+  const missed = t("study.missed", {
+    played: isolate(result.played || t("hint.pass")),
+    best: isolate(result.best),
+    lost: isolate(result.lost.toFixed(3)),
+  });
+  if (!result.solved) return [missed, t(`study.mark.${result.mark || "small"}`)];
+  return result.lost > 0 ? [missed, t("study.mark.small")] : [t("study.solved", { play: isolate(result.best) })];
 }
 
 /**

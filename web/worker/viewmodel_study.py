@@ -1,0 +1,103 @@
+"""The study screens' part of the view model (web/worker/study.py, practice.py): puzzles, the
+opening book and drills. Declared apart from viewmodel.py to keep each file short; translated into
+web/page/view-model.d.ts with it (tools/viewmodel_ts.py)."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+StudySide = Literal["w", "b"]  # viewmodel.py's Side (that module imports this one: no import back)
+
+
+class StudyRating(TypedDict):
+    """The player's puzzle rating in one game (web/worker/study.py)."""
+
+    rating: float
+    provisional: bool  # still unsure: shown with a question mark
+    solved: int
+    missed: int
+
+
+class StudyPuzzle(TypedDict):
+    """The puzzle on the study board."""
+
+    id: str
+    rating: int
+    themes: list[str]  # study.theme.NAME in web/i18n
+    side: StudySide
+    dice: str  # "64"
+    daily: bool
+    link: str  # the URL fragment that opens it: "puzzle=ID"
+
+
+class StudyResult(TypedDict):
+    """A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade)."""
+
+    puzzle: str
+    solved: bool
+    played: str
+    best: str
+    lost: float
+    mark: Literal["blunder", "mistake", "inaccuracy"] | None
+    rated: bool  # the first answer to this puzzle: the rating moved
+    before: float
+    after: float
+    interval: NotRequired[int]  # a drill: the days until it is asked again
+
+
+class DrillView(TypedDict):
+    """The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts."""
+
+    side: StudySide
+    dice: str
+    played: str  # what was played in the game
+    best: str
+    lapses: int
+    due: int
+    cards: int
+
+
+class BookLine(TypedDict):
+    """One line of the opening book's lists: an entry and its best play."""
+
+    index: int
+    dice: str
+    best: str
+    equity: float
+    win: float | None
+
+
+class BookPlayView(TypedDict):
+    play: str
+    equity: float
+    interval: float
+    win: float | None  # the chance to win, 0..1
+    outcomes: dict[str, float]
+
+
+class BookView(TypedDict):
+    """The opening book's entry on the board, its plays, the opening rolls and the replies."""
+
+    entry: int
+    opening: int  # the opening this entry belongs to
+    shown: int  # the play drawn on the board
+    side: StudySide
+    dice: str
+    games: int  # rolled out per play
+    plays: list[BookPlayView]
+    openings: list[BookLine]
+    replies: list[BookLine]
+
+
+class StudyView(TypedDict):
+    """A study screen's panel: puzzles or the opening book (web/worker/study.py study_view)."""
+
+    kind: Literal["puzzles", "openings", "drills"]
+    variant: str
+    games: list[str]  # the games that have any
+    rating: StudyRating | None
+    puzzle: StudyPuzzle | None
+    result: StudyResult | None
+    book: BookView | None
+    drill: NotRequired[DrillView]
+    link: NotRequired[str]
