@@ -86,11 +86,19 @@ export interface LastMove {
   steps: Step[];
 }
 
+/** A difference between two plays (nardcore.bots.explain Fact): a why.play.* key of web/i18n and its arguments. */
+export interface Fact {
+  key: string;
+  args: Record<string, number | string>;
+}
+
 export interface HintPlay {
   play: string;
   equity: number;
   loss: number;
+  win: number | null; // the chance to win (0..1) after this play, for the side that plays it
   steps: Step[];
+  why: Fact[]; // why the best play beats this one (the best: why it beats the second), largest first
 }
 
 /** The best plays (one of them drawn: `shown`), or the cube action. */
@@ -179,6 +187,7 @@ export interface Review {
   ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
   luck_done: number; // the plays whose roll's luck is measured (the second pass)
   luck_turns: number; // the plays in all
+  why: Fact[] | null; // the shown turn, when marked: why its best play beats the play made
   rollable: boolean; // the shown turn may be rolled out: every play ranked, a play with a choice (rollouts.py `rollable`)
   rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
 }
@@ -255,11 +264,12 @@ export interface EditorForm {
   fragment: string | null;
 }
 
-/** An arrow on the board: a step of the last confirmed turn, or of the hint's play shown. */
+/** An arrow on the board: a step of the last confirmed turn, of the hint's play shown (or the
+ * review's better play), or of the play made at the turn the review shows. */
 export interface Arrow {
   from: PointId;
   to: PointId;
-  kind: "last" | "hint";
+  kind: "last" | "hint" | "played";
   side: Side; // whose checker moves
 }
 

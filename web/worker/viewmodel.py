@@ -44,7 +44,9 @@ class Cube(TypedDict):
 Arrow = TypedDict("Arrow", {
     "from": PointId,
     "to": PointId,
-    "kind": Literal["last", "hint"],  # a step of the last confirmed turn, or of the hint shown
+    # a step of the last confirmed turn, of the hint shown (or the review's better play), or of
+    # the play made at a turn the review shows
+    "kind": Literal["last", "hint", "played"],
     "side": Side,  # whose checker moves
 })
 
