@@ -59,7 +59,8 @@ function paintHint(list, why, hint, send) {
     // figure in its own left-to-right isolate: its sign stays in front in any direction
     const chance = percent(play.win);
     const value = isolate((play.equity >= 0 ? "+" : "−") + Math.abs(play.equity).toFixed(3));
-    const figures = chance ? `${isolate(chance)}  (${value})` : value;
+    const loss = index ? `  ${isolate(`−${play.loss.toFixed(3)}`)}` : ""; // what it gives up against the best
+    const figures = chance ? `${isolate(chance)}  (${value}${loss})` : `${value}${loss}`;
     const text = play.play ? isolate(notation(play.play)) : t("hint.pass");
     const choice = button("link hint-play", `${text}  ${figures}`);
     if (index === hint.shown) choice.setAttribute("aria-current", "true");
