@@ -110,3 +110,38 @@ def test_every_language_has_every_why_with_its_placeholders(path: Path) -> None:
     for key in (*KEYS_NO_PLAY, *KEYS_ONE_PLAY):
         assert key in words, key
         assert "{" not in words[key], key
+
+
+def test_the_counted_rolls_are_those_of_the_legal_plays() -> None:
+    """hit_rolls and stuck_rolls read the turn graph's finals: the same rolls as `legal_plays`
+    gives, over the positions of a few random games."""
+    from nardcore.bots import RandomBot, act
+    from nardcore.bots.explain import stuck_rolls
+    from nardcore.dice import ROLLS, SeededDice
+    from nardcore.game import Game
+    from nardcore.movegen import legal_plays
+    from nardcore.variant import BAR
+
+    checked = 0
+    for variant, seed in (("backgammon", 1), ("backgammon", 2), ("narde", 3), ("tawla31", 4)):
+        game = Game(variant, SeededDice(seed))
+        bot = RandomBot(seed)
+        while not game.over:
+            act(game, bot)
+            position = game.position
+            if game.phase != "roll" or position.winner() is not None:
+                continue
+            played = 1 - position.turn
+            hits = stuck = 0
+            for roll in ROLLS:
+                plays = legal_plays(position, roll.dice)
+                weight = 1 if roll.is_double else 2
+                full = 4 if roll.is_double else 2
+                if any(r.boards[played][BAR] > position.boards[played][BAR] for r in plays):
+                    hits += weight
+                if not plays or max(len(s) for s in plays.values()) < full:
+                    stuck += weight
+            assert hit_rolls(position) == hits, position
+            assert stuck_rolls(position) == stuck, position
+            checked += 1
+    assert checked > 100

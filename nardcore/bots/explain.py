@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..dice import ROLLS
-from ..movegen import Plays, legal_plays
+from ..movegen import TurnGraph, unpack
 from ..position import Position
 from ..variant import BAR, HEAD, OFF
 from .contact import in_contact, pips
@@ -106,13 +106,12 @@ class Features:
     big_loss: float | None  # and lost
 
 
-def _rolls_where(result: Position, found: Callable[[Plays, int], bool]) -> int:
-    """How many of the opponent's 36 rolls give `found(plays, full)` (see the two callers)."""
+def _rolls_where(result: Position, found: Callable[[TurnGraph], bool]) -> int:
+    """How many of the 36 rolls of the side on roll give `found(graph)` on the roll's turn graph
+    (its legal plays are the graph's `finals`; see the two callers)."""
     count = 0
     for roll in ROLLS:
-        plays = legal_plays(result, roll.dice)
-        full = 4 if roll.is_double else 2
-        if found(plays, full):
+        if found(TurnGraph(result, roll.dice, record_paths=False)):
             count += 1 if roll.is_double else 2
     return count
 
@@ -124,13 +123,14 @@ def hit_rolls(result: Position) -> int:
     on_bar = result.boards[mover][BAR]
     if not result.variant.hitting or not any(result.boards[mover][p] == 1 for p in range(1, BAR)):
         return 0
-    return _rolls_where(result, lambda plays, _full: any(r.boards[mover][BAR] > on_bar for r in plays))
+    # in the graph the side that played is the one not on roll: its board is a node's second
+    return _rolls_where(result, lambda graph: any(unpack(node[1])[BAR] > on_bar for node in graph.finals))
 
 
 def stuck_rolls(result: Position) -> int:
     """Of the 36 rolls of the side on roll, how many cannot be played in full (no legal play,
-    or fewer steps than the roll has)."""
-    return _rolls_where(result, lambda plays, full: not plays or max(len(s) for s in plays.values()) < full)
+    or dice left over by every legal play)."""
+    return _rolls_where(result, lambda graph: graph.finals == {graph.root} or bool(next(iter(graph.finals))[2]))
 
 
 def longest_block(result: Position, side: int, least: int) -> int:
