@@ -119,3 +119,11 @@ def test_a_label_needs_choices_and_a_long_faultless_game_still_earns_the_top() -
     assert analysis.judged_skill(0.0, analysis.SKILL_LEAST_CHOICES, "backgammon") not in {"supernatural", "world_class"}
     assert analysis.judged_skill(0.0, 60, "backgammon") == "supernatural"
     assert analysis.judged_skill(500.0, 60, "backgammon") == "awful"
+
+
+def test_a_single_play_left_to_the_person_is_said_with_its_rule() -> None:
+    app, _ = app_at("narde:w:24x14,1:24x15", "6,5", auto_forced=False)
+    view = intent(app, "roll")
+    assert view["message"] == {"key": "only_play", "args": {"side": "w", "dice": "65",
+                                                           "why": {"key": "why.forced.head", "args": {}}}}
+    assert view["movable"] == ["24"]  # the person plays it

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nardcore.forced import why_no_play
+from nardcore.forced import why_no_play, why_one_play
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
@@ -32,8 +32,14 @@ def roll(session: Session) -> None:
     game.roll()
     session.selected = None
     session.note("roll")
-    if not game.plays():
+    plays = game.plays()
+    if not plays:
         session.say("no_moves", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice), why=no_play_why(game))
+    elif len(plays) == 1:  # said before it is played (the autopilot says "forced" if it plays it)
+        assert game.dice is not None
+        why = why_one_play(game.position, game.dice.dice)
+        session.say("only_play", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice),
+                    why=None if why is None else {"key": why, "args": {}})
 
 
 def no_play_why(game: Game) -> dict[str, Any] | None:
