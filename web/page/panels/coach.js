@@ -62,7 +62,8 @@ function paintHint(list, why, hint, send) {
     const loss = index ? `  ${isolate(`−${play.loss.toFixed(3)}`)}` : ""; // what it gives up against the best
     const figures = chance ? `${isolate(chance)}  (${value}${loss})` : `${value}${loss}`;
     const text = play.play ? isolate(notation(play.play)) : t("hint.pass");
-    const choice = button("link hint-play", `${text}  ${figures}`);
+    // the whole line in one left-to-right isolate too: its brackets and spaces keep their order
+    const choice = button("link hint-play", isolate(`${text}  ${figures}`));
     if (index === hint.shown) choice.setAttribute("aria-current", "true");
     choice.addEventListener("click", () => send({ type: "hint", show: index }));
     item.appendChild(choice);
