@@ -13,7 +13,7 @@ from nardcore.bots import analysis, explain, neural_cube
 from nardcore.bots.neural import Network, network_for
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
-from nardcore.notation import parse_play
+from nardcore.notation import NotationError, parse_play
 from nardcore.position import SIDE_LETTERS, Position
 
 from .inputs import UIError
@@ -142,7 +142,11 @@ def review_why(review: dict[str, Any]) -> list[dict[str, Any]] | None:
         return None
     position = Position.parse(marked["position"])
     dice = (int(marked["dice"][0]), int(marked["dice"][1]))
-    return [fact.to_dict() for fact in explain.compare_texts(position, dice, marked["best"], marked["chosen"])]
+    try:
+        facts = explain.compare_texts(position, dice, marked["best"], marked["chosen"])
+    except NotationError:  # a play the review could not read back: no why rather than no review
+        return None
+    return [fact.to_dict() for fact in facts]
 
 
 def close_review(session: Session) -> None:
