@@ -51,6 +51,15 @@ Arrow = TypedDict("Arrow", {
 })
 
 
+class Fact(TypedDict):
+    """A difference between two plays (nardcore.bots.explain): a why.play.* key of web/i18n and
+    its arguments. The hint's plays (`why`), the review (`why`, for the marked turn shown) and
+    the coach's message (`args.why`) carry them, largest first."""
+
+    key: str
+    args: dict[str, int | float | str]
+
+
 class BoardView(TypedDict):
     """What the board draws, and all it reads: the game and its options, the position with
     every checker by id, what may be moved now, the dice, the cube, which way up the board is
@@ -181,11 +190,11 @@ class View(BoardView):
     match: MatchView | None
     result: dict[str, Any] | None
     last: dict[str, Any] | None  # the last confirmed turn: side, dice, text, steps
-    hint: dict[str, Any] | None
+    hint: dict[str, Any] | None  # plays: each with `win` (0..1 or None) and `why` (list of Fact)
     record: list[dict[str, Any]]
     replay: Replay | None
     resign: Resign | None
-    review: dict[str, Any] | None
+    review: dict[str, Any] | None  # `why`: list of Fact for a marked turn shown, else None
     message: dict[str, Any] | None  # {"key": KEY, "args": {...}}: msg.KEY in web/i18n
     settings: dict[str, Any]
     prefs: dict[str, Any]
