@@ -30,10 +30,13 @@ def test_the_computers_roll_without_a_legal_move_says_so_without_asking_the_pers
     app, view = app_at(BLACK_SHUT_OUT, "6,4")
     assert view["bot_pending"]
     view = act(app, "bot")  # the computer rolls 6-4 and cannot enter
-    assert view["message"] == {"key": "no_moves_other", "args": {"side": "b", "dice": "64"}}
+    # and why, in the game's terms: its checker on the bar faces a closed home board
+    why = {"key": "why.nomove.bar", "args": {}}
+    assert view["message"] == {"key": "no_moves_other", "args": {"side": "b", "dice": "64", "why": why}}
     assert not view["can"]["confirm"]
     view = act(app, "bot")  # and passes
     assert view["message"] is not None and view["message"]["key"] == "passed"
+    assert view["message"]["args"]["why"] == why
     assert not view["bot_pending"]
 
 

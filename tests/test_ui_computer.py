@@ -319,7 +319,7 @@ def test_the_review_gives_each_roll_its_luck_and_each_side_its_total_and_skill()
         assert review["luck"][side] == pytest.approx(sum(d["luck"] or 0.0 for d in own), abs=1e-3)
         unforced = [d["loss"] for d in own if not d["forced"]]
         assert review["error_rate"][side] == pytest.approx(1000 * sum(unforced) / len(unforced), abs=0.05)
-        assert review["skill"][side] == analysis.skill(review["error_rate"][side], "backgammon")
+        assert review["skill"][side] == analysis.judged_skill(review["error_rate"][side], len(unforced), "backgammon")
     assert any(d["forced"] for d in plays) and not all(d["forced"] for d in plays)
     # a forced play has no choice to score: its loss is nothing
     assert all(d["loss"] == 0 for d in plays if d["forced"])

@@ -58,7 +58,8 @@ BOARD_STYLE = "page/board/board.css"  # the board's look: inside the page's styl
 BOARD_IMPORT = '@import url("./board/board.css");\n'  # BOARD_STYLE, from INLINED_STYLE's folder
 EMBED_DATA_MARK = "/* BUILT */ null"  # web/page/embed/embed.js's place for what the build gives it
 EMBED_EXAMPLE = "embed-example.html"
-EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.", "why.position")  # the interface words <nard-board> uses
+# the interface words <nard-board> uses
+EMBED_STRINGS = ("aria.", "side.", "replay.", "embed.", "why.position", "notation.")
 ALSO_A_FILE = {"page/boot/idb-fallback.js"}
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".py", ".svg", ".txt", ".webmanifest", ".bin"}
 

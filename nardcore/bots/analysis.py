@@ -38,6 +38,15 @@ MARKS = (("blunder", 0.16), ("mistake", 0.08), ("inaccuracy", 0.03))
 SKILLS = ("supernatural", "world_class", "expert", "advanced", "intermediate", "casual", "beginner", "awful")
 GNUBG_BOUNDS = (2.0, 5.0, 8.0, 12.0, 18.0, 26.0, 35.0)
 SKILL_FACTOR = {"backgammon": 1.0, "narde": 0.44, "khachapuri": 8.7, "moultezim": 0.52, "tawla31": 3.2}
+# A few choices say little: a side labelled from fewer than SKILL_LEAST_CHOICES unforced choices
+# is "too_few", and the rate a label is read from is shrunk toward an intermediate player's
+# (SKILL_PRIOR_RATE, times the game's factor) as if SKILL_PRIOR_CHOICES such choices came first.
+# Random play then needs some 14 choices in a row that lose nothing to be called world class
+# (docs/explanations.md, "Skill labels").
+SKILL_LEAST_CHOICES = 5
+SKILL_PRIOR_CHOICES = 5
+SKILL_PRIOR_RATE = GNUBG_BOUNDS[4]
+TOO_FEW = "too_few"
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,17 @@ def skill(rate: float, variant_name: str) -> str:
     return SKILLS[-1]
 
 
+def judged_skill(rate: float, choices: int, variant_name: str) -> str | None:
+    """The label of a side that made `choices` unforced choices at `rate`: None without a choice,
+    TOO_FEW under SKILL_LEAST_CHOICES, else `skill` of the rate shrunk toward an intermediate's."""
+    if choices <= 0:
+        return None
+    if choices < SKILL_LEAST_CHOICES:
+        return TOO_FEW
+    prior = SKILL_PRIOR_RATE * SKILL_FACTOR.get(variant_name, 1.0)
+    return skill((rate * choices + prior * SKILL_PRIOR_CHOICES) / (choices + SKILL_PRIOR_CHOICES), variant_name)
+
+
 def _static_value(position: Position) -> float:
     network = network_for(position.variant.name)
     return -network.equity(position.pass_turn()) if network else 0.0
@@ -174,10 +194,9 @@ class Review:
         return sum(1 for d in self.decisions if d.kind == "play")
 
     def skill(self, side: str) -> str | None:
-        """The side's label of SKILLS, None while it made no choice."""
-        if not any(d.side == side and not d.forced for d in self.decisions):
-            return None
-        return skill(self.error_rate(side), self.variant)
+        """The side's label of SKILLS (`judged_skill`), None while it made no choice."""
+        choices = sum(1 for d in self.decisions if d.side == side and not d.forced)
+        return judged_skill(self.error_rate(side), choices, self.variant)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -5,7 +5,9 @@ each level is and is offered only against the computer."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +23,14 @@ DRAWN_ARROWS = "[...document.querySelectorAll('#board .marks path')].map(p => p.
 
 def view(page: Page) -> dict[str, Any]:
     return dict(page.evaluate("window.nardPage.view"))
+
+
+ENGLISH = json.loads((Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def english(fact: dict[str, Any]) -> str:
+    """A fact of why one play beats another, as the English page writes it."""
+    return str(ENGLISH[fact["key"]]).format(**fact["args"])
 
 
 def reviewed(page: Page, turns: int = 10) -> dict[str, Any]:
@@ -69,10 +79,12 @@ def test_the_review_graph_has_axes_a_legend_and_a_tooltip_on_each_turn(app: AppP
     tip.wait_for(state="hidden")
     # each side's error rate, skill and luck, beside each other
     words = {"supernatural": "Supernatural", "world_class": "World class", "expert": "Expert", "advanced": "Advanced",
-             "intermediate": "Intermediate", "casual": "Casual player", "beginner": "Beginner", "awful": "Awful"}
+             "intermediate": "Intermediate", "casual": "Casual player", "beginner": "Beginner", "awful": "Awful",
+             "too_few": "too few choices"}
     for side in ("w", "b"):
         row = page.locator(f'#review-sides tr[data-side="{side}"]')
-        assert row.locator(".review-rate").text_content() == f"{review['error_rate'][side]:.1f}"
+        # in points per choice, the review's one unit (the worker keeps thousandths)
+        assert row.locator(".review-rate").text_content() == f"{review['error_rate'][side] / 1000:.3f}"
         assert row.locator(".review-skill").text_content() == words[review["skill"][side]]
         assert row.locator(".review-luck").text_content() == signed(review["luck"][side])
     assert page.locator("#review-sides thead th").all_text_contents() == ["Error rate", "Skill", "Luck"]
@@ -91,7 +103,14 @@ def test_a_marked_play_shows_the_better_play_and_try_it_from_here_plays_it_again
     assert better and all(a["side"] == marked["side"] for a in better)
     drawn = sorted(page.evaluate(DRAWN_ARROWS))
     assert drawn.count("hint-move") == len(better)
-    assert drawn.count(f"last-move side-{marked['side']}") == len(shown["arrows"]) - len(better)
+    assert drawn.count("played-move") == len(shown["arrows"]) - len(better)  # the play made, in its own colour
+    # and why the better play is better, in sentences, with which arrow is which
+    why = page.locator("#review-why")
+    assert why.is_visible() and shown["review"]["why"]
+    made = marked["chosen"] or "no play"
+    assert why.locator(".why-title").text_content() == f"Why {marked['best']} rather than {made}:"
+    assert why.locator(".why-list li").all_text_contents() == [english(f) for f in shown["review"]["why"]]
+    assert why.locator(".why-legend li").all_text_contents() == ["the play made", "the better play"]
     high, low = int(marked["dice"][0]), int(marked["dice"][1])
     assert [d["value"] for d in shown["dice"]] == ([high] * 4 if high == low else [high, low])
     assert marked["best"] in (page.locator("#message").text_content() or "")

@@ -134,6 +134,12 @@ export function isolate(/** @type {string} */ text) {
   return rtl && text ? LRI + text + PDI : text;
 }
 
+/** A play's notation with its words in the page's language: "6/off" → "6/" + notation.off,
+ * "bar/22*" → notation.bar + "/22*". The figures and signs stay as they are. */
+export function notation(/** @type {string} */ text) {
+  return String(text || "").replace(/\b(off|bar)\b/g, (word) => t(`notation.${word}`));
+}
+
 /** Whether the page's language reads right to left (its file says `"_dir": "rtl"`). */
 export function isRtl() {
   return rtl;

@@ -79,10 +79,22 @@ export interface LastMove {
   steps: Step[];
 }
 
+/**
+ * A difference between two plays (nardcore.bots.explain): a why.play.* key of web/i18n and
+ * its arguments. The hint's plays (`why`), the review (`why`, for the marked turn shown) and
+ * the coach's message (`args.why`) carry them, largest first.
+ */
+export interface Fact {
+  key: string;
+  args: Record<string, number | number | string>;
+}
+
 export interface HintPlay {
   play: string;
   equity: number;
   loss: number;
+  win: number | null; // the chance to win (0..1) after this play, for the side that plays it
+  why: Fact[]; // why the best play beats this one (the best: why it beats the second), largest first
   book?: boolean; // a play of the opening book here (advice.py hint_for)
   steps: Step[];
 }
@@ -182,7 +194,8 @@ export interface Review {
   positions: string[];
   error_rate: Partial<Record<Side, number>>;
   luck: Partial<Record<Side, number>>; // the luck measured so far (all of it once `complete`)
-  skill: Partial<Record<Side, string | null>>;
+  skill: Partial<Record<Side, string | null>>; // a label, or "too_few" choices to tell
+  why?: Fact[] | null; // the shown turn, when marked: why its best play beats the play made
   ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
   luck_done: number; // the plays whose roll's luck is measured (the second pass)
   luck_turns: number; // the plays in all
@@ -321,7 +334,7 @@ export interface DiceHistory {
 export interface Arrow {
   from: PointId;
   to: PointId;
-  kind: "last" | "hint"; // a step of the last confirmed turn, or of the hint shown
+  kind: "last" | "hint" | "played";
   side: Side; // whose checker moves
 }
 

@@ -10,10 +10,11 @@ import time
 from typing import Any
 
 from nardcore.books import book_entry
-from nardcore.bots import analysis, neural_cube
+from nardcore.bots import analysis, explain, neural_cube
+from nardcore.bots.neural import Network, network_for
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
-from nardcore.notation import parse_play
+from nardcore.notation import NotationError, parse_play
 from nardcore.position import SIDE_LETTERS, Position
 
 from .inputs import UIError
@@ -37,7 +38,9 @@ def can_hint(session: Session) -> bool:
 
 
 def hint_for(game: Game) -> dict[str, Any]:
-    """The hint for the side to act: up to five plays with their value, or the cube action."""
+    """The hint for the side to act: up to five plays with their value and chance to win, each
+    with why the best is better than it (the best: why it is better than the second), or the
+    cube action."""
     if game.phase in ("cube", "take"):
         if game.phase == "cube":
             action = "double" if neural_cube.wants_double(game) else "roll"
@@ -50,16 +53,33 @@ def hint_for(game: Game) -> dict[str, Any]:
     assert game.dice is not None  # a play is hinted only once the dice are thrown (can_hint)
     entry = book_entry(position, game.dice.dice)  # the opening book's plays here ("book" beside them)
     book = {play.play for play in entry.plays} if entry is not None else set()
-    for item in analysis.hint(position, game.dice.dice, count=HINT_PLAYS):
+    ranked = analysis.hint(position, game.dice.dice, count=HINT_PLAYS)
+    network = network_for(position.variant.name)
+    for index, item in enumerate(ranked):
         steps = plays.get(item.result, ())
+        better, other = (ranked[0], item) if index else (item, ranked[1] if len(ranked) > 1 else None)
         found.append({
             "play": item.play,
             "equity": round(item.equity, 3),
             "loss": round(item.loss, 3),
             "book": item.play in book,
+            "win": _win_chance(network, item.result),
             "steps": [[point_id(side, s.origin, position), point_id(side, s.target, position)] for s in steps],
+            "why": why_facts(better.result, other.result, network) if other is not None else [],
         })
     return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
+
+
+def _win_chance(network: Network | None, result: Position) -> float | None:
+    """The chance to win (0..1) of the side that played into `result`, None without a network."""
+    if network is None:
+        return None
+    return round(float(network.outcomes.flip(network.value(result))[0]), 4)
+
+
+def why_facts(better: Position, other: Position, network: Network | None = None) -> list[dict[str, Any]]:
+    """Why the play into `better` beats the one into `other`: the facts as the page shows them."""
+    return [fact.to_dict() for fact in explain.compare(better, other, network)]
 
 
 def coach_stops(session: Session) -> bool:
@@ -76,7 +96,8 @@ def coach_stops(session: Session) -> bool:
     if chosen is None or analysis.mark(chosen.loss, game.variant.name) != "blunder":
         return False
     session.coach_warned = str(result)
-    session.say("coach_blunder", loss=f"{chosen.loss:.3f}", best=options[0].play)
+    session.say("coach_blunder", loss=f"{chosen.loss:.3f}", best=options[0].play,
+                why=why_facts(options[0].result, chosen.result))
     return True
 
 
@@ -85,7 +106,8 @@ def run_review(session: Session) -> None:
     game = session.game
     if session.review is None:
         session.review_run = analysis.review_steps(game.start, game.history)
-        session.review = {"done": 0, "total": 0, "complete": False, "shown": None, **analysis.Review().to_dict()}
+        session.review = {"done": 0, "total": 0, "complete": False, "shown": None, "why": None,
+                          **analysis.Review().to_dict()}
     if session.review_run is None:
         return
     review = session.review
@@ -100,6 +122,8 @@ def run_review(session: Session) -> None:
         session.review_run = None
     if latest is not None:
         review.update(latest.to_dict())
+        if review.get("why") is None and review.get("shown") is not None:  # marked since it was shown
+            review["why"] = review_why(review)
 
 
 def show_review_turn(session: Session, turn: Any) -> None:
@@ -112,6 +136,21 @@ def show_review_turn(session: Session, turn: Any) -> None:
         session.review.pop("rollout")
         session.review_rollout_run = None
     session.review["shown"] = turn
+    session.review["why"] = review_why(session.review)
+
+
+def review_why(review: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Why the best play of the shown marked turn beats the play made (None on another turn)."""
+    marked = shown_decision(review)
+    if marked is None:
+        return None
+    position = Position.parse(marked["position"])
+    dice = (int(marked["dice"][0]), int(marked["dice"][1]))
+    try:
+        facts = explain.compare_texts(position, dice, marked["best"], marked["chosen"])
+    except NotationError:  # a play the review could not read back: no why rather than no review
+        return None
+    return [fact.to_dict() for fact in facts]
 
 
 def close_review(session: Session) -> None:
@@ -150,14 +189,14 @@ def _steps(position: Position, dice: tuple[int, int], text: str) -> list[list[st
 
 
 def review_arrows(session: Session) -> list[Arrow]:
-    """On a marked play of the review: the play made (as a last move) and the best one (as a hint)."""
+    """On a marked play of the review: the play made and the best one (as a hint), in two colours."""
     marked = shown_decision(session.review)
     if marked is None:
         return []
     position = Position.parse(marked["position"])
     dice = (int(marked["dice"][0]), int(marked["dice"][1]))
     side = marked["side"]
-    made: list[Arrow] = [{"from": a, "to": b, "kind": "last", "side": side}
+    made: list[Arrow] = [{"from": a, "to": b, "kind": "played", "side": side}
                          for a, b in _steps(position, dice, marked["chosen"])]
     better: list[Arrow] = [{"from": a, "to": b, "kind": "hint", "side": side}
                            for a, b in _steps(position, dice, marked["best"])]

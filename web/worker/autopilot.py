@@ -14,6 +14,7 @@ from collections.abc import Callable
 from nardcore.bots import neural_cube
 from nardcore.bots.base import Bot
 from nardcore.bots.levels import DEFAULT_LEVEL
+from nardcore.forced import why_one_play
 from nardcore.game import Game
 from nardcore.movegen import Step
 from nardcore.notation import format_play
@@ -69,10 +70,12 @@ class Autopilot:
                 flow.confirm(session)  # the pass, shown as a message
                 return True
             (steps,) = plays.values()
+            assert game.dice is not None
+            why = why_one_play(game.position, game.dice.dice)
             for step in steps:
                 turn_input.apply_step(session, step)
             session.say("forced", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice),
-                        play=format_play(game.position, steps))
+                        play=format_play(game.position, steps), why=None if why is None else {"key": why, "args": {}})
             return bool(prefs["auto_confirm"])
         rest = turn_input.bear_off_rest(game) if prefs["auto_bear_off"] else None
         if rest:  # only bear-offs are left, and they end alike: nothing to choose

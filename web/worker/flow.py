@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nardcore.forced import why_no_play, why_one_play
 from nardcore.game import RESIGN_LEVELS, Game
 from nardcore.notation import format_play
 from nardcore.position import SIDE_LETTERS
@@ -37,14 +38,28 @@ def roll(session: Session) -> None:
     game.roll()
     session.selected = None
     session.note("roll")
-    if not game.plays():
-        session.say("no_moves", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice))
+    plays = game.plays()
+    if not plays:
+        session.say("no_moves", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice), why=no_play_why(game))
+    elif len(plays) == 1:  # said before it is played (the autopilot says "forced" if it plays it)
+        assert game.dice is not None
+        why = why_one_play(game.position, game.dice.dice)
+        session.say("only_play", side=SIDE_LETTERS[game.position.turn], dice=str(game.dice),
+                    why=None if why is None else {"key": why, "args": {}})
+
+
+def no_play_why(game: Game) -> dict[str, Any] | None:
+    """Why the roll has no legal play, as the message's `why` (a key of web/i18n)."""
+    assert game.dice is not None
+    key = why_no_play(game.position, game.dice.dice)
+    return None if key is None else {"key": key, "args": {}}
 
 
 def confirm(session: Session) -> None:
     """End the turn (a pass when nothing could be played) and remember it as the last move."""
     game = session.game
     side, board, steps, dice = game.position.turn, game.position, game.steps, str(game.dice)
+    why = None if steps else no_play_why(game)
     game.confirm()
     session.last = {
         "side": SIDE_LETTERS[side],
@@ -56,7 +71,7 @@ def confirm(session: Session) -> None:
     if steps:
         session.note("confirm")
     else:
-        session.say("passed", side=SIDE_LETTERS[side], dice=dice)
+        session.say("passed", side=SIDE_LETTERS[side], dice=dice, why=why)
     if game.over:
         game_over(session)
 

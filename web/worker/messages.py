@@ -28,6 +28,7 @@ ENDS_AT: dict[str, frozenset[Event]] = {
     "took": TURN,
     "beavered": TURN,
     "no_moves": MOVE,
+    "only_play": MOVE,
     "not_now": MOVE,
     "doubled": MOVE,
     "coach_blunder": MOVE,

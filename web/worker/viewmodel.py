@@ -98,10 +98,21 @@ class LastMove(TypedDict):
     steps: list[Step]
 
 
+class Fact(TypedDict):
+    """A difference between two plays (nardcore.bots.explain): a why.play.* key of web/i18n and
+    its arguments. The hint's plays (`why`), the review (`why`, for the marked turn shown) and
+    the coach's message (`args.why`) carry them, largest first."""
+
+    key: str
+    args: dict[str, int | float | str]
+
+
 class HintPlay(TypedDict):
     play: str
     equity: float
     loss: float
+    win: float | None  # the chance to win (0..1) after this play, for the side that plays it
+    why: list[Fact]  # why the best play beats this one (the best: why it beats the second), largest first
     book: NotRequired[bool]  # a play of the opening book here (advice.py hint_for)
     steps: list[Step]
 
@@ -205,7 +216,8 @@ class Review(TypedDict):
     positions: list[str]
     error_rate: Annotated[dict[Side, float], "partial"]
     luck: Annotated[dict[Side, float], "partial"]  # the luck measured so far (all of it once `complete`)
-    skill: Annotated[dict[Side, str | None], "partial"]
+    skill: Annotated[dict[Side, str | None], "partial"]  # a label, or "too_few" choices to tell
+    why: NotRequired[list[Fact] | None]  # the shown turn, when marked: why its best play beats the play made
     ranked: bool  # every play ranked (the first pass): the graph, marks, error rates and skill are whole
     luck_done: int  # the plays whose roll's luck is measured (the second pass)
     luck_turns: int  # the plays in all
@@ -350,7 +362,9 @@ class DiceHistory(TypedDict):
 Arrow = TypedDict("Arrow", {
     "from": PointId,
     "to": PointId,
-    "kind": Literal["last", "hint"],  # a step of the last confirmed turn, or of the hint shown
+    # a step of the last confirmed turn, of the hint shown (or the review's better play), or of
+    # the play made at a turn the review shows
+    "kind": Literal["last", "hint", "played"],
     "side": Side,  # whose checker moves
 })
 

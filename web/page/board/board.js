@@ -411,7 +411,7 @@ class Board {
       const mx = (p.x + q.x) / 2;
       const my = (p.y + q.y) / 2;
       const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
-      const cls = kind === "last" ? `last-move side-${side}` : "hint-move";
+      const cls = kind === "last" ? `last-move side-${side}` : kind === "played" ? "played-move" : "hint-move";
       el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: cls, "marker-end": "url(#arrow-head)" }, layer);
     }
   }

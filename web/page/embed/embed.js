@@ -456,7 +456,8 @@ class NardBoard extends HTMLElement {
     parts.buttons.first.disabled = parts.buttons.back.disabled = this.at === 0;
     parts.buttons.forward.disabled = parts.buttons.last.disabled = this.at >= this.frames.length - 1;
     parts.caption.textContent = frame && frame.dice ? this.t(frame.play ? "embed.moved" : "embed.passed", {
-      side: this.t(`side.${frame.position.turn === "w" ? "b" : "w"}`), dice: frame.dice, play: frame.play }) : "";
+      side: this.t(`side.${frame.position.turn === "w" ? "b" : "w"}`), dice: frame.dice,
+      play: frame.play.replace(/\b(off|bar)\b/g, (word) => this.t(`notation.${word}`)) }) : ""; // "6/off" in the reader's words
     parts.link.hidden = !frame;
     if (frame) parts.link.href = this.appUrl() + "#" + this.fragment(frame, dice);
     parts.liveButton.hidden = !frame || !this.hasAttribute("interactive");

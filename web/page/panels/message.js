@@ -7,7 +7,7 @@
 // Text from the engine is only ever set with textContent.
 
 import { make } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 
@@ -71,6 +71,10 @@ function messageArgs(/** @type {string} */ key, /** @type {Record<string, unknow
   if (args.level) args.level = t(`resign.level.${args.level}`);
   if (key === "held") args.why = t(`held.${args.why}`);
   if (args.kind) args.kind = t(`kind.${args.kind}`);
+  // a play's words in the page's language ("6/off"), kept left to right
+  for (const name of ["play", "best"]) if (typeof args[name] === "string" && args[name]) args[name] = isolate(notation(args[name]));
+  // the coach's why: the facts, largest first, as sentences
+  if (Array.isArray(args.why)) args.why = args.why.map((fact) => (fact && typeof fact.key === "string" && fact.key.startsWith("why.") ? t(fact.key, fact.args || {}) : "")).join(" ");
   if (args.w !== undefined && key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
   return args;
 }

@@ -4,7 +4,7 @@
 // Text from the engine is only ever set with textContent.
 
 import { $, part } from "../dom.js";
-import { t } from "../i18n.js";
+import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").FirstView} FirstView */
 /** @typedef {import("../view-model.js").Side} Side */
@@ -28,7 +28,7 @@ export function createPlayers(root) {
       }
       const last = root.querySelector("#last-move");
       if (last) {
-        last.textContent = view.last ? t("last.move", { side: t(`side.${view.last.side}`), dice: view.last.dice, play: view.last.text || t("last.pass") }) : "";
+        last.textContent = view.last ? t("last.move", { side: t(`side.${view.last.side}`), dice: view.last.dice, play: view.last.text ? isolate(notation(view.last.text)) : t("last.pass") }) : "";
       }
     },
     destroy() {},

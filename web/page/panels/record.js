@@ -6,7 +6,7 @@
 // Text from the engine is only ever set with textContent.
 
 import { $, button } from "../dom.js";
-import { isolate, isRtl, t } from "../i18n.js";
+import { isolate, isRtl, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Intent} Intent */
@@ -86,7 +86,7 @@ function recordLine(/** @type {RecordEntry} */ entry) {
   }
   if (entry.kind === "play" || entry.kind === "pass") {
     const play = entry.kind === "play" ? entry.play : t("record.pass");
-    return `${entry.number}. ${side} ${isolate(dice)}: ${entry.kind === "play" ? isolate(play) : play}`;
+    return `${entry.number}. ${side} ${isolate(dice)}: ${entry.kind === "play" ? isolate(notation(play)) : play}`;
   }
   if (entry.kind === "resign" && !entry.level) return t("record.concede", { side });
   const level = entry.level ? t(`resign.level.${entry.level}`) : "";

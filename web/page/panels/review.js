@@ -7,7 +7,7 @@
 // mounted by page.js where `rollableTurn` says. `send` takes its intents.
 
 import { $, button, make } from "../dom.js";
-import { isolate, t } from "../i18n.js";
+import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Review} Review */
@@ -91,6 +91,11 @@ function playOf(/** @type {Review} */ review, /** @type {number} */ turn) {
   return (review.decisions || []).find((d) => d.turn === turn && d.kind === "play");
 }
 
+/** A play in the page's words ("6/off" with "off" translated), kept left to right; "no play". */
+function playName(/** @type {string} */ play) {
+  return play ? isolate(notation(play)) : t("hint.pass");
+}
+
 /** A decision's verdict in words: its mark, no choice, or a good play. */
 function verdict(/** @type {Decision} */ d) {
   if (d.mark) return t(`review.mark.${d.mark}`);
@@ -118,6 +123,7 @@ function paintReview(review, send, drawn) {
   paintLegend(review);
   const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
   $("review-try", HTMLButtonElement).hidden = !(review.ranked && marked && marked.mark);
+  paintWhy(review, marked);
   const list = $("review-list");
   const key = JSON.stringify([lang, review.shown, review.decisions.map((d) => [d.turn, d.kind, d.side, d.dice, d.chosen, d.best, d.loss, d.mark])]);
   if (key === drawn.list) return; // only the luck or the progress changed: the list stays, and its focus
@@ -126,8 +132,9 @@ function paintReview(review, send, drawn) {
   for (const d of review.decisions) {
     const item = make("li");
     // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
-    const what = d.kind === "play" ? `${isolate(d.dice)}: ${d.chosen ? isolate(d.chosen) : t("hint.pass")}` : t(`review.cube.${d.kind}`);
-    const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${isolate(d.best)})` : "";
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`);
+    const best = d.kind === "play" ? playName(d.best) : t(`review.cube.${d.best}`);
+    const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${best})` : "";
     const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, "");
     // the number in its own column: it stays beside the first line when the entry wraps
     decision.append(make("span", "review-no", `${d.turn + 1}.`), make("span", "review-text", `${t(`side.${d.side}`)} ${what}${mark}`));
@@ -136,6 +143,29 @@ function paintReview(review, send, drawn) {
     item.appendChild(decision);
     list.appendChild(item);
   }
+}
+
+/**
+ * Why the shown marked turn's best play beats the one made: a title naming both, the facts
+ * largest first, and which arrow on the board is which.
+ * @param {Review} review
+ * @param {Decision | undefined} marked
+ */
+function paintWhy(review, marked) {
+  const box = $("review-why");
+  box.replaceChildren();
+  box.hidden = !(marked && marked.mark && review.why && review.why.length);
+  if (box.hidden || !marked || !review.why) return;
+  box.append(make("p", "why-title", t("explain.title", { best: playName(marked.best), other: playName(marked.chosen) })));
+  const facts = make("ul", "why-list");
+  for (const fact of review.why) facts.append(make("li", "", t(fact.key, fact.args)));
+  const legend = make("ul", "why-legend");
+  for (const [swatch, key] of [["played", "explain.legend_made"], ["better", "explain.legend_best"]]) {
+    const item = make("li");
+    item.append(make("span", `swatch arrow-${swatch}`), make("span", "", t(key)));
+    legend.append(item);
+  }
+  box.append(facts, legend);
 }
 
 /** Each side's error rate, skill and luck, as a small table, once every play is ranked (the
@@ -159,7 +189,8 @@ function paintSides(/** @type {Review} */ review) {
     const skill = (review.skill || {})[side];
     row.append(
       name,
-      make("td", "review-rate", num(((review.error_rate || {})[side] || 0).toFixed(1))),
+      // the rate in points per choice, the review's one unit (the worker counts thousandths)
+      make("td", "review-rate", num((((review.error_rate || {})[side] || 0) / 1000).toFixed(3))),
       make("td", "review-skill", skill ? t(`skill.${skill}`) : "—"),
       make("td", "review-luck", review.complete ? num(signed((review.luck || {})[side] || 0, 2)) : "…"),
     );
@@ -316,7 +347,7 @@ function tipLines(review, i) {
   const chances = review.chances || [];
   const d = playOf(review, i);
   const lines = [t("review.tip.turn", { turn: i + 1 })];
-  if (d) lines.push(`${t(`side.${d.side}`)} ${isolate(d.dice)}: ${d.chosen ? isolate(d.chosen) : t("hint.pass")}`);
+  if (d) lines.push(`${t(`side.${d.side}`)} ${isolate(d.dice)}: ${playName(d.chosen)}`);
   const before = i > 0 ? chances[i - 1] : 0.5;
   const change = Math.round((chances[i] - before) * 100);
   lines.push(t("review.tip.chance", { chance: num(`${Math.round(chances[i] * 100)}%`), change: num(`${change >= 0 ? "+" : "−"}${Math.abs(change)}%`) }));

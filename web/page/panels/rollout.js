@@ -6,7 +6,7 @@
 // takes the intents.
 
 import { $, listeners, make } from "../dom.js";
-import { isolate, t } from "../i18n.js";
+import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").HintRollout} HintRollout */
@@ -97,7 +97,7 @@ function paintTable(table, plays) {
   for (const figures of plays) {
     const row = make("tr", figures.games && figures.equity === best ? "best" : "");
     row.dataset.games = String(figures.games);
-    row.appendChild(make("td", "rollout-play", isolate(figures.play || t("hint.pass"))));
+    row.appendChild(make("td", "rollout-play", figures.play ? isolate(notation(figures.play)) : t("hint.pass")));
     const spread = figures.low === null || figures.high === null ? "" : ` ±${((figures.high - figures.low) / 2).toFixed(3)}`;
     row.appendChild(make("td", "num", figures.games ? isolate(`${signed(figures.equity)}${spread}`) : "…"));
     const win = figures.outcomes.win;
