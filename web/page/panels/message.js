@@ -74,7 +74,10 @@ function messageArgs(/** @type {string} */ key, /** @type {Record<string, unknow
   // a play's words in the page's language ("6/off"), kept left to right
   for (const name of ["play", "best"]) if (typeof args[name] === "string" && args[name]) args[name] = isolate(notation(args[name]));
   // the coach's why: the facts, largest first, as sentences
-  if (Array.isArray(args.why)) args.why = args.why.map((fact) => (fact && typeof fact.key === "string" && fact.key.startsWith("why.") ? t(fact.key, fact.args || {}) : "")).join(" ");
+  if (Array.isArray(args.why)) {
+    const sentence = (fact) => (fact && typeof fact.key === "string" && fact.key.startsWith("why.") ? t(fact.key, fact.args || {}) : "");
+    args.why = args.why.map(sentence).join(" ");
+  }
   if (args.w !== undefined && key === "opening") args.ties = args.ties ? t("msg.opening_ties", { n: args.ties }) : "";
   return args;
 }

@@ -28,7 +28,9 @@ export function createPlayers(root) {
       }
       const last = root.querySelector("#last-move");
       if (last) {
-        last.textContent = view.last ? t("last.move", { side: t(`side.${view.last.side}`), dice: view.last.dice, play: view.last.text ? isolate(notation(view.last.text)) : t("last.pass") }) : "";
+        const move = view.last;
+        const play = move?.text ? isolate(notation(move.text)) : t("last.pass");
+        last.textContent = move ? t("last.move", { side: t(`side.${move.side}`), dice: move.dice, play }) : "";
       }
     },
     destroy() {},
