@@ -75,6 +75,7 @@ function messageArgs(/** @type {string} */ key, /** @type {Record<string, unknow
   for (const name of ["play", "best"]) if (typeof args[name] === "string" && args[name]) args[name] = isolate(notation(args[name]));
   // the coach's why: the facts, largest first, as sentences
   if (Array.isArray(args.why)) {
+    /** @param {any} fact an untrusted {key, args} */
     const sentence = (fact) => (fact && typeof fact.key === "string" && fact.key.startsWith("why.") ? t(fact.key, fact.args || {}) : "");
     args.why = args.why.map(sentence).join(" ");
   }
