@@ -9,7 +9,7 @@ import sys
 from ..position import Position, PositionError
 from ..textboard import render
 from ..variant import VARIANT_NAMES, VariantError, find_variant
-from . import engine
+from . import cube, engine
 from .requests import request_lines
 from .rules import run_batch, show_plays
 from .terminal import play_game
@@ -45,10 +45,18 @@ def _run(argv: list[str] | None) -> int:
     game.add_argument("--seed", type=int, default=None, help="seed the dice, for a game that replays exactly")
     game.add_argument("--black", action="store_true", help="play black (white otherwise)")
     engine.add_commands(commands)
+    cube.add_command(commands)
     args = parser.parse_args(argv)
     try:
         if args.command in ("move", "hint", "eval", "rollout"):
             return engine.run(args, sys.stdin.buffer, sys.stdout)
+        if args.command == "cube":
+            if args.batch:
+                if args.position:
+                    parser.error("--batch reads from stdin and takes no position")
+                cube.run_cube(request_lines(sys.stdin.buffer), sys.stdout)
+                return 0
+            return cube.show_cube(args, sys.stdout)
         if args.command == "plays":
             if args.batch:
                 if args.position or args.roll:
