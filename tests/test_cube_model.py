@@ -56,7 +56,7 @@ def test_money_decisions_come_out_of_the_equities() -> None:
     assert gammonish.too_good and not gammonish.double and gammonish.no_double > 1
     assert gammonish.action == "too good, pass"
     # owning the cube, the same chances are a no double where the centred cube doubles
-    assert money_decision(plain(0.70), x).double and not money_decision(plain(0.70), x, owner="mine").double
+    assert money_decision(plain(0.72), x).double and not money_decision(plain(0.72), x, owner="mine").double
 
 
 def test_a_taker_who_is_the_favourite_beavers_where_beavers_are_played() -> None:
