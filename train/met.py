@@ -5,8 +5,8 @@
 
 The gammon and backgammon shares of wins come from `--games` seeded cubeless self-play
 games of the shipped backgammon network at 0 ply (the same player as train/cube_efficiency.py);
-x is the contact cube efficiency `nardcore.bots.cubeful.CONTACT_X` measured by
-train/cube_efficiency.py (a game starts in contact). The counts and the table go into the
+x is the contact cube efficiency measured by train/cube_efficiency.py at the start of a
+game (`nardcore.bots.cubeful.efficiency(167, race=False)`). The counts and the table go into the
 file, so that tests can rebuild its corner and check it.
 """
 
@@ -19,7 +19,7 @@ import random
 import sys
 from pathlib import Path
 
-from nardcore.bots.cubeful import CONTACT_X
+from nardcore.bots.cubeful import efficiency
 from nardcore.bots.met import TABLE_FILE, build_table
 from nardcore.bots.neural import network_for
 from nardcore.variant import find_variant
@@ -27,6 +27,7 @@ from nardcore.variant import find_variant
 from .npnet import Net
 from .play import net_player, play_game
 
+START_PIPS = 167
 COUNTS = Path(__file__).resolve().parent / "logs" / "gammon-shares.json"
 
 
@@ -54,7 +55,8 @@ def main() -> None:
     count.add_argument("--seed", type=int, default=7)
     build = commands.add_parser("build")
     build.add_argument("--size", type=int, default=25)
-    build.add_argument("--x", type=float, default=CONTACT_X)
+    build.add_argument("--x", type=float, default=round(efficiency(START_PIPS, race=False), 4),
+                       help="default: the measured contact x at the start of a game (167 pips)")
     args = parser.parse_args()
     if args.command == "count":
         games, gammons, backgammons = gammon_shares(args.games, args.seed)

@@ -2,7 +2,8 @@
 
 The network's cubeless outcome chances for the side on roll go through Janowski's model:
 in points per unit cube for money play (`cubeful`), in match-winning chances at a match
-score (`match_cube`, with the match equity table of `met`). Each gives the equities of no
+score (`match_cube`, with the match equity table of `met`); a close decision takes the
+chances a roll deeper (`position_decision`). Each gives the equities of no
 double, double/take and double/pass, and every decision is read from them: double when
 both answers leave the doubler better off than not doubling, take when taking loses less
 than passing, too good when playing on beats cashing, beaver when the taker is the
@@ -12,7 +13,11 @@ and for races (docs/cube.md).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..dice import ROLLS
 from ..game import RESIGN_LEVELS, Game
+from ..movegen import result_positions
 from ..position import Position
 from . import cube as count_cube
 from .contact import is_race
@@ -20,10 +25,13 @@ from .cubeful import CubeDecision, Owner, money_decision
 from .cubeful import efficiency as cube_efficiency
 from .match_cube import Score, Shares, match_decision
 from .met import match_equity
-from .neural import network_for
+from .neural import OUTCOMES, Network, network_for
 
 __all__ = ["accepts_resignation", "beavers", "cube_decision", "decision_for", "efficiency", "match_equity",
-           "takes", "wants_double"]
+           "one_roll_outputs", "position_decision", "takes", "wants_double"]
+
+CLOSE = 0.15  # money: a decision this near a boundary (points per cube) is looked at a roll deeper
+CLOSE_MATCH = 0.05  # match: likewise, in match-winning chances
 
 
 def _outputs(position: Position) -> list[float] | None:
@@ -31,6 +39,21 @@ def _outputs(position: Position) -> list[float] | None:
     if network is None or position.winner() is not None:
         return None
     return network.evaluate(position)
+
+
+def one_roll_outputs(network: Network, position: Position) -> list[float]:
+    """The side on roll's chances a roll deeper: over its 21 rolls, the chances after the
+    best play of each (by the network's equity), weighed by the roll's probability."""
+    spec = OUTCOMES[position.variant.name]
+    totals = [0.0] * spec.size
+    for roll in ROLLS:
+        results = result_positions(position, roll.dice)
+        best = min(results, key=lambda result: (network.equity(result), str(result)))  # worst for the other side
+        outputs = spec.flip(network.value(best))
+        weight = float(roll.probability)
+        for i, value in enumerate(outputs):
+            totals[i] += weight * value
+    return totals
 
 
 def _money_equity(outputs: list[float]) -> float:
@@ -73,13 +96,34 @@ def cube_decision(game: Game) -> CubeDecision | None:
     """The cube decision of the side on roll (before its roll, or doubling now), or None
     without a network's estimate."""
     position = game.position
-    outputs = _outputs(position)
-    if outputs is None or not game.variant.cube:
+    if not game.variant.cube or position.winner() is not None or network_for(position.variant.name) is None:
         return None
     side = position.turn
     owner: Owner = "centred" if game.cube_owner is None else "mine" if game.cube_owner == side else "theirs"
-    return decision_for(position, outputs, game.cube_value, owner, game.match_length, game.score, game.crawford,
-                        game.money and game.variant.has("jacoby"), game.money and game.variant.has("beaver"))
+    money = game.money
+    return position_decision(position, game.cube_value, owner, game.match_length, game.score, game.crawford,
+                             money and game.variant.has("jacoby"), money and game.variant.has("beaver"))
+
+
+@lru_cache(maxsize=64)  # the game asks for the double, then for the take, of one position
+def position_decision(position: Position, cube_value: int = 1, owner: Owner = "centred", match_length: int = 0,
+                      score: tuple[int, int] = (0, 0), crawford: bool = False, jacoby: bool = False,
+                      beavers: bool = False) -> CubeDecision:
+    """`decision_for` from the network's chances; a close decision (within CLOSE of doubling
+    or of passing: points per cube for money, CLOSE_MATCH of match-winning chances) from its
+    chances a roll deeper (`one_roll_outputs`), as gnubg and XG judge the cube deeper too."""
+    network = network_for(position.variant.name)
+    assert network is not None
+
+    def decide(outputs: list[float]) -> CubeDecision:
+        return decision_for(position, outputs, cube_value, owner, match_length, score, crawford, jacoby, beavers)
+
+    decision = decide(network.evaluate(position))
+    margin = CLOSE_MATCH if match_length else CLOSE
+    doubled = min(decision.double_take, decision.double_pass)
+    if abs(doubled - decision.no_double) < margin or abs(decision.double_take - decision.double_pass) < margin:
+        decision = decide(one_roll_outputs(network, position))
+    return decision
 
 
 def wants_double(game: Game) -> bool:

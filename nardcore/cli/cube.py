@@ -22,8 +22,7 @@ from collections.abc import Iterable
 from typing import NoReturn, TextIO
 
 from ..bots.cubeful import Owner
-from ..bots.neural import network_for
-from ..bots.neural_cube import decision_for
+from ..bots.neural_cube import position_decision
 from ..formats import CodecError
 from ..formats.xgid import read_xgid
 from ..position import Position, PositionError
@@ -93,12 +92,10 @@ def answer(args: argparse.Namespace) -> dict[str, object]:
     if args.crawford is not None:
         crawford = args.crawford
     _check(position, cube, owner, match, score, crawford)
-    network = network_for("backgammon")
-    assert network is not None
     mine: Owner = "centred" if owner is None else "mine" if owner == position.turn else "theirs"
-    decision = decision_for(position, network.evaluate(position), cube, mine, match, score, crawford,
-                            not match and position.variant.has("jacoby"),
-                            not match and position.variant.has("beaver"))
+    variant = position.variant
+    decision = position_decision(position, cube, mine, match, score, crawford,
+                                 not match and variant.has("jacoby"), not match and variant.has("beaver"))
     return decision.as_dict()
 
 
