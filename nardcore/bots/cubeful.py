@@ -28,10 +28,10 @@ from typing import Literal
 # Measured by train/cube_efficiency.py (docs/cube.md "Cube efficiency"): x over all its
 # games of each kind, and by the pips of the side on roll, as (mean pips of a bin, its x),
 # read between the bins' means by straight lines and flat beyond the first and the last.
-CONTACT_X = 0.707
-RACE_X = 0.689
-CONTACT_X_BY_PIPS = ((60.8, 0.534), (94.4, 0.665), (143.2, 0.739))
-RACE_X_BY_PIPS = ((8.6, 0.413), (20.2, 0.618), (29.8, 0.698), (58.1, 0.766))
+CONTACT_X = 0.719
+RACE_X = 0.684
+CONTACT_X_BY_PIPS = ((60.2, 0.591), (94.7, 0.686), (142.7, 0.744))
+RACE_X_BY_PIPS = ((8.5, 0.397), (20.0, 0.644), (29.8, 0.682), (58.4, 0.758))
 
 Owner = Literal["centred", "mine", "theirs"]
 _EPSILON = 1e-7
