@@ -18,8 +18,8 @@ decisions.
 
 `--scores all` adds match play, in a match to 7 (gnubg's equities as equivalent money
 equity, EMG, so that the errors read as at money): every score from 2-away to 7-away for
-either side (36 scores), and post-Crawford (one side 1-away, the other 2- to 7-away, either
-on roll: 12 scores), `--per-score` positions each, taken in turn from the money positions.
+either side (36 scores), and post-Crawford (the trailer 2- to 7-away on roll, the leader
+1-away: 6 scores), `--per-score` positions each, taken in turn from the money positions.
 The Crawford game has no cube, so no decision to judge. gnubg's answers are kept in
 .bench/cube-gnubg.json, so a second run asks gnubg only what it has not answered yet.
 """
@@ -99,8 +99,9 @@ class Setting:
 
 
 MATCH = 7
+# post-Crawford the leader's cube is dead (gnubg gives it no cube analysis): the trailer doubles
 SETTINGS = [Setting(MATCH, a, b) for a in range(2, 8) for b in range(2, 8)] + [
-    Setting(MATCH, a, b, True) for b in range(2, 8) for a, b in ((1, b), (b, 1))]
+    Setting(MATCH, a, 1, True) for a in range(2, 8)]
 
 
 def cubeful(positions: list[Position], setting: Setting = Setting()) -> list[dict[str, float]]:

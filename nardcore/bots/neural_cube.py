@@ -21,11 +21,12 @@ from ..movegen import result_positions
 from ..position import Position
 from . import cube as count_cube
 from .contact import is_race
-from .cubeful import CubeDecision, Owner, money_decision
+from .cubeful import CubeDecision, Owner, dead_equity, decide, money_decision
 from .cubeful import efficiency as cube_efficiency
 from .match_cube import Score, Shares, match_decision
 from .met import match_equity
 from .neural import OUTCOMES, Network, network_for
+from .outcomes import final_outcome
 
 __all__ = ["accepts_resignation", "beavers", "cube_decision", "decision_for", "efficiency", "match_equity",
            "one_roll_outputs", "position_decision", "takes", "wants_double"]
@@ -105,6 +106,58 @@ def cube_decision(game: Game) -> CubeDecision | None:
                              money and game.variant.has("jacoby"), money and game.variant.has("beaver"))
 
 
+def one_roll_decision(network: Network, position: Position, cube_value: int, owner: Owner, match_length: int,
+                      score: tuple[int, int], crawford: bool, jacoby: bool, beavers: bool) -> CubeDecision:
+    """The cube decision a roll deeper, cubeful (as gnubg's 1-ply): for each of the side on
+    roll's 21 rolls, its best play (the network's cubeless choice), and there the other side's
+    own best cube action by the model (`decision_for`), for the cube as it is (no double) and
+    as after a take (2v, the other side's); the values weighed by the rolls' probabilities."""
+    money = not match_length
+    other_owner: dict[Owner, Owner] = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+    states: tuple[tuple[int, Owner], ...] = ((cube_value, owner), (2 * cube_value, "theirs"))
+    totals = [0.0, 0.0]
+    for roll in ROLLS:
+        results = result_positions(position, roll.dice)
+        best = min(results, key=lambda result: (network.equity(result), str(result)))  # worst for the other side
+        weight = float(roll.probability)
+        if best.winner() is not None:
+            mine = final_outcome(best, position.turn)
+            for i, (value, holder) in enumerate(states):
+                if money:
+                    totals[i] += weight * (value / cube_value) * dead_equity(mine, jacoby and holder == "centred")
+                else:
+                    totals[i] += weight * _won(position, mine, value, match_length, score, crawford)
+            continue
+        theirs = network.evaluate(best)
+        for i, (value, holder) in enumerate(states):
+            answer = decision_for(best, theirs, value, other_owner[holder], match_length, score, crawford, jacoby)
+            best_for_them = max(answer.no_double, min(answer.double_take, answer.double_pass)) if answer.available \
+                else answer.no_double
+            if money:
+                totals[i] += weight * (value / cube_value) * -best_for_them
+            else:
+                totals[i] += weight * (1.0 - best_for_them)
+    side = position.turn
+    pass_value = 1.0 if money else match_equity(match_length - score[side] - cube_value,
+                                                match_length - score[1 - side], _done(match_length, score, crawford))
+    available = owner != "theirs" and not (match_length and crawford)
+    return decide(totals[0], totals[1], pass_value, available, beavers)
+
+
+def _done(match_length: int, score: tuple[int, int], crawford: bool) -> bool:
+    return crawford or max(score) == match_length - 1
+
+
+def _won(position: Position, outputs: list[float], value: int, match_length: int, score: tuple[int, int],
+         crawford: bool) -> float:
+    """The side on roll's match-winning chance once the game has ended as `outputs` say."""
+    side = position.turn
+    need, other = match_length - score[side], match_length - score[1 - side]
+    done = _done(match_length, score, crawford)
+    return Score(need, other, Shares.of(outputs), lambda a, b: match_equity(a, b, done), cube=False).cubeful(
+        value, "centred", 0.0)
+
+
 @lru_cache(maxsize=64)  # the game asks for the double, then for the take, of one position
 def position_decision(position: Position, cube_value: int = 1, owner: Owner = "centred", match_length: int = 0,
                       score: tuple[int, int] = (0, 0), crawford: bool = False, jacoby: bool = False,
@@ -122,7 +175,8 @@ def position_decision(position: Position, cube_value: int = 1, owner: Owner = "c
     margin = CLOSE_MATCH if match_length else CLOSE
     doubled = min(decision.double_take, decision.double_pass)
     if abs(doubled - decision.no_double) < margin or abs(decision.double_take - decision.double_pass) < margin:
-        decision = decide(one_roll_outputs(network, position))
+        decision = one_roll_decision(network, position, cube_value, owner, match_length, score, crawford, jacoby,
+                                     beavers)
     return decision
 
 
