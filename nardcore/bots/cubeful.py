@@ -126,10 +126,10 @@ class CubeDecision:
 def decide(no_double: float, double_take: float, double_pass: float, available: bool = True,
            beavers: bool = False) -> CubeDecision:
     """The decision from the three equities (the side on roll's view; higher is better)."""
-    take = double_take <= double_pass
-    double = available and min(double_take, double_pass) > no_double
-    beaver = beavers and take and double_take < 0
-    too_good = available and no_double > double_pass  # playing on beats the cash
+    take = double_take <= double_pass + _EPSILON
+    double = available and min(double_take, double_pass) > no_double + _EPSILON  # a tie keeps the cube
+    beaver = beavers and take and double_take < -_EPSILON
+    too_good = available and no_double > double_pass + _EPSILON  # playing on beats the cash
     return CubeDecision(no_double, double_take, double_pass, double, take, beaver, too_good, available)
 
 
