@@ -68,7 +68,8 @@ def test_a_taker_who_is_the_favourite_beavers_where_beavers_are_played() -> None
 
 def test_the_shipped_table_is_what_its_recorded_method_builds() -> None:
     data = json.loads(TABLE_FILE.read_text(encoding="utf-8"))
-    rebuilt = build_table(data["gammons"] / data["games"], data["backgammons"] / data["games"], data["x"], 9)
+    rebuilt = build_table(data["gammons"] / data["games"], data["backgammons"] / data["games"], data["x"], 9,
+                          [(weight, p) for weight, p in data["first_chances"]])
     table = shipped_table()
     for a in range(1, 10):
         assert table.post[a - 1] == pytest.approx(rebuilt.post[a - 1], abs=1e-6)
@@ -94,8 +95,11 @@ def test_the_table_is_symmetric_and_monotone_in_each_score() -> None:
         assert match_equity(1, b, True) < match_equity(1, b, False)  # the Crawford game is worth having
         assert match_equity(b, 1, True) == pytest.approx(1 - match_equity(1, b, True))
     assert match_equity(1, 1, True) == 0.5
-    # the free drop: a trailer needing 2 has no more than one needing 1
-    assert match_equity(1, 2, True) == pytest.approx(match_equity(1, 1, True))
+    # the free drop: a trailer needing an even number has less than needing one fewer (the leader
+    # drops when the trailer's first chances are good), but not by a game
+    for b in (2, 4, 6):
+        assert match_equity(1, b - 1, True) < match_equity(1, b, True) < match_equity(1, b + 1, True)
+        assert match_equity(1, b, True) - match_equity(1, b - 1, True) < 0.03
     assert match_equity(0, 3) == 1.0 and match_equity(3, 0) == 0.0
 
 

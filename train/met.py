@@ -22,6 +22,9 @@ from pathlib import Path
 from nardcore.bots.cubeful import efficiency
 from nardcore.bots.met import TABLE_FILE, build_table
 from nardcore.bots.neural import network_for
+from nardcore.dice import ROLLS
+from nardcore.movegen import result_positions
+from nardcore.position import Position
 from nardcore.variant import find_variant
 
 from .npnet import Net
@@ -47,6 +50,28 @@ def gammon_shares(games: int, seed: int) -> tuple[int, int, int]:
     return games, gammons, backgammons
 
 
+def first_chances() -> list[tuple[float, float]]:
+    """The post-Crawford trailer's chances at its first turn to double, by our network: after
+    the leader's opening play (half the games), or after the trailer's opening play and the
+    leader's reply (the other half), each play the network's best; (weight, chance) pairs."""
+    network = network_for("backgammon")
+    assert network is not None
+    openings = [roll for roll in ROLLS if not roll.is_double]
+
+    def best(position: Position, dice: tuple[int, int]) -> Position:
+        return min(result_positions(position, dice), key=lambda result: (network.equity(result), str(result)))
+
+    found: list[tuple[float, float]] = []
+    start = Position.start("backgammon")
+    for roll in openings:  # the leader opens: the trailer is on roll after it
+        found.append((0.5 / len(openings), network.evaluate(best(start, roll.dice))[0]))
+        opened = best(start, roll.dice)  # the trailer opens, the leader replies
+        for reply in ROLLS:
+            weight = 0.5 / len(openings) * float(reply.probability)
+            found.append((weight, network.value(best(opened, reply.dice))[0]))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -67,12 +92,14 @@ def main() -> None:
     games, gammons, backgammons = counts["games"], counts["gammons"], counts["backgammons"]
     g, bg = gammons / games, backgammons / games
     half = 1.96 * math.sqrt(g * (1 - g) / games)
-    table = build_table(g, bg, args.x, args.size)
+    chances = first_chances()
+    table = build_table(g, bg, args.x, args.size, chances)
     data = {
         "method": "Janowski's model at a centred cube, recursion from the end of the match (nardcore/bots/met.py)",
         "games": games, "gammons": gammons, "backgammons": backgammons,
         "gammon_share": round(g, 5), "gammon_share_95": [round(g - half, 5), round(g + half, 5)],
         "backgammon_share": round(bg, 5), "x": args.x, "size": args.size,
+        "first_chances": [[round(weight, 8), round(p, 6)] for weight, p in chances],
         "pre_crawford": [[round(v, 6) for v in row] for row in table.pre],
         "post_crawford": [round(v, 6) for v in table.post],
     }

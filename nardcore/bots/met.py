@@ -7,10 +7,12 @@ wins that are gammons and backgammons in our network's self-play, and the cube's
 x (train/met.py writes it; docs/cube.md describes the method and compares it with
 published tables):
 
-- post-Crawford (the leader needs 1): the trailer doubles at once every game and the leader
-  takes, a game's win worth 2, 4 or 6 points to the trailer; except that when the trailer
-  needs an even number of points, the leader's drop (the "free drop") costs nothing in games
-  to win, and the leader takes whichever is better;
+- post-Crawford (the leader needs 1): the trailer doubles at its first turn every game and
+  the leader takes, a game's win worth 2, 4 or 6 points to the trailer; except that when the
+  trailer needs an even number of points, the leader's drop (the "free drop") costs nothing in
+  games to win, and the leader takes or drops, whichever is better at the trailer's chances
+  then: `first_chances`, the trailer's chances at its first turn to double (after the opening
+  play, or the opening and a reply), measured by our network;
 - the Crawford game: no cube, each side winning half the games, with the gammon shares;
 - every other score: a game from a centred cube at even chances, valued by Janowski's model
   in match-winning chances (`match_cube`), whose take and cash points come from the table
@@ -21,6 +23,7 @@ published tables):
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -72,9 +75,11 @@ def game_shares(gammons: float, backgammons: float) -> Shares:
     return Shares(0.5, kinds, kinds)
 
 
-def build_table(gammons: float, backgammons: float, x: float, size: int) -> Table:
+def build_table(gammons: float, backgammons: float, x: float, size: int,
+                first_chances: Sequence[tuple[float, float]] = ((1.0, 0.5),)) -> Table:
     """The table for needs 1..size; `gammons` the share of wins that are gammons or
-    backgammons, `backgammons` those that are backgammons, x the cube's efficiency."""
+    backgammons, `backgammons` those that are backgammons, x the cube's efficiency;
+    `first_chances` (weight, p): the post-Crawford trailer's chances at its first double."""
     shares = game_shares(gammons, backgammons)
     single, gammon, backgammon = shares.wins
     trailer = [1.0, 0.5]  # trailer[b]: post-Crawford, the trailer needing b (0: it has won)
@@ -82,9 +87,13 @@ def build_table(gammons: float, backgammons: float, x: float, size: int) -> Tabl
     def after(b: int) -> float:
         return trailer[max(0, b)]
 
+    total = sum(weight for weight, _ in first_chances)
     for b in range(2, size + 1):
-        played = 0.5 * (single * after(b - 2) + gammon * after(b - 4) + backgammon * after(b - 6))
-        trailer.append(min(played, trailer[b - 1]))  # the leader may always drop: it takes the better
+        won = single * after(b - 2) + gammon * after(b - 4) + backgammon * after(b - 6)
+        if b % 2:  # a drop would cost a game to win: the leader takes
+            trailer.append(sum(weight * p * won for weight, p in first_chances) / total)
+        else:  # the free drop: the leader drops when the trailer's chances make the game worse for it
+            trailer.append(sum(weight * min(p * won, trailer[b - 1]) for weight, p in first_chances) / total)
     post = [1.0 - trailer[b] for b in range(1, size + 1)]
     table = Table([[0.5] * size for _ in range(size)], post)
 
