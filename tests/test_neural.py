@@ -163,8 +163,8 @@ def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well
                 checked += 1
             act(game, bot)
     assert checked >= 80
-    # races from even to hopeless: the decisions follow the documented rule, some lead is a
-    # double and a take, and the largest is a double and a pass
+    # races from even to hopeless: the decisions are the model's equities read, some lead is
+    # a double and a take, and the largest is a double and a pass
     races = [  # white (on roll) against black, by a growing lead; the first is near even (gnubg: 53%)
         "6x4,5x3,4x3,3x3,2x2:6x3,5x3,4x3,3x3,2x3",
         "6x4,5x3,4x3,3x3,2x2:6x4,5x4,4x4,3x2,2",
@@ -175,30 +175,16 @@ def test_the_cube_stays_in_the_middle_in_near_even_positions_and_turns_when_well
     answers = []
     for sides in races:
         race = Game("backgammon", SeededDice(1), position=Position.parse(f"backgammon:w:{sides}"))
-        outputs = network.evaluate(race.position)
-        equity = neural_cube._money_equity(outputs)
+        decision = neural_cube.cube_decision(race)
+        assert decision is not None
         doubles = neural_cube.wants_double(race)
-        too_good = equity >= neural_cube.TOO_GOOD and -equity < neural_cube.TAKE_FROM
-        expected = outputs[0] >= neural_cube.WIN_FROM and equity >= neural_cube.RACE_DOUBLE_FROM and not too_good
-        assert doubles is expected, (sides, equity)
+        assert doubles is (min(decision.double_take, decision.double_pass) > decision.no_double), sides
         race.double()
-        assert neural_cube.takes(race) is (-equity >= neural_cube.TAKE_FROM)
+        assert neural_cube.takes(race) is (decision.double_take <= decision.double_pass)
         answers.append((doubles, neural_cube.takes(race)))
     assert answers[0] == (False, True)  # even: no double (a double would be taken)
     assert (True, True) in answers[1:4], answers
     assert answers[-1][1] is False  # 45 pips against 90: a pass
-
-
-def test_the_match_equity_table_is_a_table_of_chances() -> None:
-    assert neural_cube.match_equity(1, 1) == 0.5
-    assert neural_cube.match_equity(3, 3) == pytest.approx(0.5)
-    for need in range(1, 12):
-        for other in range(1, 12):
-            value = neural_cube.match_equity(need, other)
-            assert 0 < value < 1
-            assert value == pytest.approx(1 - neural_cube.match_equity(other, need))
-            if need > 1:
-                assert value < neural_cube.match_equity(need - 1, other)  # nearer the end is better
 
 
 def test_review_marks_a_planted_blunder_and_not_the_best_play() -> None:

@@ -328,13 +328,17 @@ def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: boo
 
 
 def _cube_answer(network: Network, position: Position, side: int, turn: int, kind: str) -> Decision:
-    """A take, drop or beaver by `side`, against the money-play estimate (the doubler is on roll)."""
+    """A take, drop or beaver by `side`, against the money-play cubeful equities (Janowski's
+    model, `neural_cube`; the doubler is on roll), per unit of the cube before the double."""
     doubler_position = position.with_turn(1 - side)
-    outputs = network.evaluate(doubler_position) if doubler_position.winner() is None else None
-    taker_equity = -neural_cube._money_equity(outputs) if outputs else 0.0
-    take_value = 2 * (taker_equity - neural_cube.TAKE_FROM - 0.5)  # above -1 when taking beats passing
+    if doubler_position.winner() is None:
+        outputs = network.evaluate(doubler_position)
+        decision = neural_cube.decision_for(doubler_position, outputs, beavers=position.variant.has("beaver"))
+        take_value = -decision.double_take
+    else:
+        decision, take_value = None, -1.0
     best = "take" if take_value >= -1 else "drop"
-    if best == "take" and position.variant.has("beaver") and taker_equity >= neural_cube.BEAVER_FROM:
+    if best == "take" and decision is not None and decision.beaver:
         best = "beaver"
     chosen_value = {"drop": -1.0, "take": take_value, "beaver": 2 * take_value}[kind]
     best_value = {"drop": -1.0, "take": take_value, "beaver": 2 * take_value}[best]

@@ -1,40 +1,38 @@
-"""The cube from the network's estimates (backgammon): money play, and match play by match equity.
+"""The cube from the network's estimates (backgammon): money play and match play.
 
-Money. The doubler's cubeless equity E (points per cube unit, gammons counted) decides:
-the taker takes while its own equity, -E, is at least TAKE_FROM (a pass loses 1; a take
-risks 2 but keeps the cube, worth about 0.07: the classic ~21.5% take point); the roller
-doubles from DOUBLE_FROM on (REDOUBLE_FROM when it already owns the cube: doubling gives
-up its access), unless it is too good: when the taker must pass and playing on for the
-gammon is worth more than the point (E >= 1); and never below WIN_FROM chances to win, so
-that gammon chances alone never turn the cube. A taker clearly the favourite beavers.
-Near-even positions are far below DOUBLE_FROM, so they are never doubled.
-
-Match. Outcomes are weighed by the chance to win the match from the score they lead to
-(`match_equity`): take when taking leaves more match-winning chances than dropping;
-double when both answers leave the doubler better off than not doubling, and it is at
-least DOUBLE_FROM ahead in cubeless terms (which keeps the cube's value to its owner).
-The match equity table comes from a plain model (each game even, a quarter of wins
-gammons, the Crawford rule, the trailer doubling at once after it); see `match_equity`.
+The network's cubeless outcome chances for the side on roll go through Janowski's model:
+in points per unit cube for money play (`cubeful`), in match-winning chances at a match
+score (`match_cube`, with the match equity table of `met`); a close decision takes the
+chances a roll deeper (`position_decision`). Each gives the equities of no
+double, double/take and double/pass, and every decision is read from them: double when
+both answers leave the doubler better off than not doubling, take when taking loses less
+than passing, too good when playing on beats cashing, beaver when the taker is the
+favourite after taking. The cube's efficiency x, the one parameter, is measured for contact
+and for races (docs/cube.md).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
+from ..dice import ROLLS
 from ..game import RESIGN_LEVELS, Game
+from ..movegen import result_positions
 from ..position import Position
 from . import cube as count_cube
 from .contact import is_race
-from .neural import network_for
+from .cubeful import CubeDecision, Owner, dead_equity, decide, money_decision
+from .cubeful import efficiency as cube_efficiency
+from .match_cube import Score, Shares, match_decision
+from .met import match_equity
+from .neural import OUTCOMES, Network, network_for
+from .outcomes import final_outcome
 
-TAKE_FROM = -0.57
-DOUBLE_FROM = 0.40
-RACE_DOUBLE_FROM = 0.38
-REDOUBLE_FROM = 0.48
-TOO_GOOD = 1.0
-WIN_FROM = 0.66  # and never double with less than this chance to win: gammons alone do not make a double
-BEAVER_FROM = 0.05
-GAMMON_SHARE = 0.25  # of wins, in the match equity model
+__all__ = ["accepts_resignation", "beavers", "cube_decision", "decision_for", "efficiency", "match_equity",
+           "one_roll_outputs", "position_decision", "takes", "wants_double"]
+
+CLOSE = 0.15  # money: a decision this near a boundary (points per cube) is looked at a roll deeper
+CLOSE_MATCH = 0.05  # match: likewise, in match-winning chances
 
 
 def _outputs(position: Position) -> list[float] | None:
@@ -44,119 +42,177 @@ def _outputs(position: Position) -> list[float] | None:
     return network.evaluate(position)
 
 
+def one_roll_outputs(network: Network, position: Position) -> list[float]:
+    """The side on roll's chances a roll deeper: over its 21 rolls, the chances after the
+    best play of each (by the network's equity), weighed by the roll's probability."""
+    spec = OUTCOMES[position.variant.name]
+    totals = [0.0] * spec.size
+    for roll in ROLLS:
+        results = result_positions(position, roll.dice)
+        best = min(results, key=lambda result: (network.equity(result), str(result)))  # worst for the other side
+        outputs = spec.flip(network.value(best))
+        weight = float(roll.probability)
+        for i, value in enumerate(outputs):
+            totals[i] += weight * value
+    return totals
+
+
 def _money_equity(outputs: list[float]) -> float:
     p, wg, wbg, lg, lbg = outputs
     return 2 * p - 1 + wg + wbg - lg - lbg
 
 
-@cache
-def match_equity(need: int, other_needs: int, crawford_done: bool = False) -> float:
-    """The chance that the side needing `need` points wins the match against `other_needs`.
-
-    `crawford_done`: the Crawford game has been played (post-Crawford: the trailer doubles
-    at once, so each game is worth two points to it).
-    """
-    if need <= 0:
-        return 1.0
-    if other_needs <= 0:
-        return 0.0
-    g = GAMMON_SHARE
-    if need == 1 and other_needs == 1:
-        return 0.5
-    if need == 1 or other_needs == 1:
-        if not crawford_done:  # this is the Crawford game: one point a game, no cube
-            return 0.5 * ((1 - g) * match_equity(need - 1, other_needs, True)
-                          + g * match_equity(need - 2, other_needs, True)) + 0.5 * (
-                (1 - g) * match_equity(need, other_needs - 1, True) + g * match_equity(need, other_needs - 2, True))
-        if need == 1:  # post-Crawford: the trailer doubles at once
-            return 0.5 + 0.5 * ((1 - g) * match_equity(1, other_needs - 2, True)
-                                + g * match_equity(1, other_needs - 4, True))
-        return 1.0 - match_equity(other_needs, need, True)
-    # before either side is one away: games for one point, a quarter of wins gammons
-    win = (1 - g) * _reach(need - 1, other_needs) + g * _reach(need - 2, other_needs)
-    lose = (1 - g) * _reach(need, other_needs - 1) + g * _reach(need, other_needs - 2)
-    return 0.5 * win + 0.5 * lose
-
-
-def _reach(need: int, other_needs: int) -> float:
-    """Equity at a score reached from a pre-Crawford score (the Crawford game is still ahead)."""
-    return match_equity(need, other_needs, False)
-
-
-def _outcome_equity(game: Game, side: int, outputs: list[float], cube: int) -> float:
-    """Match-winning chance of `side` (on roll, `outputs` its estimates) playing on at `cube`."""
-    p, wg, wbg, lg, lbg = outputs
-    length = game.match_length
-    need, other = length - game.score[side], length - game.score[1 - side]
-    done = game.crawford or _post_crawford(game)
-    wins = ((p - wg, 1), (wg - wbg, 2), (wbg, 3))
-    losses = ((1 - p - lg, 1), (lg - lbg, 2), (lbg, 3))
-    total = sum(max(0.0, chance) * match_equity(need - points * cube, other, done) for chance, points in wins)
-    total += sum(max(0.0, chance) * match_equity(need, other - points * cube, done) for chance, points in losses)
-    return total
+def efficiency(position: Position) -> float:
+    """The cube's efficiency x for this position: measured apart for races and contact, by
+    the pips of the side on roll."""
+    return cube_efficiency(position.pips(position.turn), is_race(position))
 
 
 def _post_crawford(game: Game) -> bool:
     """A side is one point away and this is not the Crawford game: that was played already."""
-    return not game.crawford and max(game.score) == game.match_length - 1
+    return bool(game.match_length) and not game.crawford and max(game.score) == game.match_length - 1
+
+
+def decision_for(position: Position, outputs: list[float], cube_value: int = 1, owner: Owner = "centred",
+                 match_length: int = 0, score: tuple[int, int] = (0, 0), crawford: bool = False,
+                 jacoby: bool = False, beavers: bool = False) -> CubeDecision:
+    """The cube decision of the side on roll of `position` (its outputs given), at this cube
+    and score (`score` by side: white, black). Money: equities per unit of the current cube;
+    match: match-winning chances."""
+    x = efficiency(position)
+    if not match_length:
+        return money_decision(outputs, x, owner, jacoby, beavers)
+    side = position.turn
+    need, other = match_length - score[side], match_length - score[1 - side]
+    done = crawford or (not crawford and max(score) == match_length - 1)
+
+    def after(a: int, b: int) -> float:
+        return match_equity(a, b, done)
+
+    state = Score(need, other, Shares.of(outputs), after, cube=not crawford)
+    return match_decision(state, cube_value, owner, x)
+
+
+def cube_decision(game: Game) -> CubeDecision | None:
+    """The cube decision of the side on roll (before its roll, or doubling now), or None
+    without a network's estimate."""
+    position = game.position
+    if not game.variant.cube or position.winner() is not None or network_for(position.variant.name) is None:
+        return None
+    side = position.turn
+    owner: Owner = "centred" if game.cube_owner is None else "mine" if game.cube_owner == side else "theirs"
+    money = game.money
+    return position_decision(position, game.cube_value, owner, game.match_length, game.score, game.crawford,
+                             money and game.variant.has("jacoby"), money and game.variant.has("beaver"))
+
+
+def one_roll_decision(network: Network, position: Position, cube_value: int, owner: Owner, match_length: int,
+                      score: tuple[int, int], crawford: bool, jacoby: bool, beavers: bool) -> CubeDecision:
+    """The cube decision a roll deeper, cubeful (as gnubg's 1-ply): for each of the side on
+    roll's 21 rolls, its best play (the network's cubeless choice), and there the other side's
+    own best cube action by the model (`decision_for`), for the cube as it is (no double) and
+    as after a take (2v, the other side's); the values weighed by the rolls' probabilities."""
+    money = not match_length
+    other_owner: dict[Owner, Owner] = {"centred": "centred", "mine": "theirs", "theirs": "mine"}
+    states: tuple[tuple[int, Owner], ...] = ((cube_value, owner), (2 * cube_value, "theirs"))
+    totals = [0.0, 0.0]
+    for roll in ROLLS:
+        results = result_positions(position, roll.dice)
+        best = min(results, key=lambda result: (network.equity(result), str(result)))  # worst for the other side
+        weight = float(roll.probability)
+        if best.winner() is not None:
+            mine = final_outcome(best, position.turn)
+            for i, (value, holder) in enumerate(states):
+                if money:
+                    totals[i] += weight * (value / cube_value) * dead_equity(mine, jacoby and holder == "centred")
+                else:
+                    totals[i] += weight * _won(position, mine, value, match_length, score, crawford)
+            continue
+        theirs = network.evaluate(best)
+        for i, (value, holder) in enumerate(states):
+            answer = decision_for(best, theirs, value, other_owner[holder], match_length, score, crawford, jacoby)
+            best_for_them = max(answer.no_double, min(answer.double_take, answer.double_pass)) if answer.available \
+                else answer.no_double
+            if money:
+                totals[i] += weight * (value / cube_value) * -best_for_them
+            else:
+                totals[i] += weight * (1.0 - best_for_them)
+    side = position.turn
+    pass_value = 1.0 if money else match_equity(match_length - score[side] - cube_value,
+                                                match_length - score[1 - side], _done(match_length, score, crawford))
+    available = owner != "theirs" and not (match_length and crawford)
+    return decide(totals[0], totals[1], pass_value, available, beavers)
+
+
+def _done(match_length: int, score: tuple[int, int], crawford: bool) -> bool:
+    return crawford or max(score) == match_length - 1
+
+
+def _won(position: Position, outputs: list[float], value: int, match_length: int, score: tuple[int, int],
+         crawford: bool) -> float:
+    """The side on roll's match-winning chance once the game has ended as `outputs` say."""
+    side = position.turn
+    need, other = match_length - score[side], match_length - score[1 - side]
+    done = _done(match_length, score, crawford)
+    return Score(need, other, Shares.of(outputs), lambda a, b: match_equity(a, b, done), cube=False).cubeful(
+        value, "centred", 0.0)
+
+
+@lru_cache(maxsize=64)  # the game asks for the double, then for the take, of one position
+def position_decision(position: Position, cube_value: int = 1, owner: Owner = "centred", match_length: int = 0,
+                      score: tuple[int, int] = (0, 0), crawford: bool = False, jacoby: bool = False,
+                      beavers: bool = False) -> CubeDecision:
+    """`decision_for` from the network's chances; a close decision (within CLOSE of doubling
+    or of passing: points per cube for money, CLOSE_MATCH of match-winning chances) from its
+    chances a roll deeper (`one_roll_outputs`), as gnubg and XG judge the cube deeper too."""
+    network = network_for(position.variant.name)
+    assert network is not None
+
+    def decide(outputs: list[float]) -> CubeDecision:
+        return decision_for(position, outputs, cube_value, owner, match_length, score, crawford, jacoby, beavers)
+
+    decision = decide(network.evaluate(position))
+    margin = CLOSE_MATCH if match_length else CLOSE
+    doubled = min(decision.double_take, decision.double_pass)
+    if abs(doubled - decision.no_double) < margin or abs(decision.double_take - decision.double_pass) < margin:
+        decision = one_roll_decision(network, position, cube_value, owner, match_length, score, crawford, jacoby,
+                                     beavers)
+    return decision
 
 
 def wants_double(game: Game) -> bool:
     """Should the side to act (before rolling) double now?"""
     if not game.may_double():
         return False
-    position = game.position
-    side = position.turn
-    outputs = _outputs(position)
-    if outputs is None:
+    decision = cube_decision(game)
+    if decision is None:
         return count_cube.wants_double(game)
-    equity = _money_equity(outputs)
-    owned = game.cube_owner == side
-    threshold = REDOUBLE_FROM if owned else RACE_DOUBLE_FROM if is_race(position) else DOUBLE_FROM
-    if outputs[0] < WIN_FROM:
-        return False
-    if not game.match_length:
-        if equity < threshold:
-            return False
-        return not (-equity < TAKE_FROM and equity >= TOO_GOOD)
-    need = game.match_length - game.score[side]
-    need_them = game.match_length - game.score[1 - side]
-    if need <= game.cube_value:
-        return False  # the current stake already wins the match
-    if need_them == 1 and not game.crawford:
-        return True  # post-Crawford: the trailer has nothing to lose by doubling
-    no_double = _outcome_equity(game, side, outputs, game.cube_value)
-    double_take = _outcome_equity(game, side, outputs, 2 * game.cube_value)
-    double_pass = match_equity(need - game.cube_value, need_them, game.crawford or _post_crawford(game))
-    return equity >= threshold and min(double_take, double_pass) > no_double
+    return decision.double
 
 
 def takes(game: Game) -> bool:
     """Should the doubled side take? (The doubler is on roll in `game.position`.)"""
-    position = game.position
-    doubler = position.turn
-    taker = 1 - doubler
-    outputs = _outputs(position)
-    if outputs is None:
+    decision = cube_decision(game)
+    if decision is None:
         return count_cube.takes(game)
-    if not game.match_length:
-        return -_money_equity(outputs) >= TAKE_FROM
-    need_them = game.match_length - game.score[doubler]
-    if need_them <= game.cube_value:
-        return True  # a drop loses the match: nothing to save by it
-    value = game.cube_value
-    after_take = 1.0 - _outcome_equity(game, doubler, outputs, 2 * value)
-    after_drop = 1.0 - match_equity(need_them - value, game.match_length - game.score[taker],
-                                    game.crawford or _post_crawford(game))
-    return after_take >= after_drop
+    return decision.take
 
 
 def beavers(game: Game) -> bool:
     """Should the doubled side beaver (money play with the beaver option)?"""
     if game.match_length or not game.may_beaver():
         return False
-    outputs = _outputs(game.position)
-    return outputs is not None and -_money_equity(outputs) >= BEAVER_FROM
+    decision = cube_decision(game)
+    return decision is not None and decision.beaver
+
+
+def _outcome_equity(game: Game, side: int, outputs: list[float], cube: int) -> float:
+    """Match-winning chance of `side` (on roll, `outputs` its estimates) playing on at
+    `cube` with a dead cube."""
+    need, other = game.match_length - game.score[side], game.match_length - game.score[1 - side]
+    done = game.crawford or _post_crawford(game)
+    return Score(need, other, Shares.of(outputs), lambda a, b: match_equity(a, b, done), cube=False).cubeful(
+        cube, "centred", 0.0)
 
 
 def accepts_resignation(game: Game) -> bool:

@@ -5,6 +5,9 @@
     show POSITION          the position as a text board
     move --level LEVEL     engine protocol: `POSITION D1D2` lines in, chosen results out (engine.py)
     hint POSITION ROLL     the best plays with their value;  eval POSITION: estimates as JSON
+    cube POSITION [--cube V --owner w|b --match N --score W-B --crawford]
+                           the cube decision with cubeful equities, as JSON (cube.py);
+                           `cube --batch` answers such argument lines, a JSON line each
     play VARIANT [--seed N] [--black]   a game in the terminal against the heuristic bot (terminal.py)
 
 `main.py` reads the arguments; `requests.py` reads the `POSITION D1D2` lines that

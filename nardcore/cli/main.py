@@ -9,7 +9,7 @@ import sys
 from ..position import Position, PositionError
 from ..textboard import render
 from ..variant import VARIANT_NAMES, VariantError, find_variant
-from . import engine, study
+from . import cube, engine, study
 from .dicecheck import run_verify
 from .requests import request_lines
 from .rules import run_batch, show_plays
@@ -49,12 +49,20 @@ def _run(argv: list[str] | None) -> int:
     check.add_argument("file", help="the app's export of a game (JSON) or a .mat record with the dice comments")
     engine.add_commands(commands)
     study.add_commands(commands)
+    cube.add_command(commands)
     args = parser.parse_args(argv)
     try:
         if args.command in ("move", "hint", "eval", "rollout"):
             return engine.run(args, sys.stdin.buffer, sys.stdout)
         if args.command in study.COMMANDS:
             return study.run(args, sys.stdout)
+        if args.command == "cube":
+            if args.batch:
+                if args.position:
+                    parser.error("--batch reads from stdin and takes no position")
+                cube.run_cube(request_lines(sys.stdin.buffer), sys.stdout)
+                return 0
+            return cube.show_cube(args, sys.stdout)
         if args.command == "plays":
             if args.batch:
                 if args.position or args.roll:

@@ -18,7 +18,7 @@ from ..variant import BAR, find_variant
 from . import CodecError
 from .gnubg import MatchInfo, game_from_info, require_backgammon, valid_position
 
-__all__ = ["game_from_xgid", "position_from_xgid", "xgid", "xgid_of_position"]
+__all__ = ["game_from_xgid", "position_from_xgid", "read_xgid", "xgid", "xgid_of_position"]
 
 
 _XGID = re.compile(
@@ -134,6 +134,11 @@ def _read_xgid(text: str) -> tuple[Position, MatchInfo]:
         jacoby=bool(rules_value & 1) if not match_length else True,
     )
     return position, info
+
+
+def read_xgid(text: str) -> tuple[Position, MatchInfo]:
+    """The position of an XGID and its other fields (cube, score, match, Crawford...)."""
+    return _read_xgid(text)
 
 
 def position_from_xgid(text: str) -> Position:
