@@ -19,7 +19,7 @@ from nardcore.readers import GameStateError
 from nardcore.svg import render
 from nardcore.variant import VariantError
 
-from . import advice, flow, linkgame, record, rollouts, saves, turn_input
+from . import advice, flow, lessons, linkgame, record, rollouts, saves, turn_input
 from . import editor as editing
 from .autopilot import Autopilot
 from .dice import CountingDice
@@ -43,9 +43,17 @@ class Intent(NamedTuple):
     # while the position editor is open: "close" it (another game comes, or the page leaves
     # it), "ignore" the request (the game's own actions wait), "keep" it open, or "edit"
     while_editing: str = "close"
+    # while the Learn screen or a lesson is open: "close" it, "ignore" the request, "keep" it
+    # open, or "hand": the person's hand on the board, which plays the lesson's task
+    while_learning: str = "close"
 
     def prepare(self, session: Session) -> bool:
         """Forget what belonged to the last request only; False: the request is not for now."""
+        if session.learn is not None:
+            if self.while_learning == "ignore" or (self.while_learning == "hand" and session.learn.run is None):
+                return False
+            if self.while_learning == "close":
+                session.learn = None
         if session.editor is not None:
             if self.while_editing == "ignore":
                 return False
@@ -158,6 +166,17 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     if isinstance(fragment, str) and is_link(fragment):
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
+    if isinstance(fragment, str) and fragment.lstrip("#").startswith("learn="):
+        try:
+            game, lesson = lessons.read_link(fragment)
+        except UIError as error:
+            session.say("url_bad", error=reason(error))
+            return
+        if lesson is None:
+            lessons.open_list(session, game)
+        else:
+            lessons.open_lesson(session, lesson)
+        return
     try:
         saves.load_url(session, fragment if isinstance(fragment, str) else "")
     except (UIError, GameStateError, VariantError, ValueError) as error:
@@ -203,17 +222,30 @@ def roll(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.click(board, turn_input.read_point(board.game,
+                                                                                           request.get("point"))))
+        return
     turn_input.click(session, turn_input.read_point(session.game, request.get("point")))
     pilot.automate(session)
 
 
 def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
     """A double click or double tap on a checker (turn_input.quick_step)."""
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.quick_step(board, turn_input.read_point(
+            board.game, request.get("point"))))
+        return
     turn_input.quick_step(session, turn_input.read_point(session.game, request.get("point")))
     pilot.automate(session)
 
 
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.drag(
+            board, turn_input.read_point(board.game, request.get("from")),
+            turn_input.read_point(board.game, request.get("to"))))
+        return
     game = session.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
     turn_input.drag(session, origin, target)
@@ -221,6 +253,9 @@ def drag(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, turn_input.undo)
+        return
     turn_input.undo(session)
 
 
@@ -364,6 +399,42 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
     advice.run_review(session)
 
 
+# -- lessons (web/worker/lessons.py) -------------------------------------------------------
+
+
+def learn(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The Learn screen: `game`, the lessons of that game (none: the game on the board's)."""
+    session.message = None
+    lessons.open_list(session, request.get("game"))
+
+
+def lesson_open(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A lesson (`lesson`: its id) on the board, from its first task."""
+    session.message = None
+    lessons.open_lesson(session, request.get("lesson"))
+
+
+def lesson_again(session: Session, pilot: Autopilot, request: Request) -> None:
+    lessons.again(session)
+
+
+def lesson_next(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The game's next lesson, once this one is done (the last one: the list)."""
+    run = session.learn.run if session.learn is not None else None
+    if run is None or run.state != "done":
+        return
+    following = lessons.next_lesson(run.lesson)
+    if following is None:
+        lessons.open_list(session, session.learn.variant if session.learn else None)
+    else:
+        lessons.open_lesson(session, following.id)
+
+
+def learn_close(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Back to the game as it was."""
+    session.learn = None
+
+
 # -- the position editor (web/worker/editor.py) ----------------------------------------------------
 
 
@@ -467,38 +538,44 @@ def edit_close(session: Session, pilot: Autopilot, request: Request) -> None:
 
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
-    "sync": Intent(sync, while_editing="keep"),
+    "sync": Intent(sync, while_editing="keep", while_learning="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
     "new_game": Intent(new_game),
     "setup": Intent(setup, while_editing="keep"),
     "close_setup": Intent(close_setup, while_editing="keep"),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep"),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_learning="keep"),
+    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_learning="keep"),
     "load_url": Intent(load_url),
-    "export_url": Intent(export_url, while_editing="keep"),
+    "export_url": Intent(export_url, while_editing="keep", while_learning="ignore"),
     "link_new": Intent(link_new),
-    "link_hold": Intent(link_hold, while_editing="ignore"),
-    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep"),
-    "roll": Intent(roll, while_editing="ignore"),
-    "click": Intent(click, while_editing="ignore"),
-    "drag": Intent(drag, while_editing="ignore"),
-    "quick_step": Intent(quick_step, while_editing="ignore"),
-    "undo": Intent(undo, while_editing="ignore"),
-    "confirm": Intent(confirm, while_editing="ignore"),
-    "double": Intent(double, while_editing="ignore"),
-    "take": Intent(take, while_editing="ignore"),
-    "beaver": Intent(beaver, while_editing="ignore"),
-    "drop": Intent(drop, while_editing="ignore"),
-    "resign": Intent(resign, while_editing="ignore"),
-    "answer_resign": Intent(answer_resign, while_editing="ignore"),
-    "next_game": Intent(next_game, while_editing="ignore"),
-    "bot": Intent(bot, while_editing="ignore"),
-    "replay": Intent(replay, keeps_replay=True, while_editing="ignore"),
-    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore"),
-    "hint": Intent(hint, keeps_hint=True, while_editing="ignore"),
-    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore"),
-    "review": Intent(review, keeps_review=True, while_editing="ignore"),
+    "link_hold": Intent(link_hold, while_editing="ignore", while_learning="ignore"),
+    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
+                    while_learning="ignore"),
+    "roll": Intent(roll, while_editing="ignore", while_learning="ignore"),
+    "click": Intent(click, while_editing="ignore", while_learning="hand"),
+    "drag": Intent(drag, while_editing="ignore", while_learning="hand"),
+    "quick_step": Intent(quick_step, while_editing="ignore", while_learning="hand"),
+    "undo": Intent(undo, while_editing="ignore", while_learning="hand"),
+    "confirm": Intent(confirm, while_editing="ignore", while_learning="ignore"),
+    "double": Intent(double, while_editing="ignore", while_learning="ignore"),
+    "take": Intent(take, while_editing="ignore", while_learning="ignore"),
+    "beaver": Intent(beaver, while_editing="ignore", while_learning="ignore"),
+    "drop": Intent(drop, while_editing="ignore", while_learning="ignore"),
+    "resign": Intent(resign, while_editing="ignore", while_learning="ignore"),
+    "answer_resign": Intent(answer_resign, while_editing="ignore", while_learning="ignore"),
+    "next_game": Intent(next_game, while_editing="ignore", while_learning="ignore"),
+    "bot": Intent(bot, while_editing="ignore", while_learning="ignore"),
+    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_learning="ignore"),
+    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_learning="ignore"),
+    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_learning="ignore"),
+    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_learning="ignore"),
+    "review": Intent(review, keeps_review=True, while_editing="ignore", while_learning="ignore"),
+    "learn": Intent(learn, while_learning="keep"),
+    "lesson_open": Intent(lesson_open, while_learning="keep"),
+    "lesson_again": Intent(lesson_again, while_learning="keep"),
+    "lesson_next": Intent(lesson_next, while_learning="keep"),
+    "learn_close": Intent(learn_close, while_learning="keep"),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),
     "edit_move": Intent(edit_move, while_editing="edit"),

@@ -22,7 +22,7 @@ from nardcore.gamedata import result_to_dict
 from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, flow, linkgame, record, rollouts, variant_rules
+from . import advice, flow, lessons, linkgame, record, rollouts, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -37,6 +37,7 @@ from .viewmodel import (
     Checker,
     Cube,
     Die,
+    Guide,
     Language,
     MatchView,
     Player,
@@ -105,6 +106,8 @@ def view(session: Session) -> View:
     """The whole view model of the session as it is now."""
     if session.editor is not None:
         return editor_view(session, session.editor)
+    if session.learn is not None:
+        return learn_view(session)
     game = session.game
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
@@ -154,7 +157,35 @@ def view(session: Session) -> View:
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
         "editor": None,
+        "learn": None,
     }
+
+
+def learn_view(session: Session) -> View:
+    """The Learn screen over the game (its board as it stands), or a lesson's task on the board:
+    its board is a session of its own, drawn as a game's, with the way round and the homes, and
+    no control but undo (a whole play is checked at once)."""
+    assert session.learn is not None
+    run = session.learn.run
+    if run is None:  # the list of lessons, over the game as it stands
+        learn, session.learn = session.learn, None
+        try:
+            shown = view(session)
+        finally:
+            session.learn = learn
+        return {**shown, "learn": lessons.view(session), "bot_pending": False}
+    board = run.board
+    shown = view(board)
+    shown["guide"] = lessons.guide(board.game.position)
+    done = run.state == "done"
+    shown["can"] = {**_no_controls(), "undo": shown["can"]["undo"] and not done}
+    if done:
+        shown["movable"], shown["selected"], shown["destinations"] = [], None, []
+    message = lessons.message(session)
+    return {**shown, "message": None if message is None else message.to_dict(), "record": [], "players": {
+        side: {**player, "score": 0} for side, player in shown["players"].items()},
+        "settings": dict(session.settings), "prefs": dict(session.prefs), "learn": lessons.view(session),
+        "bot_pending": False, "dice_source": session.dice.spec}
 
 
 # A message that asks the side to act for something, and its words when that side is not the
@@ -212,13 +243,14 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "dice_source": session.dice.spec,
         "link": None,
         "editor": editor.view(flipped),
+        "learn": None,
     }
 
 
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int, flipped: bool, arrows: list[Arrow]) -> BoardView:
+               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
     ids, bottom first), what may be moved now, the dice, the cube, which way up the board is
@@ -246,6 +278,7 @@ def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_ac
         "cube": cube,
         "flipped": flipped,
         "arrows": arrows,
+        "guide": guide,
     }
 
 

@@ -30,6 +30,7 @@ from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
 
 if TYPE_CHECKING:
     from .editor import Editor
+    from .lessons import Learn
 
 
 def new_game_id() -> str:
@@ -64,6 +65,7 @@ class Session:
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
+    learn: Learn | None = None  # the Learn screen and the lesson open (lessons.py; not saved either)
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)

@@ -49,6 +49,17 @@ Arrow = TypedDict("Arrow", {
 })
 
 
+RouteStep = TypedDict("RouteStep", {"from": PointId, "to": PointId})
+
+
+class Guide(TypedDict):
+    """Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
+    each side's home (point ids)."""
+
+    route: list[RouteStep]
+    home: dict[Side, list[PointId]]
+
+
 class BoardView(TypedDict):
     """What the board draws, and all it reads: the game and its options, the position with
     every checker by id, what may be moved now, the dice, the cube, which way up the board is
@@ -76,6 +87,7 @@ class BoardView(TypedDict):
     cube: Cube
     flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
     arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
+    guide: Guide | None  # the way round and the homes, in a lesson (else None)
 
 
 class Can(TypedDict):
@@ -169,6 +181,36 @@ class EditorForm(TypedDict):
     fragment: str | None
 
 
+class LessonEntry(TypedDict):
+    id: str  # "GAME-topic"
+    title: str  # learn.title.* in web/i18n
+    done: bool
+
+
+class LessonTaskView(TypedDict):
+    """The lesson open: its task's words (learn.task.* with `args`), where it stands."""
+
+    id: str
+    title: str
+    text: str
+    args: dict[str, Any]
+    dice: str
+    index: int  # the task shown, of `of`
+    of: int
+    state: Literal["try", "miss", "done"]
+    next: str | None  # the game's next lesson
+
+
+class LearnView(TypedDict):
+    """The Learn screen: a game's lessons with their done marks, and the lesson open."""
+
+    variant: str
+    title: str
+    games: list[str]
+    lessons: list[LessonEntry]
+    open: LessonTaskView | None
+
+
 class View(BoardView):
     """The whole view model: the board's part and everything around it."""
 
@@ -191,6 +233,7 @@ class View(BoardView):
     dice_source: str | None
     link: LinkView | None
     editor: EditorForm | None
+    learn: LearnView | None
 
 
 class VariantEntry(TypedDict):
