@@ -212,6 +212,7 @@ export interface Prefs {
   coach: boolean;
   sound: boolean; // the page's sounds (web/page/sound.js)
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
+  learned: string[]; // the lessons done (web/worker/lessons.py), by id
 }
 
 /** A game by link (web/worker/linkgame.py view). */
@@ -263,6 +264,12 @@ export interface Arrow {
   side: Side; // whose checker moves
 }
 
+/** A lesson's guide on the board: White's way round (an arrow along each quarter) and each side's home. */
+export interface Guide {
+  route: { from: PointId; to: PointId }[];
+  home: Record<Side, PointId[]>;
+}
+
 /**
  * What the board draws (web/page/board/board.js), and all it reads: viewmodel.py's BoardView,
  * field for field. The engine sends it inside every view; <nard-board> builds one of its own
@@ -291,6 +298,7 @@ export interface BoardView {
   cube: Cube;
   flipped: boolean; // drawn from Black's side: Black's numbering, Black at the bottom
   arrows: Arrow[]; // the last move's steps, then the shown hint's (none in the editor)
+  guide: Guide | null; // the way round and the homes, in a lesson (else null)
 }
 
 /** What is painted before the engine answers: the board and the players beside it. */
@@ -323,6 +331,36 @@ export interface View extends FirstView {
   dice_source: string | null;
   link: LinkView | null;
   editor: EditorForm | null;
+  learn: LearnView | null;
+}
+
+/** A game's lesson in the Learn screen's list (web/worker/lessons.py view). */
+export interface LessonEntry {
+  id: string; // "GAME-topic"
+  title: string; // learn.title.* in web/i18n
+  done: boolean;
+}
+
+/** The lesson open: its task's words (learn.task.* with `args`), where it stands. */
+export interface LessonTaskView {
+  id: string;
+  title: string;
+  text: string;
+  args: Record<string, unknown>;
+  dice: string;
+  index: number; // the task shown, of `of`
+  of: number;
+  state: "try" | "miss" | "done";
+  next: string | null; // the game's next lesson
+}
+
+/** The Learn screen: a game's lessons with their done marks, and the lesson open. */
+export interface LearnView {
+  variant: string;
+  title: string;
+  games: string[];
+  lessons: LessonEntry[];
+  open: LessonTaskView | null;
 }
 
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
