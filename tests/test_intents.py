@@ -85,7 +85,8 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "boot", "discard", "learn", "learn_close", "lesson_again", "lesson_next", "lesson_open", "link_new", "load_url",
         "new_game", "open_game"]
     # while a lesson is open the hand plays its task, and the game's own actions wait
-    assert sorted(k for k, i in INTENTS.items() if i.while_learning == "hand") == ["click", "drag", "quick_step", "undo"]
+    handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
+    assert handed == ["click", "drag", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
         "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
         "edit_reset", "edit_set", "edit_share", "link_new", "load_url", "new_game", "open_game", "setup"]

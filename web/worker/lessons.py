@@ -18,47 +18,22 @@ not touched while a lesson is open.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from nardcore.game import Game
 from nardcore.notation import parse_play
 from nardcore.position import Position
-from nardcore.scoring import GameResult, score_game
+from nardcore.scoring import score_game
 from nardcore.variant import BAR, HEAD, OFF, VARIANT_NAMES, find_variant
 
 from .dice import CountingDice
 from .inputs import UIError
 from .lesson_data import BY_ID, LESSONS, Lesson, Task
+from .lesson_state import Learn, LessonRun
 from .messages import Message
 from .session import Session
 from .settings import MAX_LEARNED
 from .viewmodel import Guide, LearnView, LessonEntry, LessonTaskView
-
-State = Literal["try", "miss", "done"]
-
-
-@dataclass
-class LessonRun:
-    """One lesson under way: the task shown and its board."""
-
-    lesson: Lesson
-    index: int = 0
-    board: Session = field(init=False)
-    state: State = "try"  # "try", "miss" (the last play missed the goal; the board is set up again), "done"
-    won: GameResult | None = None  # a task that ends the game: what the win scores
-
-    @property
-    def task(self) -> Task:
-        return self.lesson.tasks[self.index]
-
-
-@dataclass
-class Learn:
-    """The Learn screen: the game whose lessons are listed, and the lesson open, if any."""
-
-    variant: str
-    run: LessonRun | None = None
 
 
 def learned(session: Session) -> list[str]:
@@ -106,8 +81,9 @@ def hand(session: Session, act: Callable[[Session], None]) -> None:
     if run is None or run.state == "done":
         return
     run.state = "try"
-    act(run.board)
-    game = run.board.game
+    act(run.board)  # the task's board, played as a game is
+    board: Session = run.board
+    game = board.game
     if not game.turn_done or game.planner is None:
         return
     result = game.planner.result()
@@ -183,7 +159,8 @@ def message(session: Session) -> Message | None:
         if run.won is not None:
             return Message("lesson_won", {"points": run.won.points, "kind": run.won.kind})
         return Message("lesson_done")
-    return run.board.message
+    board: Session = run.board
+    return board.message
 
 
 def guide(position: Position) -> Guide:

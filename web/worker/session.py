@@ -30,7 +30,7 @@ from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
 
 if TYPE_CHECKING:
     from .editor import Editor
-    from .lessons import Learn
+    from .lesson_state import Learn
 
 
 def new_game_id() -> str:
