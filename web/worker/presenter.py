@@ -173,7 +173,8 @@ def learn_view(session: Session) -> View:
             shown = view(session)
         finally:
             session.learn = learn
-        return {**shown, "learn": lessons.view(session), "bot_pending": False}
+        # the Learn screen stands over the board (a first visit's start screen waits behind it)
+        return {**shown, "screen": "board", "learn": lessons.view(session), "bot_pending": False}
     board = run.board
     shown = view(board)
     shown["guide"] = lessons.guide(board.game.position)
