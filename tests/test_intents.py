@@ -77,19 +77,19 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
         "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
-        "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close"}
+        "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
         "close_setup", "dismiss", "export_url", "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
-        "boot", "discard", "learn", "learn_close", "lesson_again", "lesson_next", "lesson_open", "link_new", "load_url",
-        "new_game", "open_game"]
+        "boot", "discard", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open",
+        "link_new", "load_url", "new_game", "open_game"]
     # while a lesson is open the hand plays its task, and the game's own actions wait
     handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
     assert handed == ["click", "drag", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
         "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
-        "edit_reset", "edit_set", "edit_share", "link_new", "load_url", "new_game", "open_game", "setup"]
+        "edit_reset", "edit_set", "edit_share", "learn_game", "link_new", "load_url", "new_game", "open_game", "setup"]
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == ["share", "hint", "rollout"]
     assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == ["review", "set", "share"]
     with pytest.raises(ui.UIError, match="unknown request '_on_roll'"):

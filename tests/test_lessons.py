@@ -146,3 +146,37 @@ def test_saved_progress_is_read_strictly() -> None:
         "narde-start", "tawla31-score"]
     for bad in ("narde-start", [1], ["x" * 41], ["a"] * 201, None):
         assert checked_prefs({"learned": bad})["learned"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_first_game_with_the_coach(game: str) -> None:
+    """Against the beginner level, the person White: on each of their first three turns with a
+    choice the coach says what the roll asks, naming the rule that holds a checker back; then
+    it is quiet, and another game has no coach."""
+    app = ui.App(dice="seed:11")
+    view = act(app, "learn", game=game)
+    view = act(app, "learn_game", game=game)
+    assert view["learn"] is None and view["settings"]["level"] == "beginner" and view["guide"] is not None
+    notes: list[Mapping[str, Any] | None] = []
+    for _ in range(400):
+        view = app.view()
+        if view["result"] is not None or len([e for e in app.game.history if e.get("side") == "w"]) >= 4:
+            break
+        if view["bot_pending"]:
+            act(app, "bot")
+        elif view["can"]["roll"]:
+            act(app, "roll")
+        elif view["movable"]:
+            if not app.game.steps:
+                notes.append(view["message"])
+                held = [why for point in range(25, 0, -1) if (why := app.game.held_back(point)) not in (None, "done")]
+                expected = {"key": "coach_turn_held", "args": {"why": held[0]}} if held else {"key": "coach_turn",
+                                                                                            "args": {}}
+                white_turns = [e for e in app.game.history if e.get("side") == "w"]
+                assert view["message"] == (expected if len(white_turns) < 3 else None)
+            act(app, "click", point=view["movable"][0])
+            act(app, "click", point=app.view()["destinations"][0])
+        elif view["can"]["confirm"]:
+            act(app, "confirm")
+    assert any(note is not None for note in notes)
+    assert act(app, "new_game", settings={"variant": game})["guide"] is None

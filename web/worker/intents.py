@@ -430,6 +430,12 @@ def lesson_next(session: Session, pilot: Autopilot, request: Request) -> None:
         lessons.open_lesson(session, following.id)
 
 
+def learn_game(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A first game of `game` against the beginner level, the coach explaining the first turns."""
+    lessons.first_game(session, request.get("game"))
+    pilot.automate(session)
+
+
 def learn_close(session: Session, pilot: Autopilot, request: Request) -> None:
     """Back to the game as it was."""
     session.learn = None
@@ -576,6 +582,7 @@ INTENTS: dict[str, Intent] = {
     "lesson_again": Intent(lesson_again, while_learning="keep"),
     "lesson_next": Intent(lesson_next, while_learning="keep"),
     "learn_close": Intent(learn_close, while_learning="keep"),
+    "learn_game": Intent(learn_game),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),
     "edit_move": Intent(edit_move, while_editing="edit"),

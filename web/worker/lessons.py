@@ -22,7 +22,7 @@ from typing import Any
 
 from nardcore.game import Game
 from nardcore.notation import parse_play
-from nardcore.position import Position
+from nardcore.position import SIDE_LETTERS, Position
 from nardcore.scoring import score_game
 from nardcore.variant import BAR, HEAD, OFF, VARIANT_NAMES, find_variant
 
@@ -188,3 +188,35 @@ def view(session: Session) -> LearnView | None:
                  "next": None if following is None else following.id}
     return {"variant": learn.variant, "title": find_variant(learn.variant).title, "games": list(VARIANT_NAMES),
             "lessons": entries, "open": shown}
+
+
+# -- a first game with the coach ------------------------------------------------------------
+
+COACHED_TURNS = 3  # the person's first turns the coach explains
+
+
+def first_game(session: Session, variant: Any) -> None:
+    """A first game of `variant` against the `beginner` level, the person White, with the coach."""
+    if variant not in LESSONS:
+        raise UIError(f"there are lessons for {', '.join(VARIANT_NAMES)}, not {str(variant)[:20]!r}")
+    session.learn = None
+    session.start_game({"variant": variant, "opponent": "computer", "level": "beginner", "seat": "w",
+                        "match_length": 0})
+    session.guided = True
+
+
+def coach_note(session: Session) -> Message | None:
+    """In a first game with the coach, on the person's first turns and before their first step:
+    what the roll asks, and the rule that holds one of their checkers back, if one does."""
+    game = session.game
+    if not session.guided or game.phase != "move" or game.steps or session.others_to_act() or not game.plays():
+        return None
+    side = game.position.turn
+    played = sum(1 for event in game.history if event.get("event") in ("play", "pass")
+                 and event.get("side") == SIDE_LETTERS[side])
+    if played >= COACHED_TURNS:
+        return None
+    mover = game.position.boards[side]
+    held = next((why for point in range(BAR, 0, -1) if mover[point]
+                 for why in [game.held_back(point)] if why not in (None, "done")), None)
+    return Message("coach_turn") if held is None else Message("coach_turn_held", {"why": held})

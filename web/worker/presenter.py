@@ -117,6 +117,8 @@ def view(session: Session) -> View:
     movable, destinations = _targets(session) if human_moving else ([], [])
     reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
     message = advice.review_message(session.review) if reviewing and session.review else addressed(session)
+    if message is None and human_moving:
+        message = lessons.coach_note(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
     return {
         "schema": SCHEMA,
@@ -139,7 +141,8 @@ def view(session: Session) -> View:
             cube_face=cube_face(game),
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
-            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn]) + advice.review_arrows(session)),
+            arrows=arrows(last, session.hint, SIDE_LETTERS[board.turn]) + advice.review_arrows(session),
+            guide=lessons.guide(board) if session.guided else None),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),

@@ -66,6 +66,7 @@ class Session:
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
     learn: Learn | None = None  # the Learn screen and the lesson open (lessons.py; not saved either)
+    guided: bool = False  # a first game with the coach (lessons.first_game; a reload ends the coaching)
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -98,6 +99,7 @@ class Session:
     def replace_game(self, game: Game) -> None:
         """Another game on the board: nothing of the old one's turn is kept."""
         self.game = game
+        self.guided = False  # the coach explains the first game it was asked for, no other
         self.last = None
         self.replay = None
         self.fresh_turn()

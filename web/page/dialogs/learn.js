@@ -3,7 +3,7 @@
 // board (with the way round and the homes: the view's `guide`); the person plays the task on it as
 // in a game, and the engine checks every try (web/worker/lessons.py). This part only draws the
 // engine's `learn` view and sends intents: learn, lesson_open, lesson_again, lesson_next,
-// learn_close.
+// learn_close, and learn_game (a first game with the coach).
 //
 // Text from the engine is only ever set with textContent.
 
@@ -27,6 +27,8 @@ export function createLearn(root, { send, panel }) {
   const learn = () => (current && current.learn) || null;
   events.click("btn-learn", () => send({ type: "learn" }));
   events.click("learn-close", () => send({ type: "learn_close" }));
+  // a first game of the game chosen against the beginner level, the coach explaining its first turns
+  events.click("learn-first-game", () => send({ type: "learn_game", game: (learn() || { variant: undefined }).variant }));
   events.on(root, "cancel", (event) => {
     event.preventDefault(); // Escape: the engine closes the screen, and the view says so
     send({ type: "learn_close" });
