@@ -58,7 +58,7 @@ def test_a_games_lessons_completed_by_hand_in_two_languages(app: AppPage, game: 
         done = page.locator("#learn-list .learn-lesson.done")
         expect(done).to_have_count(0 if lang == "en" else len(LESSONS[game]))
         for lesson in LESSONS[game]:
-            after(page, lambda lesson_id=lesson.id: page.click(f'[data-lesson="{lesson_id}"]'))
+            after(page, lambda lesson_id=lesson.id: page.click(f'#learn-list [data-lesson="{lesson_id}"]'))
             expect(page.locator("#learn")).to_be_hidden()
             expect(page.locator("#lesson-title")).to_have_text(said[lesson.title])
             task = lesson.tasks[0]
@@ -89,3 +89,33 @@ def test_a_games_lessons_completed_by_hand_in_two_languages(app: AppPage, game: 
         if lang == "en":  # the marks are kept: a reload, and the list again
             page.reload()
             wait_ready(page)
+
+
+def test_a_lesson_by_keyboard_and_a_first_game_with_the_coach(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "narde")
+    open_lessons(page, "narde")
+    after(page, lambda: page.click('#learn-list [data-lesson="narde-head"]'))
+    for point in ("24", "14"):  # the head checker to 14 with both dice, by the keyboard alone
+        page.focus(f'#board [data-point="{point}"]')
+        after(page, lambda: page.keyboard.press("Enter"))
+    expect(page.locator("#lesson")).to_have_attribute("data-state", "done")
+    after(page, lambda: page.click("#lesson-list"))
+    expect(page.locator('#learn-list [data-lesson="narde-head"]')).to_have_class("learn-lesson done")
+    after(page, lambda: page.click("#learn-first-game"))  # against the beginner level, White
+    expect(page.locator("#learn")).to_be_hidden()
+    expect(page.locator("#board .route-arrow")).to_have_count(4)
+    said = words("en")
+    coach = [said["msg.coach_turn"], said["msg.coach_turn_held"].split("{why}")[0]]
+    for _ in range(40):  # roll (the computer plays its turns) until the person has a choice to make
+        text = page.locator("#message").text_content() or ""
+        if any(part in text for part in coach):
+            break
+        if page.is_visible("#btn-roll"):
+            after(page, lambda: page.click("#btn-roll"))
+        elif page.is_visible("#btn-confirm"):
+            after(page, lambda: page.click("#btn-confirm"))
+        else:
+            page.wait_for_timeout(300)
+    else:
+        raise AssertionError("the coach said nothing on the first turns")

@@ -171,7 +171,8 @@ export function createSaves(root, { ready, send, request, showShare }) {
         ownChange = false;
       }
       paintNotices();
-      if (!answer.view.editor) writeStore(VIEW_KEY, JSON.stringify(answer.view)); // a reload goes back to the game
+      // a reload goes back to the game: neither the editor's set-up nor a lesson's board is kept
+      if (!answer.view.editor && !answer.view.learn) writeStore(VIEW_KEY, JSON.stringify(answer.view));
     },
     destroy: () => events.off(),
   };
