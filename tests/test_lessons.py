@@ -180,3 +180,12 @@ def test_a_first_game_with_the_coach(game: str) -> None:
             act(app, "confirm")
     assert any(note is not None for note in notes)
     assert act(app, "new_game", settings={"variant": game})["guide"] is None
+
+
+def test_a_lesson_board_turns_with_the_flip_setting_and_keeps_its_task() -> None:
+    app = ui.App()
+    act(app, "lesson_open", lesson="tawla31-blocked")
+    view = act(app, "set", name="flip", value=True)
+    assert view["flipped"] and view["learn"]["open"]["id"] == "tawla31-blocked"
+    view = act(app, "click", point="12")  # held back: the one opposing checker on 9 closes it
+    assert view["message"] == {"key": "held", "args": {"why": "blocked"}}

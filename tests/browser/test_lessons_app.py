@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 from browser_support import AppPage, after, board, click_point, start_game, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from support.lessons import held_somewhere, place, plays_of
+from test_languages import check_screen, fresh_page
 
 from nardcore.movegen import Step
 from web.worker.lesson_data import LESSONS
@@ -119,3 +120,18 @@ def test_a_lesson_by_keyboard_and_a_first_game_with_the_coach(app: AppPage) -> N
             page.wait_for_timeout(300)
     else:
         raise AssertionError("the coach said nothing on the first turns")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "ar", "fa", "he", "tr", "ka", "hy", "az", "el", "de", "fr", "es"])
+def test_the_learn_screen_and_a_lesson_speak_the_language_and_fit(browser: Browser, site: str, lang: str) -> None:
+    """Opened by a link on a first visit: the lessons' list and a lesson with its longest words, in
+    the language and within the screen at 360 and 1280 px (screenshots: $NARD_SHOTS)."""
+    with fresh_page(browser, site, lang, "?dice=seed:1#learn=moultezim") as (page, watch):
+        expect(page.locator("#learn")).to_be_visible()
+        expect(page.locator("#setup")).to_be_hidden()
+        check_screen(page, lang, "learn")
+        after(page, lambda: page.click('#learn-list [data-lesson="moultezim-lifts"]'))
+        click_point(page, "14")
+        click_point(page, "11")  # the runner reaches 11: the rule lifts
+        check_screen(page, lang, "lesson")
+        watch.assert_clean()

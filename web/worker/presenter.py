@@ -181,6 +181,7 @@ def learn_view(session: Session) -> View:
     board = run.board
     shown = view(board)
     shown["guide"] = lessons.guide(board.game.position)
+    shown["flipped"] = bool(session.prefs["flip"])  # the person's setting as it is now (White plays the task)
     done = run.state == "done"
     shown["can"] = {**_no_controls(), "undo": shown["can"]["undo"] and not done}
     if done:
