@@ -77,19 +77,27 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
         "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
-        "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "study_close"}
+        "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "study_close",
+        "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
         "close_setup", "dismiss", "export_url", "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
-        "boot", "discard", "link_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
-        "study_close"]
+        "boot", "discard", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open",
+        "link_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles", "study_close"]
     # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "board") == [
         "click", "confirm", "drag", "hint", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "close") == sorted(
-        ["boot", "discard", "link_new", "new_game", "open_game", "setup", "close_setup"]
-        + [k for k in INTENTS if k.startswith("edit_")])
+        ["boot", "discard", "link_new", "new_game", "open_game", "setup", "close_setup", "learn", "learn_close",
+         "learn_game", "lesson_again", "lesson_next", "lesson_open"] + [k for k in INTENTS if k.startswith("edit_")])
+    # while a lesson is open the hand plays its task, and the game's own actions wait
+    handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
+    assert handed == ["click", "drag", "quick_step", "undo"]
+    assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
+        "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
+        "edit_reset", "edit_set", "edit_share", "learn_game", "link_new", "load_url", "new_game", "open_game",
+        "openings", "practice", "puzzles", "setup", "study_close"]
     # the dice's proof (web/worker/fairplay.py) changes nothing on the board: the hint and review stay
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
         "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]

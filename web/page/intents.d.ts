@@ -11,7 +11,18 @@ import type { PointId, Side } from "./view-model.js";
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {
-  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close";
+  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close" | "lesson_again" | "lesson_next" | "learn_close";
+}
+
+/** The Learn screen of `game` (`learn`), or a first game of it with the coach (`learn_game`). */
+export interface LearnIntent {
+  type: "learn" | "learn_game";
+  game?: string | null;
+}
+
+export interface LessonOpenIntent {
+  type: "lesson_open";
+  lesson: string; // its id, "GAME-topic"
 }
 
 /** A puzzle of `variant` (None: the game studied or played): the next by rating, the day's, or again. */
@@ -150,6 +161,8 @@ export type Intent =
   | DiceEntropyIntent
   | PuzzlesIntent
   | OpeningsIntent
+  | LearnIntent
+  | LessonOpenIntent
   | BootIntent
   | SaveIntent
   | NewGameIntent

@@ -16,6 +16,7 @@
 import { createBoard } from "./board/board.js";
 import { createRules, createResign, createSettings, fillLanguages } from "./dialogs/dialogs.js";
 import { createSetup } from "./dialogs/setup.js";
+import { createLearn } from "./dialogs/learn.js";
 import { createShare } from "./dialogs/share.js";
 import { $, listeners, reducedMotion } from "./dom.js";
 import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
@@ -141,6 +142,7 @@ export function mountPage(root, app) {
     createDiceHistory($("dice-history")),
     createEditorPanel($("editor"), { send, catalogue }),
     createStudy($("study"), { send }),
+    createLearn($("learn", HTMLDialogElement), { send, panel: $("lesson") }),
     setup, rules, share, games, saves,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),
     createKeys(document, { send }),
@@ -300,7 +302,9 @@ export function mountPage(root, app) {
       } catch (_) {
         /* no session storage: nothing to say */
       }
-      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice"]) $(id, HTMLButtonElement).disabled = false;
+      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice", "btn-learn"]) {
+        $(id, HTMLButtonElement).disabled = false;
+      }
       apply(answer);
       // the first boot shows the start screen; the language from the save wins over the guess
     },

@@ -38,6 +38,20 @@ export interface Cube {
   offered: boolean;
 }
 
+export interface RouteStep {
+  from: PointId;
+  to: PointId;
+}
+
+/**
+ * Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
+ * each side's home (point ids).
+ */
+export interface Guide {
+  route: RouteStep[];
+  home: Record<Side, PointId[]>;
+}
+
 /** The controls the person may use now (presenter.can). */
 export interface Can {
   roll: boolean;
@@ -239,6 +253,7 @@ export interface Prefs {
   sound: boolean; // the page's sounds (web/page/sound.js)
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
   dice_history: boolean; // this game's dice beside the board (web/worker/fairplay.py history)
+  learned: string[]; // the lessons done (web/worker/lessons.py), by id
 }
 
 /** A game by link (web/worker/linkgame.py view): the link to send while this device waits. */
@@ -367,6 +382,7 @@ export interface BoardView {
   cube: Cube;
   flipped: boolean; // drawn from Black's side: Black's numbering, Black at the bottom
   arrows: Arrow[]; // the last move's steps, then the shown hint's (none in the editor)
+  guide: Guide | null; // the way round and the homes, in a lesson or a first game (else None)
 }
 
 /**
@@ -380,6 +396,34 @@ export interface FirstView extends BoardView {
   match?: MatchView | null;
   can?: Partial<Can>;
   last?: LastMove | null;
+}
+
+export interface LessonEntry {
+  id: string; // "GAME-topic"
+  title: string; // learn.title.* in web/i18n
+  done: boolean;
+}
+
+/** The lesson open: its task's words (learn.task.* with `args`), where it stands. */
+export interface LessonTaskView {
+  id: string;
+  title: string;
+  text: string;
+  args: Record<string, number | string>;
+  dice: string;
+  index: number; // the task shown, of `of`
+  of: number;
+  state: "try" | "miss" | "done";
+  next: string | null; // the game's next lesson
+}
+
+/** The Learn screen: a game's lessons with their done marks, and the lesson open. */
+export interface LearnView {
+  variant: string;
+  title: string;
+  games: string[];
+  lessons: LessonEntry[];
+  open: LessonTaskView | null;
 }
 
 /** The whole view model: presenter.view, or presenter.editor_view while editing. */
@@ -408,6 +452,7 @@ export interface View extends BoardView {
   dice_history: DiceHistory | null;
   study: StudyView | null; // a study screen's panel (study.py, practice.py): puzzles, openings, drills
   practice_due: number; // the drills due now (web/worker/practice.py)
+  learn: LearnView | null;
 }
 
 export interface LibraryLink {

@@ -19,7 +19,20 @@ class PlainIntent(TypedDict):
     type: Literal["hello", "ping", "discard", "setup", "close_setup", "dismiss", "export_url", "share",
                   "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "play_on",
                   "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify", "practice",
-                  "study_close"]
+                  "study_close", "lesson_again", "lesson_next", "learn_close"]
+
+
+class LearnIntent(TypedDict):
+    """The Learn screen of `game` (`learn`), or a first game of it with the coach (`learn_game`)."""
+
+    type: Literal["learn", "learn_game"]
+    game: NotRequired[str | None]
+
+
+class LessonOpenIntent(TypedDict):
+    type: Literal["lesson_open"]
+    lesson: str  # its id, "GAME-topic"
+
 
 
 class PuzzlesIntent(TypedDict):
@@ -162,7 +175,7 @@ class EditResetIntent(TypedDict):
     to: Literal["start", "clear"]
 
 
-Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent
+Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
           | BootIntent | SaveIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
           | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent)

@@ -17,11 +17,12 @@ from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.readers import GameStateError
 from nardcore.variant import VariantError
 
-from . import advice, fairplay, flow, linkgame, practice, record, rollouts, saves, study, turn_input
+from . import advice, fairplay, flow, lessons, linkgame, practice, record, rollouts, saves, study, turn_input
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
+from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
 from .linkformat import is_link
 from .reasons import reason
 from .session import Session
@@ -48,9 +49,17 @@ class Intent(NamedTuple):
     # while a study screen is open (study.py): "close" it, "ignore" the request (the game's
     # own actions wait), "keep" it open, or play on its "board" (a puzzle)
     while_studying: str = "close"
+    # while the Learn screen or a lesson is open: "close" it, "ignore" the request, "keep" it
+    # open, or "hand": the person's hand on the board, which plays the lesson's task
+    while_learning: str = "close"
 
     def prepare(self, session: Session) -> bool:
         """Forget what belonged to the last request only; False: the request is not for now."""
+        if session.learn is not None:
+            if self.while_learning == "ignore" or (self.while_learning == "hand" and session.learn.run is None):
+                return False
+            if self.while_learning == "close":
+                session.learn = None
         if session.editor is not None:
             if self.while_editing == "ignore":
                 return False
@@ -175,6 +184,17 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     if isinstance(fragment, str) and is_link(fragment):
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
+    if isinstance(fragment, str) and fragment.lstrip("#").startswith("learn="):
+        try:
+            game, lesson = lessons.read_link(fragment)
+        except UIError as error:
+            session.say("url_bad", error=reason(error))
+            return
+        if lesson is None:
+            lessons.open_list(session, game)
+        else:
+            lessons.open_lesson(session, lesson)
+        return
     try:
         saves.load_url(session, fragment if isinstance(fragment, str) else "")
     except (UIError, GameStateError, VariantError, ValueError) as error:
@@ -258,13 +278,18 @@ def dice_verify(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def _hand(session: Session) -> Session | None:
     """Where the person's hand on the board plays: the game, or the puzzle while it waits for
-    an answer (None: a study board with nothing to play)."""
+    an answer (None: a study board with nothing to play). A lesson's task is played through
+    lessons.hand instead (the intents' `while_learning` "hand")."""
     if session.study is None:
         return session
     return session.study.board if session.study.kind != "openings" and session.study.result is None else None
 
 
 def click(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.click(board, turn_input.read_point(board.game,
+                                                                                           request.get("point"))))
+        return
     hand = _hand(session)
     if hand is not None:
         turn_input.click(hand, turn_input.read_point(hand.game, request.get("point")))
@@ -274,6 +299,10 @@ def click(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
     """A double click or double tap on a checker (turn_input.quick_step)."""
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.quick_step(board, turn_input.read_point(
+            board.game, request.get("point"))))
+        return
     hand = _hand(session)
     if hand is not None:
         turn_input.quick_step(hand, turn_input.read_point(hand.game, request.get("point")))
@@ -282,6 +311,11 @@ def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, lambda board: turn_input.drag(
+            board, turn_input.read_point(board.game, request.get("from")),
+            turn_input.read_point(board.game, request.get("to"))))
+        return
     hand = _hand(session)
     if hand is None:
         return
@@ -293,6 +327,9 @@ def drag(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:
+    if session.learn is not None:
+        lessons.hand(session, turn_input.undo)
+        return
     hand = _hand(session)
     if hand is not None:
         turn_input.undo(hand)
@@ -451,45 +488,56 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
 
 INTENTS: dict[str, Intent] = {
     "boot": Intent(boot),
-    "sync": Intent(sync, while_editing="keep", while_studying="keep"),
+    "sync": Intent(sync, while_editing="keep", while_studying="keep", while_learning="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
     "new_game": Intent(new_game),
     "setup": Intent(setup, while_editing="keep"),
     "close_setup": Intent(close_setup, while_editing="keep"),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_studying="keep"),
-    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_studying="keep"),
+    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_studying="keep",
+                  while_learning="keep"),
+    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_studying="keep", while_learning="keep"),
     "load_url": Intent(load_url, while_studying="keep"),
-    "export_url": Intent(export_url, while_editing="keep", while_studying="keep"),
+    "export_url": Intent(export_url, while_editing="keep", while_studying="keep", while_learning="ignore"),
     "link_new": Intent(link_new),
-    "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore"),
+    "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
-                    while_studying="ignore"),
-    "roll": Intent(roll, while_editing="ignore", while_studying="ignore"),
+                    while_studying="ignore", while_learning="ignore"),
+    "roll": Intent(roll, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore",
-                           while_studying="ignore"),
+                           while_studying="ignore", while_learning="ignore"),
     "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore",
-                          while_studying="ignore"),
+                          while_studying="ignore", while_learning="ignore"),
     "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore",
-                          while_studying="ignore"),
-    "click": Intent(click, while_editing="ignore", while_studying="board"),
-    "drag": Intent(drag, while_editing="ignore", while_studying="board"),
-    "quick_step": Intent(quick_step, while_editing="ignore", while_studying="board"),
-    "undo": Intent(undo, while_editing="ignore", while_studying="board"),
-    "confirm": Intent(confirm, while_editing="ignore", while_studying="board"),
-    "double": Intent(double, while_editing="ignore", while_studying="ignore"),
-    "take": Intent(take, while_editing="ignore", while_studying="ignore"),
-    "beaver": Intent(beaver, while_editing="ignore", while_studying="ignore"),
-    "drop": Intent(drop, while_editing="ignore", while_studying="ignore"),
-    "resign": Intent(resign, while_editing="ignore", while_studying="ignore"),
-    "answer_resign": Intent(answer_resign, while_editing="ignore", while_studying="ignore"),
-    "next_game": Intent(next_game, while_editing="ignore", while_studying="ignore"),
-    "bot": Intent(bot, while_editing="ignore", while_studying="ignore"),
-    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
-    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_studying="ignore"),
-    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_studying="board"),
-    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_studying="ignore"),
-    "review": Intent(review, keeps_review=True, while_editing="ignore", while_studying="ignore"),
+                          while_studying="ignore", while_learning="ignore"),
+    "click": Intent(click, while_editing="ignore", while_studying="board", while_learning="hand"),
+    "drag": Intent(drag, while_editing="ignore", while_studying="board", while_learning="hand"),
+    "quick_step": Intent(quick_step, while_editing="ignore", while_studying="board", while_learning="hand"),
+    "undo": Intent(undo, while_editing="ignore", while_studying="board", while_learning="hand"),
+    "confirm": Intent(confirm, while_editing="ignore", while_studying="board", while_learning="ignore"),
+    "double": Intent(double, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "take": Intent(take, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "beaver": Intent(beaver, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "drop": Intent(drop, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "resign": Intent(resign, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "answer_resign": Intent(answer_resign, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "next_game": Intent(next_game, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "bot": Intent(bot, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_studying="ignore",
+                     while_learning="ignore"),
+    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_studying="ignore",
+                      while_learning="ignore"),
+    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_studying="board", while_learning="ignore"),
+    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_studying="ignore",
+                      while_learning="ignore"),
+    "review": Intent(review, keeps_review=True, while_editing="ignore", while_studying="ignore",
+                     while_learning="ignore"),
+    "learn": Intent(learn, while_learning="keep"),
+    "lesson_open": Intent(lesson_open, while_learning="keep"),
+    "lesson_again": Intent(lesson_again, while_learning="keep"),
+    "lesson_next": Intent(lesson_next, while_learning="keep"),
+    "learn_close": Intent(learn_close, while_learning="keep"),
+    "learn_game": Intent(learn_game),
     "edit_open": Intent(edit_open, while_editing="edit"),
     "edit_point": Intent(edit_point, while_editing="edit"),
     "edit_move": Intent(edit_move, while_editing="edit"),

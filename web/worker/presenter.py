@@ -24,7 +24,7 @@ from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, fairplay, flow, linkgame, practice, record, rollouts, study, variant_rules
+from . import advice, fairplay, flow, lessons, linkgame, practice, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -41,6 +41,7 @@ from .viewmodel import (
     Cube,
     Die,
     GameResultView,
+    Guide,
     HandView,
     Hint,
     Language,
@@ -121,6 +122,8 @@ def view(session: Session) -> View:
         return editor_view(session, session.editor)
     if session.study is not None:
         return study_board_view(session, session.study)
+    if session.learn is not None:
+        return learn_view(session)
     game = session.game
     reviewed = advice.reviewed_position(session) or record.shown_position(session)
     # a position of the review is drawn instead of the game's, without its dice or input
@@ -130,6 +133,8 @@ def view(session: Session) -> View:
     movable, destinations = _targets(session) if human_moving else ([], [])
     reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
     message = advice.review_message(session.review) if reviewing and session.review else addressed(session)
+    if message is None and human_moving:
+        message = lessons.coach_note(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
     return {
         "schema": SCHEMA,
@@ -152,7 +157,8 @@ def view(session: Session) -> View:
             cube_face=cube_face(game.cube_value, game.cube_owner, game.phase == "take", game.variant.cube_limit),
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
-            arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session)),
+            arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
+            guide=lessons.guide(board) if session.guided else None),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
@@ -176,6 +182,7 @@ def view(session: Session) -> View:
         "dice_history": fairplay.history(session),
         "study": None,
         "practice_due": practice.due_count(session),
+        "learn": None,
     }
 
 
@@ -200,6 +207,36 @@ def study_board_view(session: Session, studied: study.Study) -> View:
     if not playing:
         shown.update({"movable": [], "destinations": [], "selected": None})
     return shown
+
+
+def learn_view(session: Session) -> View:
+    """The Learn screen over the game (its board as it stands), or a lesson's task on the board:
+    its board is a session of its own, drawn as a game's, with the way round and the homes, and
+    no control but undo (a whole play is checked at once)."""
+    assert session.learn is not None
+    run = session.learn.run
+    if run is None:  # the list of lessons, over the game as it stands
+        learn, session.learn = session.learn, None
+        try:
+            shown = view(session)
+        finally:
+            session.learn = learn
+        # the Learn screen stands over the board (a first visit's start screen waits behind it)
+        return {**shown, "screen": "board", "learn": lessons.view(session), "bot_pending": False}
+    board = run.board
+    shown = view(board)
+    shown["guide"] = lessons.guide(board.game.position)
+    shown["flipped"] = bool(session.prefs["flip"])  # the person's setting as it is now (White plays the task)
+    done = run.state == "done"
+    shown["can"] = {**_no_controls(), "undo": shown["can"]["undo"] and not done}
+    if done:
+        shown["movable"], shown["selected"], shown["destinations"] = [], None, []
+    message = lessons.message(session)
+    return {**shown, "message": None if message is None else cast(MessageView, message.to_dict()), "record": [],
+        "players": {side: {**player, "score": 0} for side, player in shown["players"].items()},
+        "settings": cast(Settings, dict(session.settings)), "prefs": cast(Prefs, dict(session.prefs)),
+        "learn": lessons.view(session),
+        "bot_pending": False, "dice_source": session.dice.spec}
 
 
 # A message that asks the side to act for something, and its words when that side is not the
@@ -261,13 +298,14 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "dice_history": None,
         "study": None,
         "practice_due": practice.due_count(session),
+        "learn": None,
     }
 
 
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int, flipped: bool, arrows: list[Arrow]) -> BoardView:
+               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
     ids, bottom first), what may be moved now, the dice, the cube, which way up the board is
@@ -295,6 +333,7 @@ def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_ac
         "cube": cube,
         "flipped": flipped,
         "arrows": arrows,
+        "guide": guide,
     }
 
 

@@ -31,6 +31,7 @@ from .viewmodel import FairCheck
 
 if TYPE_CHECKING:
     from .editor import Editor
+    from .lesson_state import Learn
 
 
 def new_game_id() -> str:
@@ -70,6 +71,8 @@ class Session:
     # a puzzle, a drill or the opening book on a board of its own: a study.Study (not saved; typed
     # Any here, since study.py builds on the session)
     study: Any = None
+    learn: Learn | None = None  # the Learn screen and the lesson open (lessons.py; not saved either)
+    guided: bool = False  # a first game with the coach (lessons.first_game; a reload ends the coaching)
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -104,6 +107,7 @@ class Session:
     def replace_game(self, game: Game) -> None:
         """Another game on the board: nothing of the old one's turn is kept."""
         self.game = game
+        self.guided = False  # the coach explains the first game it was asked for, no other
         self.last = None
         self.replay = None
         self.fresh_turn()

@@ -33,7 +33,9 @@ DEFAULT_PREFS: dict[str, Any] = {
     "sound": True,  # the page's sounds (web/page/sound.js), after the person's first touch or key
     "auto_bear_off": False,  # the rest of a turn that can only bear off, played at once (docs/ui.md)
     "dice_history": False,  # this game's rolls and their counts beside the board (fairplay.history)
+    "learned": [],  # the lessons done (web/worker/lessons.py), by id; never changed in place
 }
+MAX_LEARNED = 200
 OPPONENTS = ("human", "computer")
 DICE_MODES = ("app", "hand")
 SEATS = ("w", "b")
@@ -119,7 +121,10 @@ def checked_prefs(data: Any) -> dict[str, Any]:
     for key, value in data.items():
         if key == "lang" and is_lang(value):
             prefs[key] = value
-        elif key in DEFAULT_PREFS and key != "lang" and isinstance(value, bool):
+        elif key == "learned" and isinstance(value, list) and len(value) <= MAX_LEARNED and all(
+                isinstance(each, str) and 0 < len(each) <= 40 for each in value):
+            prefs[key] = list(dict.fromkeys(value))
+        elif key in DEFAULT_PREFS and key not in ("lang", "learned") and isinstance(value, bool):
             prefs[key] = value
         elif key == "study" and read_study(value) is not None:
             prefs[key] = read_study(value)

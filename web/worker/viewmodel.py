@@ -55,6 +55,17 @@ class Cube(TypedDict):
     offered: bool
 
 
+RouteStep = TypedDict("RouteStep", {"from": PointId, "to": PointId})
+
+
+class Guide(TypedDict):
+    """Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
+    each side's home (point ids)."""
+
+    route: list[RouteStep]
+    home: dict[Side, list[PointId]]
+
+
 class Can(TypedDict):
     """The controls the person may use now (presenter.can)."""
 
@@ -265,6 +276,7 @@ class Prefs(TypedDict):
     sound: bool  # the page's sounds (web/page/sound.js)
     auto_bear_off: bool  # the rest of a turn that can only bear off is played at once
     dice_history: bool  # this game's dice beside the board (web/worker/fairplay.py history)
+    learned: list[str]  # the lessons done (web/worker/lessons.py), by id
 
 
 class LinkView(TypedDict):
@@ -397,6 +409,7 @@ class BoardView(TypedDict):
     cube: Cube
     flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
     arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
+    guide: Guide | None  # the way round and the homes, in a lesson or a first game (else None)
 
 
 class FirstView(BoardView, total=False):
@@ -409,6 +422,36 @@ class FirstView(BoardView, total=False):
     match: MatchView | None
     can: Annotated[Can, "partial"]
     last: LastMove | None
+
+
+class LessonEntry(TypedDict):
+    id: str  # "GAME-topic"
+    title: str  # learn.title.* in web/i18n
+    done: bool
+
+
+class LessonTaskView(TypedDict):
+    """The lesson open: its task's words (learn.task.* with `args`), where it stands."""
+
+    id: str
+    title: str
+    text: str
+    args: dict[str, int | str]
+    dice: str
+    index: int  # the task shown, of `of`
+    of: int
+    state: Literal["try", "miss", "done"]
+    next: str | None  # the game's next lesson
+
+
+class LearnView(TypedDict):
+    """The Learn screen: a game's lessons with their done marks, and the lesson open."""
+
+    variant: str
+    title: str
+    games: list[str]
+    lessons: list[LessonEntry]
+    open: LessonTaskView | None
 
 
 class View(BoardView):
@@ -438,6 +481,7 @@ class View(BoardView):
     dice_history: DiceHistory | None
     study: StudyView | None  # a study screen's panel (study.py, practice.py): puzzles, openings, drills
     practice_due: int  # the drills due now (web/worker/practice.py)
+    learn: LearnView | None
 
 
 class LibraryLink(TypedDict):

@@ -23,6 +23,7 @@ import { bindInput } from "./board-input.js";
 import { reducedMotion } from "../dom.js";
 
 /** @typedef {import("../view-model.js").BoardView} BoardView */
+/** @typedef {import("../view-model.js").Guide} Guide */
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {import("../i18n.js").Translate} Translate */
 /** @typedef {import("./geometry.js").Numbering} Numbering */
@@ -388,6 +389,7 @@ class Board {
     /** @type {Record<string, number>} */
     const counts = {};
     for (const c of view.checkers) counts[c.at] = (counts[c.at] || 0) + 1;
+    if (view.guide) this.renderGuide(view.guide);
     for (const id of view.destinations) {
       if (id.startsWith("off-")) {
         const geo = slotGeometry(id, this.numbering, this.flipped);
@@ -413,6 +415,27 @@ class Board {
       const bend = p.y === q.y ? (p.y < MID_Y ? 60 : -60) : 0;
       const cls = kind === "last" ? `last-move side-${side}` : kind === "played" ? "played-move" : "hint-move";
       el("path", { d: `M${p.x},${p.y} Q${mx},${my + bend} ${q.x},${q.y}`, class: cls, "marker-end": "url(#arrow-head)" }, layer);
+    }
+  }
+
+  // A lesson's guide, under the checkers: each side's home tinted with a band along its edge,
+  // and White's way round as a dashed arrow along each quarter.
+  renderGuide(/** @type {Guide} */ guide) {
+    const layer = this.markLayer;
+    for (const side of /** @type {const} */ (["w", "b"])) {
+      for (const id of guide.home[side] || []) {
+        const geo = slotGeometry(id, this.numbering, this.flipped);
+        if (geo.kind !== "point") continue;
+        const x = geo.x - PW / 2;
+        el("rect", { x, y: geo.top ? TOP_Y : MID_Y, width: PW, height: MID_Y - TOP_Y, class: `home-tint side-${side}` }, layer);
+        el("rect", { x: x + 2, y: geo.top ? TOP_Y : BOTTOM_Y - 10, width: PW - 4, height: 10, class: `home-band side-${side}` }, layer);
+      }
+    }
+    for (const { from: a, to: b } of guide.route || []) {
+      const p = this.anchor(a);
+      const q = this.anchor(b);
+      const y = p.y < MID_Y ? MID_Y - 34 : MID_Y + 34; // between the two rows, clear of the stacks
+      el("path", { d: `M${p.x},${y} L${q.x},${y}`, class: "route-arrow", "marker-end": "url(#arrow-head)" }, layer);
     }
   }
 

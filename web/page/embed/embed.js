@@ -158,7 +158,7 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
     position: position.text, phase: "", turn: position.turn, to_act: null, checkers, points,
     movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })),
     dice_text: values.join(""),
-    opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [],
+    opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [], guide: null,
   };
 }
 

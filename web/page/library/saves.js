@@ -171,7 +171,8 @@ export function createSaves(root, { ready, send, request, showShare }) {
         ownChange = false;
       }
       paintNotices();
-      if (!answer.view.editor) writeStore(VIEW_KEY, JSON.stringify(answer.view)); // a reload goes back to the game
+      // a reload goes back to the game: neither the editor's set-up nor a lesson's board is kept
+      if (!answer.view.editor && !answer.view.learn) writeStore(VIEW_KEY, JSON.stringify(answer.view));
     },
     destroy: () => events.off(),
   };
@@ -208,7 +209,7 @@ export function startView() {
   return { variant: "backgammon", token: "backgammon", options: [], cube_limit: 64, cube_face: 64, geometry: "opposite",
     numbering: [0, ...Array.from({ length: 24 }, (_, k) => 24 - k)], position: "", phase: "opening", turn: "w", to_act: null,
     checkers: [], points: {}, movable: [], selected: null, destinations: [], dice: [], dice_text: "", opening_dice: null,
-    cube: { enabled: false, value: 1, owner: null, offered: false }, flipped: false, arrows: [], players: {} };
+    cube: { enabled: false, value: 1, owner: null, offered: false }, flipped: false, arrows: [], guide: null, players: {} };
 }
 
 // Save `data` (text, kept as JSON, or a Blob) as a file named `name`.

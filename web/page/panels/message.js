@@ -69,7 +69,7 @@ function messageArgs(/** @type {string} */ key, /** @type {Record<string, unknow
   const args = { ...given };
   for (const name of ["side", "winner", "loser"]) if (args[name]) args[name] = t(`side.${args[name]}`);
   if (args.level) args.level = t(`resign.level.${args.level}`);
-  if (key === "held") args.why = t(`held.${args.why}`);
+  if (key === "held" || key === "coach_turn_held") args.why = t(`held.${args.why}`);
   if (args.kind) args.kind = t(`kind.${args.kind}`);
   // a play's words in the page's language ("6/off"), kept left to right
   for (const name of ["play", "best"]) if (typeof args[name] === "string" && args[name]) args[name] = isolate(notation(args[name]));
