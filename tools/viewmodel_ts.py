@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "web" / "worker"
 SOURCES = (WORKER / "viewmodel.py", WORKER / "intent_shapes.py")  # in this order in the .d.ts
 TARGET = ROOT / "web" / "page" / "view-model.d.ts"
-VIEW_PARTS = (WORKER / "viewmodel_study.py",)  # the view model's other module, after viewmodel.py
+STUDY_SOURCE = WORKER / "viewmodel_study.py"  # the study screens' part, in a .d.ts of its own
+STUDY_TARGET = ROOT / "web" / "page" / "study-model.d.ts"
 INTENTS_TARGET = ROOT / "web" / "page" / "intents.d.ts"  # the intents apart: each file under 600 lines
 
 HEADER = """\
@@ -189,8 +190,13 @@ def declarations(source: str) -> list[list[str]]:
 def written() -> str:
     """view-model.d.ts as viewmodel.py declares it now; it passes on intents.d.ts's types, so that
     page modules name every type from "../view-model.js"."""
-    parts = (path.read_text(encoding="utf-8") for path in (SOURCES[0], *VIEW_PARTS))
-    return generate(*parts) + '\nexport * from "./intents.js";\n'
+    source = SOURCES[0].read_text(encoding="utf-8")
+    imported = sorted(alias.name for node in ast.parse(source).body
+                      if isinstance(node, ast.ImportFrom) and node.module == "viewmodel_study" for alias in node.names)
+    text = generate(source)
+    if imported:  # the study screens' types the view names, after the header
+        text = text.replace(HEADER, HEADER + f'\nimport type {{ {", ".join(imported)} }} from "./study-model.js";\n', 1)
+    return text + '\nexport * from "./intents.js";\nexport * from "./study-model.js";\n'
 
 
 def written_intents() -> str:
@@ -202,8 +208,13 @@ def written_intents() -> str:
     return head + "\n" + "\n\n".join("\n".join(block) for block in declarations(source)) + "\n"
 
 
+def written_study() -> str:
+    """study-model.d.ts as viewmodel_study.py declares it now (it names no other module's types)."""
+    return generate(STUDY_SOURCE.read_text(encoding="utf-8"))
+
+
 def main(argv: list[str]) -> int:
-    texts = {TARGET: written(), INTENTS_TARGET: written_intents()}
+    texts = {TARGET: written(), INTENTS_TARGET: written_intents(), STUDY_TARGET: written_study()}
     if "--check" in argv:
         stale = [path for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
         for path in stale:

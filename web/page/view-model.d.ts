@@ -7,6 +7,8 @@
 // (web/worker/saves.py library_entry) and the intents (web/worker/intents.py). Modules name
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
+import type { LearnView, StudyView } from "./study-model.js";
+
 export type Side = "w" | "b";
 
 export type PointId = string; // "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
@@ -398,34 +400,6 @@ export interface FirstView extends BoardView {
   last?: LastMove | null;
 }
 
-export interface LessonEntry {
-  id: string; // "GAME-topic"
-  title: string; // learn.title.* in web/i18n
-  done: boolean;
-}
-
-/** The lesson open: its task's words (learn.task.* with `args`), where it stands. */
-export interface LessonTaskView {
-  id: string;
-  title: string;
-  text: string;
-  args: Record<string, number | string>;
-  dice: string;
-  index: number; // the task shown, of `of`
-  of: number;
-  state: "try" | "miss" | "done";
-  next: string | null; // the game's next lesson
-}
-
-/** The Learn screen: a game's lessons with their done marks, and the lesson open. */
-export interface LearnView {
-  variant: string;
-  title: string;
-  games: string[];
-  lessons: LessonEntry[];
-  open: LessonTaskView | null;
-}
-
 /** The whole view model: presenter.view, or presenter.editor_view while editing. */
 export interface View extends BoardView {
   schema: number;
@@ -538,93 +512,5 @@ export interface Hello {
   catalogue: Catalogue;
 }
 
-export type StudySide = "w" | "b"; // viewmodel.py's Side (that module imports this one: no import back)
-
-/** The player's puzzle rating in one game (web/worker/study.py). */
-export interface StudyRating {
-  rating: number;
-  provisional: boolean; // still unsure: shown with a question mark
-  solved: number;
-  missed: number;
-}
-
-/** The puzzle on the study board. */
-export interface StudyPuzzle {
-  id: string;
-  rating: number;
-  themes: string[]; // study.theme.NAME in web/i18n
-  side: StudySide;
-  dice: string; // "64"
-  daily: boolean;
-  link: string; // the URL fragment that opens it: "puzzle=ID"
-}
-
-/** A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade). */
-export interface StudyResult {
-  puzzle: string;
-  solved: boolean;
-  played: string;
-  best: string;
-  lost: number;
-  mark: "blunder" | "mistake" | "inaccuracy" | null;
-  rated: boolean; // the first answer to this puzzle: the rating moved
-  before: number;
-  after: number;
-  interval?: number; // a drill: the days until it is asked again
-}
-
-/** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */
-export interface DrillView {
-  side: StudySide;
-  dice: string;
-  played: string; // what was played in the game
-  best: string;
-  lapses: number;
-  due: number;
-  cards: number;
-}
-
-/** One line of the opening book's lists: an entry and its best play. */
-export interface BookLine {
-  index: number;
-  dice: string;
-  best: string;
-  equity: number;
-  win: number | null;
-}
-
-export interface BookPlayView {
-  play: string;
-  equity: number;
-  interval: number;
-  win: number | null; // the chance to win, 0..1
-  outcomes: Record<string, number>;
-}
-
-/** The opening book's entry on the board, its plays, the opening rolls and the replies. */
-export interface BookView {
-  entry: number;
-  opening: number; // the opening this entry belongs to
-  shown: number; // the play drawn on the board
-  side: StudySide;
-  dice: string;
-  games: number; // rolled out per play
-  plays: BookPlayView[];
-  openings: BookLine[];
-  replies: BookLine[];
-}
-
-/** A study screen's panel: puzzles or the opening book (web/worker/study.py study_view). */
-export interface StudyView {
-  kind: "puzzles" | "openings" | "drills";
-  variant: string;
-  games: string[]; // the games that have any
-  rating: StudyRating | null;
-  puzzle: StudyPuzzle | null;
-  result: StudyResult | null;
-  book: BookView | null;
-  drill?: DrillView;
-  link?: string;
-}
-
 export * from "./intents.js";
+export * from "./study-model.js";

@@ -33,7 +33,8 @@ from .lesson_state import Learn, LessonRun
 from .messages import Message
 from .session import Session
 from .settings import MAX_LEARNED
-from .viewmodel import Guide, LearnView, LessonEntry, LessonTaskView
+from .viewmodel import Guide
+from .viewmodel_study import LearnView, LessonEntry, LessonTaskView
 
 
 def learned(session: Session) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from .viewmodel_study import StudyView
+from .viewmodel_study import LearnView, StudyView
 
 Side = Literal["w", "b"]
 PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
@@ -422,36 +422,6 @@ class FirstView(BoardView, total=False):
     match: MatchView | None
     can: Annotated[Can, "partial"]
     last: LastMove | None
-
-
-class LessonEntry(TypedDict):
-    id: str  # "GAME-topic"
-    title: str  # learn.title.* in web/i18n
-    done: bool
-
-
-class LessonTaskView(TypedDict):
-    """The lesson open: its task's words (learn.task.* with `args`), where it stands."""
-
-    id: str
-    title: str
-    text: str
-    args: dict[str, int | str]
-    dice: str
-    index: int  # the task shown, of `of`
-    of: int
-    state: Literal["try", "miss", "done"]
-    next: str | None  # the game's next lesson
-
-
-class LearnView(TypedDict):
-    """The Learn screen: a game's lessons with their done marks, and the lesson open."""
-
-    variant: str
-    title: str
-    games: list[str]
-    lessons: list[LessonEntry]
-    open: LessonTaskView | None
 
 
 class View(BoardView):

@@ -1,5 +1,5 @@
-"""The study screens' part of the view model (web/worker/study.py, practice.py): puzzles, the
-opening book and drills. Declared apart from viewmodel.py to keep each file short; translated into
+"""The study screens' part of the view model (web/worker/study.py, practice.py, lessons.py):
+puzzles, the opening book, drills and lessons. Declared apart from viewmodel.py to keep each file short; translated into
 web/page/view-model.d.ts with it (tools/viewmodel_ts.py)."""
 
 from __future__ import annotations
@@ -101,3 +101,33 @@ class StudyView(TypedDict):
     book: BookView | None
     drill: NotRequired[DrillView]
     link: NotRequired[str]
+
+
+class LessonEntry(TypedDict):
+    id: str  # "GAME-topic"
+    title: str  # learn.title.* in web/i18n
+    done: bool
+
+
+class LessonTaskView(TypedDict):
+    """The lesson open: its task's words (learn.task.* with `args`), where it stands."""
+
+    id: str
+    title: str
+    text: str
+    args: dict[str, int | str]
+    dice: str
+    index: int  # the task shown, of `of`
+    of: int
+    state: Literal["try", "miss", "done"]
+    next: str | None  # the game's next lesson
+
+
+class LearnView(TypedDict):
+    """The Learn screen: a game's lessons with their done marks, and the lesson open."""
+
+    variant: str
+    title: str
+    games: list[str]
+    lessons: list[LessonEntry]
+    open: LessonTaskView | None
