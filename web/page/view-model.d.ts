@@ -341,6 +341,7 @@ export interface LibraryEntry {
   winner: Side | null;
   started: boolean;
   link: { gid: string; side: Side } | null;
+  result?: { points: number; kind: string } | null; // a single game's end (older entries lack it)
 }
 
 /** The links and files the Share dialog offers (all optional: the editor's set-up has fewer). */
