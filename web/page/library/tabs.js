@@ -86,7 +86,9 @@ export function createTabs(root, { request, apply, enqueue, showShare }) {
     if (save === null) return;
     const answer = await request({ type: "sync", save });
     rev = stored;
-    lastSave = save;
+    // the engine's save once it took the game (it says "synced"): an answer that changes nothing
+    // more writes nothing, and sends no other tab after it
+    lastSave = typeof answer.save === "string" ? answer.save : save;
     lastEntry = JSON.stringify(answer.entry);
     finish(answer);
   };
