@@ -136,7 +136,7 @@ def run(browser: Any, url: str, games: int) -> dict[str, Any]:
     wait_ready(page)
     figures["empty"] = start(page)
     context.close()
-    figures["one"] = library_start(browser, url, 0)[0]
+    figures["one"] = library_start(browser, url, 0)[0]["full"]
     full, page, context = library_start(browser, url, games, keep=True)
     figures.update(full)
     if page.evaluate("window.nardPage.gameId") != CURRENT:
