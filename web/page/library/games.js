@@ -11,7 +11,9 @@
 
 import { $, button, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
-import { deleteGame, listGames, outcomeOf, renameGame, restoreGame, rivalOf, savedGame, storageUse } from "./store.js";
+import {
+  deleteGame, listGames, listed, newestGames, outcomeOf, renameGame, restoreGame, rivalOf, savedGame, storageUse,
+} from "./store.js";
 
 /** @typedef {import("./store.js").StoredEntry} StoredEntry */
 /** @typedef {import("./store.js").Removed} Removed */
@@ -43,7 +45,24 @@ export function createGames(root, deps) {
   /** @type {Removed | null} the last deleted game, for Undo */
   let removed = null;
   const undo = $("games-undo");
-  const repaint = () => paintList(deps, actions);
+  /** @type {Promise<void> | null} */
+  let painting = null;
+  let again = false;
+  // One paint at a time; keys typed meanwhile make one more, with the search as it is then.
+  const repaint = () => {
+    if (painting) {
+      again = true;
+      return painting;
+    }
+    painting = paintList(deps, actions).finally(() => {
+      painting = null;
+      if (again) {
+        again = false;
+        repaint();
+      }
+    });
+    return painting;
+  };
   /** @type {EntryActions} */
   const actions = {
     open: async (entry) => {
@@ -88,6 +107,7 @@ export function createGames(root, deps) {
   const open = async () => {
     await repaint();
     if (!root.open) root.showModal();
+    paintSpace(deps.lang());
   };
   events.click("btn-games", open);
   events.click("games-close", () => root.close());
@@ -159,7 +179,7 @@ function searchOf() {
     return Number.isFinite(time) ? time + end : 0;
   };
   return {
-    text: $("games-search", HTMLInputElement).value.trim().toLocaleLowerCase(),
+    text: $("games-search", HTMLInputElement).value.trim().toLowerCase(),
     variant: $("games-variant", HTMLSelectElement).value,
     rival: $("games-rival", HTMLSelectElement).value,
     outcome: $("games-outcome", HTMLSelectElement).value,
@@ -168,6 +188,9 @@ function searchOf() {
     to: day("games-to", 86_400_000 - 1),
   };
 }
+
+/** @type {WeakMap<StoredEntry, string>} each entry's name in lower case, made once */
+const LOWER_NAMES = new WeakMap();
 
 /**
  * The entries the search finds, in the order given (newest first).
@@ -178,10 +201,19 @@ function searchOf() {
 export function searchGames(games, search) {
   /** @type {Map<string, string>} a title per game and options, in lower case */
   const titles = new Map();
+  const name = (/** @type {StoredEntry} */ entry) => {
+    if (!entry.name) return "";
+    let found = LOWER_NAMES.get(entry);
+    if (found === undefined) {
+      found = (entry.name || "").toLowerCase();
+      LOWER_NAMES.set(entry, found);
+    }
+    return found;
+  };
   const title = (/** @type {StoredEntry} */ entry) => {
     let found = titles.get(entry.token);
     if (found === undefined) {
-      found = variantTitle(entry).toLocaleLowerCase();
+      found = variantTitle(entry).toLowerCase();
       titles.set(entry.token, found);
     }
     return found;
@@ -193,7 +225,7 @@ export function searchGames(games, search) {
     && (!search.kind || (search.kind === "match") === Boolean(entry.match_length))
     && (!search.from || entry.updated >= search.from)
     && (!search.to || entry.updated <= search.to)
-    && (!search.text || (entry.name || "").toLocaleLowerCase().includes(search.text) || title(entry).includes(search.text)));
+    && (!search.text || name(entry).includes(search.text) || title(entry).includes(search.text)));
 }
 
 // The choices of the filters, in the page's language (again when the language changes).
@@ -222,24 +254,51 @@ function fillFilters() {
  * @param {EntryActions} actions
  */
 async function paintList(deps, actions) {
+  if (!listed()) {
+    // a big library is read in seconds: its newest games first, at once, then the whole list
+    const first = await newestGames(FIRST_PAGE);
+    if (first.length === FIRST_PAGE) {
+      drawList(searchGames(first, searchOf()), deps, actions);
+      $("games-empty").hidden = true;
+      $("games-none").hidden = true;
+      $("games-count").textContent = t("app.loading");
+      listGames().then(() => paintList(deps, actions)).catch(() => {});
+      return;
+    }
+  }
   const all = await listGames();
   const found = searchGames(all, searchOf());
+  drawList(found, deps, actions);
+  $("games-empty").hidden = all.length > 0;
+  $("games-none").hidden = !all.length || found.length > 0;
+  $("games-count").textContent = found.length === all.length ? t("games.count", { n: all.length })
+    : t("games.shown", { shown: found.length, total: all.length });
+}
+
+// The space the site uses and has left, as the browser estimates it.
+async function paintSpace(/** @type {string} */ lang) {
+  const space = await storageUse();
+  $("games-space").hidden = !space;
+  if (space) {
+    $("games-space").textContent = t("games.space", { used: fileSize(space.usage, lang), free: fileSize(Math.max(0, space.quota - space.usage), lang) });
+  }
+}
+
+/**
+ * The list as high as all `found`, and the rows in view drawn.
+ * @param {StoredEntry[]} found
+ * @param {GamesDeps} deps
+ * @param {EntryActions} actions
+ */
+function drawList(found, deps, actions) {
   const list = $("games-list");
   row = parseFloat(getComputedStyle(list).getPropertyValue("--game-row")) || 84;
   list.style.height = `${found.length * row}px`;
   shown = { found, deps, actions, drawn: "" };
   drawRows();
-  $("games-empty").hidden = all.length > 0;
-  $("games-none").hidden = !all.length || found.length > 0;
-  $("games-count").textContent = found.length === all.length ? t("games.count", { n: all.length })
-    : t("games.shown", { shown: found.length, total: all.length });
-  const space = await storageUse();
-  $("games-space").hidden = !space;
-  if (space) {
-    const lang = deps.lang();
-    $("games-space").textContent = t("games.space", { used: fileSize(space.usage, lang), free: fileSize(Math.max(0, space.quota - space.usage), lang) });
-  }
 }
+
+const FIRST_PAGE = 60; // entries read first, by the index of dates, while the rest are read
 
 /** @type {{found: StoredEntry[], deps: GamesDeps, actions: EntryActions, drawn: string} | null} what the list shows */
 let shown = null;

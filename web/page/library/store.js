@@ -268,9 +268,36 @@ export async function listGames() {
     /** @type {StoredEntry[]} */
     const all = (await run("readonly", (stores, done) => when(stores.games.getAll(), done))) || [];
     cache = new Map(all.map((entry) => [entry.id, entry]));
+    newestFirst = null;
   }
-  return [...cache.values()].sort((a, b) => b.updated - a.updated);
+  if (!newestFirst) newestFirst = [...cache.values()].sort((a, b) => b.updated - a.updated);
+  return newestFirst; // shared: read, never changed, by the caller
 }
+
+/** @returns {boolean} whether every entry is in memory (listGames answers at once) */
+export function listed() {
+  return cache !== null;
+}
+
+/**
+ * The newest `count` entries, by the index of dates: what Games shows first while it reads the rest.
+ * @returns {Promise<StoredEntry[]>}
+ */
+export async function newestGames(/** @type {number} */ count) {
+  /** @type {StoredEntry[]} */
+  const found = [];
+  await run("readonly", (stores) => {
+    when(stores.games.index("updated").openCursor(null, "prev"), (cursor) => {
+      if (!cursor) return;
+      found.push(cursor.value);
+      if (found.length < count) cursor.continue();
+    });
+  });
+  return found;
+}
+
+/** @type {StoredEntry[] | null} the entries in memory, newest first, until one of them changes */
+let newestFirst = null;
 
 /** @returns {Promise<StoredEntry[]>} the games played by link (the index "rival") */
 export async function linkedGames() {
@@ -348,6 +375,7 @@ export async function keepGame(save, entry) {
         stores.games.put(record);
         if (save !== null) stores.saves.put(save, entry.id);
         if (cache) cache.set(entry.id, record);
+        newestFirst = null;
         when(stores.meta.get("current"), (current) => {
           stores.meta.put(entry.id, "current");
           if (typeof current !== "string" || current === entry.id) return;
@@ -356,6 +384,7 @@ export async function keepGame(save, entry) {
             stores.games.delete(current);
             stores.saves.delete(current);
             if (cache) cache.delete(current);
+            newestFirst = null;
           });
         });
         done(rev);
@@ -400,6 +429,7 @@ export async function renameGame(id, name) {
       entry.name = String(name).trim().slice(0, MAX_NAME);
       stores.games.put(entry);
       if (cache) cache.set(id, entry);
+      newestFirst = null;
       ok(true);
     }));
     return Boolean(done);
@@ -420,6 +450,7 @@ export async function deleteGame(/** @type {string} */ id) {
         stores.saves.delete(id);
         when(stores.meta.get("current"), (current) => current === id && stores.meta.delete("current"));
         if (cache) cache.delete(id);
+        newestFirst = null;
         done({ entry, save: typeof save === "string" ? save : null });
       });
     }));
@@ -442,6 +473,7 @@ export async function restoreGame(removed) {
       stores.saves.put(save, entry.id);
     });
     if (cache) cache.set(entry.id, entry);
+    newestFirst = null;
     return true;
   } catch (_) {
     return false;
