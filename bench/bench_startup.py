@@ -9,7 +9,7 @@ median is reported) measures, from navigation start to the board being interacti
 (app.js's `nard:ready` mark, set with data-ready=1):
 
 - the start with an empty library, and the start with the long match as the game to open
-  (its save and library entry in localStorage, as the page keeps them), each a reload of a
+  (its save and library entry in IndexedDB, as the page keeps them), each a reload of a
   page that has booted once (the same caches for both); beside each, its part after the
   engine answered (`nard:engine-ready` to `nard:ready`: the boot request with the save and
   its answer painted), the part that depends on the save, where the Python start does not;
@@ -105,10 +105,17 @@ def starts(browser: Any, url: str, save: str | None, entry: dict[str, Any] | Non
     page.goto(url)
     wait_ready(page)  # the first visit: the service worker and the caches as for any later start
     if save is not None:
-        page.evaluate("""([save, entry]) => {
-            localStorage.clear(); sessionStorage.clear();
-            localStorage.setItem('nard.game.' + entry.id, save);
-            localStorage.setItem('nard.library', JSON.stringify({schema: 1, current: entry.id, games: [entry]}));
+        page.evaluate("""async ([save, entry]) => {
+            sessionStorage.clear();
+            const db = await new Promise((ok, no) => {
+                const r = indexedDB.open('nard'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error);
+            });
+            const tx = db.transaction(['games', 'saves', 'meta'], 'readwrite');
+            tx.objectStore('games').put({...entry, rev: 1, rival: 'human', outcome: 'on'});
+            tx.objectStore('saves').put(save, entry.id);
+            tx.objectStore('meta').put(entry.id, 'current');
+            await new Promise((ok, no) => { tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+            db.close();
         }""", [save, entry])
     took = start(page)
     roll = None

@@ -15,7 +15,7 @@ from web.worker import saves, ui
 from web.worker.linkformat import read_link
 
 SENT = {"link_send", "link_send_choice", "link_send_dice"}
-STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp on a save (web/page/library/store.js stampSave)
+STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp before IndexedDB (web/page/library/migrate.js)
 
 
 def carried(url: str) -> str:

@@ -22,7 +22,7 @@ from nardcore.match import Match
 from web.worker import engine, saves
 
 GAMES = 12
-STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp (web/page/library/store.js stampSave)
+STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp before IndexedDB (web/page/library/migrate.js)
 
 
 @pytest.fixture(autouse=True)

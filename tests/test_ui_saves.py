@@ -226,3 +226,16 @@ def test_discarding_the_game_on_the_board_starts_a_new_one_on_the_start_screen()
     answer = app.dispatch({"type": "discard"})
     assert answer["entry"]["id"] != before["entry"]["id"]
     assert answer["view"]["screen"] == "setup" and answer["view"]["phase"] == "opening"
+
+
+def test_a_single_games_entry_says_how_it_ended_and_a_matchs_does_not() -> None:
+    app, _ = fresh("narde", dice="seed:2")
+    act(app, "roll")
+    assert app.dispatch({"type": "dismiss"})["entry"]["result"] is None  # still played
+    entry = app.dispatch({"type": "resign"})["entry"]
+    # conceded before a checker was off: a mars, 2 points to the other side
+    assert entry["over"] is True and entry["result"] == {"points": 2, "kind": "mars"}
+    match = ui.App(dice="seed:2")
+    match.dispatch({"type": "new_game", "settings": {"variant": "narde", "match_length": 3}})
+    act(match, "roll")
+    assert match.dispatch({"type": "resign"})["entry"]["result"] is None

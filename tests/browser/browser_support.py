@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import context_pool
@@ -190,15 +191,72 @@ def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
 
 
-def saved(page: Page) -> str | None:
-    """The save of the game on the board, as the library keeps it (web/store.js)."""
-    text = page.evaluate("localStorage.getItem('nard.game.' + window.nardPage.gameId)")
+# The library's database as web/page/library/store.js keeps it, read and written behind the
+# page's back: `(work) => ...` gets its stores in one transaction (`mode`) and answers a promise.
+IN_LIBRARY = """async ([mode, work, arg]) => {
+    const db = await new Promise((ok, no) => {
+        const r = indexedDB.open('nard'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error);
+    });
+    try {
+        if (!db.objectStoreNames.contains('saves')) return null;
+        const tx = db.transaction(['games', 'saves', 'aside', 'meta'], mode);
+        const get = (store, request) => new Promise((ok, no) => {
+            request.onsuccess = () => ok(request.result === undefined ? null : request.result);
+            request.onerror = () => no(request.error);
+        });
+        const stores = {}; for (const n of tx.objectStoreNames) stores[n] = tx.objectStore(n);
+        const answer = await (new Function('stores', 'get', 'arg', 'return (' + work + ')'))(stores, get, arg);
+        await new Promise((ok) => { tx.oncomplete = ok; if (mode === 'readonly') ok(); });
+        return answer;
+    } finally { db.close(); }
+}"""
+
+
+def in_library(page: Page, work: str, arg: object = None, mode: str = "readonly") -> Any:
+    """`work`, a JavaScript expression over `stores`, `get(store, request)` and `arg`, in one
+    transaction of the library's database."""
+    return page.evaluate(IN_LIBRARY, [mode, work, arg])
+
+
+def stored_save(page: Page, game_id: str) -> str | None:
+    """A game's save as the library keeps it (web/page/library/store.js), None when it is not kept."""
+    text = in_library(page, "get('saves', stores.saves.get(arg))", game_id)
     return None if text is None else str(text)
+
+
+def stored_library(page: Page) -> dict[str, Any]:
+    """Everything the library keeps: {"games": [entry ...], "saves": {id: save}, "aside": [...]}."""
+    return dict(in_library(page, """(async () => ({
+        games: await get('games', stores.games.getAll()),
+        saves: Object.fromEntries(await Promise.all((await get('saves', stores.saves.getAllKeys())).map(
+            async (k) => [k, await get('saves', stores.saves.get(k))]))),
+        aside: await get('aside', stores.aside.getAll()),
+    }))()"""))
+
+
+def eventually(check: Callable[[], object], timeout: float = 20) -> None:
+    """Wait until `check()` is true: what the page keeps is written after the answer is painted."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "not kept in time"
+        time.sleep(0.1)
+
+
+def clear_library(page: Page) -> None:
+    """Nothing kept: the library's database emptied, localStorage and sessionStorage cleared."""
+    in_library(page, "Promise.all(Object.values(stores).map((s) => get('', s.clear())))", mode="readwrite")
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+
+
+def saved(page: Page) -> str | None:
+    """The save of the game on the board, as the library keeps it (web/page/library/store.js)."""
+    return stored_save(page, str(page.evaluate("window.nardPage.gameId")))
 
 
 def put_save(page: Page, text: str) -> None:
     """Overwrite the save of the game on the board (a reload then reads it)."""
-    page.evaluate("(s) => localStorage.setItem('nard.game.' + window.nardPage.gameId, s)", text)
+    in_library(page, "get('saves', stores.saves.put(arg[1], arg[0]))",
+               [page.evaluate("window.nardPage.gameId"), text], mode="readwrite")
 
 
 def wait_position(page: Page, position: str, timeout: float = 30_000) -> None:

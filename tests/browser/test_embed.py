@@ -5,13 +5,20 @@ stepped through, the click that makes it a live game, the compact app and where 
 from __future__ import annotations
 
 import gzip
-import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHECKERS_BY_POINT_JS, Watch, expected_drawn, origin_of, wait_ready
+from browser_support import (
+    CHECKERS_BY_POINT_JS,
+    Watch,
+    eventually,
+    expected_drawn,
+    origin_of,
+    stored_library,
+    wait_ready,
+)
 from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 import build
@@ -207,7 +214,8 @@ def test_the_embedded_app_keeps_its_games_apart_from_the_sites_own(context: Brow
     wait_ready(own)
     own.click("#btn-roll")
     own.wait_for_function("document.getElementById('board').dataset.dice !== ''")
-    library = own.evaluate("JSON.parse(localStorage.getItem('nard.library'))")
+    eventually(lambda: stored_library(own)["games"])
+    library = stored_library(own)
     assert len(library["games"]) == 1
     everything = "Object.fromEntries(Object.entries(localStorage))"
     before = own.evaluate(everything)
@@ -217,9 +225,15 @@ def test_the_embedded_app_keeps_its_games_apart_from_the_sites_own(context: Brow
     after = embedded.evaluate(everything)
     apart = {key: value for key, value in after.items() if key.startswith("nard.embed.")}
     assert {key: value for key, value in after.items() if key not in apart} == before  # the site's own, untouched
-    index = json.loads(apart["nard.embed.library"])
-    assert [entry["position"].split(":")[0] for entry in index["games"]] == ["narde"]
-    assert f"nard.embed.game.{index['games'][0]['id']}" in apart and "nard.embed.view" in apart
+    assert "nard.embed.view" in apart
+    # its games in a database of its own; the site's own library untouched
+    assert stored_library(own) == library
+    embedded_games = embedded.evaluate("""() => new Promise((ok) => {
+        const r = indexedDB.open('nard.embed');
+        r.onsuccess = () => { const q = r.result.transaction('games').objectStore('games').getAll();
+            q.onsuccess = () => { ok(q.result); r.result.close(); }; };
+    })""")
+    assert [entry["position"].split(":")[0] for entry in embedded_games] == ["narde"]
     watch.assert_clean()
 
 

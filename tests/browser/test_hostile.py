@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import board, open_app, put_save, saved, start_game, wait_ready
+from browser_support import board, open_app, put_save, saved, start_game, stored_library, wait_ready
 from hostile import hostile_fragments, hostile_saves  # tests/hostile.py
 from playwright.sync_api import Browser, expect
 
@@ -45,8 +45,8 @@ def test_the_engine_killing_link_and_nested_save_are_refused_and_the_game_goes_o
         page.reload()
         wait_ready(page)
         expect(page.locator("#message")).to_contain_text("could not be read")
-        aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('nard.save.set-aside'))")
-        assert aside, "the unreadable save is kept aside"
+        aside = [a["text"] for a in stored_library(page)["aside"] if a["kind"] == "engine_refused"]
+        assert aside == ["[" * 10000], "the unreadable save is kept aside"
         assert page.evaluate(ONE_STEP) is not None
         watch.assert_clean()
     finally:

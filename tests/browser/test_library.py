@@ -5,7 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from browser_support import AppPage, after, board, open_app, play_one_turn, saved, start_game, wait_ready
+from browser_support import (
+    AppPage,
+    after,
+    board,
+    clear_library,
+    open_app,
+    play_one_turn,
+    saved,
+    start_game,
+    stored_save,
+    wait_ready,
+)
 from playwright.sync_api import Browser, Page, expect
 
 
@@ -81,9 +92,11 @@ def test_rename_delete_with_undo_and_deleting_the_game_on_the_board(app: AppPage
     expect(page.locator(f"{row} .game-name")).to_have_text("Friday with Nino <b>")  # text, never markup
     page.click(f"{row} .game-delete")
     expect(page.locator("#games-undo")).to_contain_text("Friday with Nino")
-    assert [e["id"] for e in entries(page)] != [] and older["id"] not in [e["id"] for e in entries(page)]
-    assert page.evaluate(f"localStorage.getItem('nard.game.{older['id']}')") is None
+    expect(page.locator(row)).to_have_count(0)
+    assert [e["id"] for e in entries(page)] != []
+    assert stored_save(page, older["id"]) is None
     page.click("#games-undo-btn")
+    expect(page.locator(row)).to_have_count(1)
     back = entries(page)
     assert older["id"] in [e["id"] for e in back]
     assert next(e for e in back if e["id"] == older["id"])["name"] == "Friday with Nino <b>"
@@ -130,8 +143,8 @@ def test_the_single_saved_game_of_old_moves_into_the_library(browser: Browser, s
         old = json.loads(saved(page) or "{}")
         del old["id"]
         old["schema"] = 1  # the app's only save before the library
-        page.evaluate("(s) => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem('nard.save', s) }",
-                      json.dumps(old))
+        clear_library(page)
+        page.evaluate("(s) => localStorage.setItem('nard.save', s)", json.dumps(old))
         page.reload()
         wait_ready(page)
         assert board(page)["position"] == position

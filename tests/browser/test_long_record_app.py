@@ -10,7 +10,17 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_support import after, board, open_app, play_one_turn, press, wait_ready
+from browser_support import (
+    after,
+    board,
+    clear_library,
+    open_app,
+    play_one_turn,
+    press,
+    stored_library,
+    stored_save,
+    wait_ready,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.long_record import GAMES, long_match_data, match_save
 
@@ -33,8 +43,8 @@ def store_long_record(page: Page, data: dict[str, object]) -> str:
     entry = {"id": GAME_ID, "variant": "narde", "token": "narde", "opponent": "human", "level": "intermediate",
              "seat": "w", "match_length": 999, "score": data["score"], "position": "", "phase": "roll",
              "over": False, "winner": None, "started": True, "link": None, "name": "", "created": 1, "updated": 1}
+    clear_library(page)
     page.evaluate("""([save, entry]) => {
-        localStorage.clear(); sessionStorage.clear();
         localStorage.setItem('nard.game.' + entry.id, save);
         localStorage.setItem('nard.library', JSON.stringify({schema: 1, current: entry.id, games: [entry]}));
     }""", [save, entry])
@@ -74,7 +84,7 @@ def test_the_longest_record_starts_plays_on_and_is_kept_whole(browser: Browser, 
         after(page, lambda: page.keyboard.press("End"))
         assert board(page)["position"] == live
         # kept whole: the finished games as they were, the turn played added to the game under way
-        kept = json.loads(page.evaluate(f"localStorage.getItem('nard.game.{GAME_ID}')"))
+        kept = json.loads(stored_save(page, GAME_ID) or "{}")
         assert kept["match"]["played"] == longest["played"] and kept["match"]["games"] == longest["games"]
         assert kept["match"]["game"]["history"]
         # and a reload starts it again, as it now stands
@@ -100,9 +110,9 @@ def test_the_start_replays_no_finished_game_and_a_damaged_one_loses_nothing(brow
         page.reload()
         wait_ready(page)
         assert page.evaluate("window.nardPage.gameId") == GAME_ID  # opened, not set aside
-        assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('nard.save.set-aside'))") == []
+        assert stored_library(page)["aside"] == []
         play_one_turn(page)
-        kept = json.loads(page.evaluate(f"localStorage.getItem('nard.game.{GAME_ID}')"))
+        kept = json.loads(stored_save(page, GAME_ID) or "{}")
         assert kept["match"]["played"] == json.loads(save)["match"]["played"]  # the damaged game as it was
         watch.assert_clean()
     finally:
@@ -152,12 +162,13 @@ def test_games_lists_exports_and_deletes_the_long_record_when_the_engine_cannot_
         broken.goto(site)
         broken.wait_for_function("document.documentElement.dataset.ready === 'error'", timeout=30_000)
         broken.click("#btn-games")
+        expect(broken.locator("#games")).to_be_visible()
         assert broken.evaluate(ENTRIES) == [GAME_ID]
         exported = download(broken, f".game-entry[data-game-id='{GAME_ID}'] .game-export", tmp_path)
         assert json.loads(exported)["match"] == json.loads(save)["match"]
         broken.click(f".game-entry[data-game-id='{GAME_ID}'] .game-delete")
-        assert broken.evaluate(ENTRIES) == []
-        assert broken.evaluate(f"localStorage.getItem('nard.game.{GAME_ID}')") is None
+        expect(broken.locator(".game-entry")).to_have_count(0)
+        assert stored_save(broken, GAME_ID) is None
     finally:
         if offline is not None:
             offline.close()

@@ -8,7 +8,6 @@ Screenshots go to test-results/ (not committed).
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from browser_support import (
     press,
     put_save,
     start_game,
+    stored_library,
 )
 from playwright.sync_api import Browser, Page
 
@@ -335,9 +335,9 @@ def test_a_corrupt_save_gives_a_message_and_a_fresh_game(app: AppPage) -> None:
     page.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
     page.wait_for_function("document.getElementById('board').dataset.seq")
     assert "could not be read" in page.inner_text("#message")
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('nard.save.set-aside'))")
+    kept = [a["text"] for a in stored_library(page)["aside"] if a["kind"] == "engine_refused"]
     assert kept, "the unreadable save was not kept aside"
-    assert page.evaluate(f"localStorage.getItem({json.dumps(kept[-1])})").endswith('"game": 7')
+    assert kept[-1].endswith('"game": 7')
     assert board(page)["phase"] == "opening"
 
 

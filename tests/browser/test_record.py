@@ -44,6 +44,7 @@ def test_play_on_from_a_step_adds_a_game_and_keeps_the_original(app: AppPage) ->
     assert board(page)["position"] == shown
     expect(page.locator("#message")).to_contain_text("new game from that position")
     page.click("#btn-games")
+    page.wait_for_selector("dialog#games[open]")  # opened once its list is drawn
     positions = page.evaluate(
         "[...document.querySelectorAll('#games-list .game-entry')].map(li => li.dataset.position)")
     assert positions == [shown, live]

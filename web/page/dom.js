@@ -116,3 +116,19 @@ export async function copyText(source) {
 export function reducedMotion() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
+
+// Save `data` (text, kept as JSON, or a Blob) as a file named `name`.
+/**
+ * @param {string | Blob} data
+ * @param {string} name
+ */
+export function download(data, name) {
+  const blob = data instanceof Blob ? data : new Blob([data], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

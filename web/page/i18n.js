@@ -7,7 +7,7 @@
 // language (`"_dir": "rtl"`) every argument is set in a Unicode isolate, so that move
 // notation, numbers and names keep their own order inside the sentence (docs/i18n.md).
 
-import { readStore, writeStore } from "./library/store.js";
+import { readStore, writeStore } from "./keep.js";
 
 /** @typedef {(key: string, args?: Record<string, unknown>) => string} Translate */
 /** @typedef {{plural: string} & Record<string, string>} PluralText */

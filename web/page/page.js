@@ -18,12 +18,13 @@ import { createRules, createResign, createSettings, fillLanguages } from "./dial
 import { createSetup } from "./dialogs/setup.js";
 import { createLearn } from "./dialogs/learn.js";
 import { createShare } from "./dialogs/share.js";
-import { $, listeners, reducedMotion } from "./dom.js";
+import { $, download, listeners, reducedMotion } from "./dom.js";
+import { firstView, startView } from "./first-view.js";
 import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
 import { createKeys } from "./keys.js";
 import { createGames } from "./library/games.js";
-import { createSaves, download, firstView, startView } from "./library/saves.js";
-import { saveToOpen } from "./library/store.js";
+import { openLibrary, saveToOpen } from "./library/store.js";
+import { createTabs } from "./library/tabs.js";
 import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
 import { createDicePanel } from "./panels/dice-panel.js";
@@ -78,16 +79,20 @@ export function mountPage(root, app) {
   let seq = Number(root.dataset.seq) || 0; // a page mounted again counts on
   let lang = guessLanguage();
 
-  /** @param {Intent} intent */
-  const send = (intent) => {
-    if (!ready) return Promise.resolve();
+  // Work for the engine, one piece after another (an intent, another tab's game taken).
+  const enqueue = (/** @type {() => Promise<unknown>} */ work) => {
     queue = queue.then(async () => {
-      const answer = await app.request(intent);
-      if (!destroyed) apply(answer);
+      if (!destroyed) await work();
     }).catch((error) => {
       if (!destroyed) engineDied(error);
     });
     return queue;
+  };
+  // An intent: answered under the game's lock, painted and kept (library/tabs.js).
+  /** @param {Intent} intent */
+  const send = (intent) => {
+    if (!ready) return Promise.resolve();
+    return enqueue(() => tabs.run(intent));
   };
   // The games, their options, lengths and cube limits, the levels and languages: sent once by
   // the engine in its hello (web/worker/presenter.py catalogue()).
@@ -112,10 +117,15 @@ export function mountPage(root, app) {
     paintFirst(first);
   }
   const share = createShare($("share", HTMLDialogElement), { send, download });
-  const saves = createSaves(pageRoot, { send, ready: () => ready, request: (m) => app.request(m), showShare: (url) => share.show({ game: url }) });
+  /** @type {(answer: Answer) => void} */
+  let apply = () => {};
+  const tabs = createTabs(pageRoot, { request: (m) => app.request(m), apply: (answer) => apply(answer), enqueue,
+    showShare: (url) => share.show({ game: url }) });
   const rules = createRules($("rules", HTMLDialogElement));
   const setup = createSetup($("setup", HTMLDialogElement), { send, catalogue, showRules: (name) => rules.open(name) });
-  const games = createGames($("games", HTMLDialogElement), { send, currentId: () => saves.gameId, lang: () => lang, download });
+  const games = createGames($("games", HTMLDialogElement), { send, currentId: () => tabs.gameId, lang: () => lang, download,
+    changed: () => tabs.changed() });
+  tabs.onChange(() => games.paint());
   $("btn-games", HTMLButtonElement).disabled = false; // the library is in storage: no engine needed to list, export, delete
   // painted in this order; taken down in the opposite one
   /** @type {Part[]} */
@@ -143,7 +153,7 @@ export function mountPage(root, app) {
     createEditorPanel($("editor"), { send, catalogue }),
     createStudy($("study"), { send }),
     createLearn($("learn", HTMLDialogElement), { send, panel: $("lesson") }),
-    setup, rules, share, games, saves,
+    setup, rules, share, games, tabs,
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),
     createKeys(document, { send }),
     createSound(document),
@@ -154,7 +164,7 @@ export function mountPage(root, app) {
     const fragment = location.hash.replace(/^#/, "");
     if (!fragment || !ready) return;
     history.replaceState(null, "", location.pathname + location.search);
-    send({ type: "load_url", fragment, link_save: linkSave(fragment) });
+    void linkSave(fragment).then((link_save) => send({ type: "load_url", fragment, link_save }));
   });
   showLanguages();
   // loadStrings never rejects: a missing language file falls back to English
@@ -167,6 +177,7 @@ export function mountPage(root, app) {
   const translate = () => {
     translateStatic();
     setup.refresh();
+    games.refresh();
   };
 
   const render = () => {
@@ -174,14 +185,33 @@ export function mountPage(root, app) {
     for (const part of parts) part.paint(view);
   };
 
+  // The boot's answer came: the engine is ready.
+  const booted = (/** @type {Answer} */ answer) => {
+    app.onDead((error) => {
+      if (!destroyed && ready) engineDied(error);
+    });
+    ready = true;
+    document.body.classList.add("engine-ready");
+    try {
+      if (sessionStorage.getItem(RESTARTED_KEY) && answer && answer.view) answer.view.message = { key: "engine_restarted", args: {} };
+      sessionStorage.removeItem(RESTARTED_KEY);
+    } catch (_) {
+      /* no session storage: nothing to say */
+    }
+    for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice", "btn-learn"]) {
+      $(id, HTMLButtonElement).disabled = false;
+    }
+  };
+
   /** @param {Answer} answer */
-  const apply = (answer) => {
+  apply = (answer) => {
+    if (destroyed) return;
+    if (!ready) booted(answer);
     if (!answer || answer.error) {
       message.show(t("msg.engine_error", { error: answer ? answer.error : "?" }), "error");
       console.error("engine:", answer && answer.error);
       return;
     }
-    saves.keep(answer);
     view = answer.view;
     if (view.prefs && view.prefs.lang && view.prefs.lang !== lang) {
       lang = view.prefs.lang;
@@ -281,32 +311,19 @@ export function mountPage(root, app) {
       const fragment = location.hash.replace(/^#/, "");
       // off the address bar before it is read: a link that hurts the engine must not come back on reload
       if (fragment) history.replaceState(null, "", location.pathname + location.search);
-      const opening = saveToOpen();
-      const answer = await app.request({
-        type: "boot",
+      await openLibrary();
+      const opening = await saveToOpen();
+      const boot = {
+        type: /** @type {const} */ ("boot"),
         save: opening ? opening.save : null,
         fragment,
-        link_save: linkSave(fragment),
+        link_save: await linkSave(fragment),
         query: location.search,
         lang,
-      });
+      };
       if (destroyed) return;
-      app.onDead((error) => {
-        if (!destroyed && ready) engineDied(error);
-      });
-      ready = true;
-      document.body.classList.add("engine-ready");
-      try {
-        if (sessionStorage.getItem(RESTARTED_KEY) && answer && answer.view) answer.view.message = { key: "engine_restarted", args: {} };
-        sessionStorage.removeItem(RESTARTED_KEY);
-      } catch (_) {
-        /* no session storage: nothing to say */
-      }
-      for (const id of ["btn-new", "btn-share", "btn-games", "btn-puzzles", "btn-openings", "btn-practice", "btn-learn"]) {
-        $(id, HTMLButtonElement).disabled = false;
-      }
-      apply(answer);
       // the first boot shows the start screen; the language from the save wins over the guess
+      await tabs.run(boot);
     },
     paint(next = view) {
       view = next;
@@ -328,7 +345,7 @@ export function mountPage(root, app) {
       return view;
     },
     get gameId() {
-      return saves.gameId;
+      return tabs.gameId;
     },
   };
   window.nardPage = page;

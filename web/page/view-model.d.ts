@@ -434,6 +434,12 @@ export interface LibraryLink {
   side: Side;
 }
 
+/** How a single game of the library ended, for its side: points and the kind of win. */
+export interface EntryResult {
+  points: number;
+  kind: string;
+}
+
 /** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
 export interface LibraryEntry {
   id: string;
@@ -451,6 +457,7 @@ export interface LibraryEntry {
   started: boolean;
   link: LibraryLink | null;
   hand?: boolean; // every roll entered by hand (left out of the dice's statistics)
+  result?: EntryResult | null; // a single game's end (older entries lack it)
 }
 
 /** The links and files the Share dialog offers (all optional: the editor's set-up has fewer). */

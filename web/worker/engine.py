@@ -12,8 +12,8 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
 
 A request that carries a save (boot, sync, open_game) may send it beside the JSON, as
 `dispatch(request_json, save)` (app.js does): a save of megabytes is then neither escaped into
-the request nor read twice. An answer whose save is that same save, as it was read (its
-revision stamp aside: web/page/library/store.js), leaves it out and says `same_save` instead:
+the request nor read twice. An answer whose save is that same save, as it was read (the old
+page's revision stamp aside: web/page/library/migrate.js), leaves it out and says `same_save` instead:
 the page has it already (a long match's start sends its save one way only).
 
 While a long request runs (the computer's search, a review, an import), the worker cannot

@@ -94,7 +94,7 @@ def save_text(session: Session) -> str:
 
 # The save `load_save` read last, as data without the page's revision stamp, and as text.
 _read: tuple[dict[str, Any], str] | None = None
-_STAMP = re.compile(r'\{"rev":\d+,"tab":"[0-9a-z]*",')  # web/page/library/store.js stampSave
+_STAMP = re.compile(r'\{"rev":\d+,"tab":"[0-9a-z]*",')  # the page's stamp before IndexedDB (library/migrate.js)
 _PLAYED_MARK = "\x00the finished games\x00"  # JSON writes it as \u0000..., which no save holds elsewhere
 _played_cache: tuple[list[Any], str] | None = None  # the finished games last written, and their text
 
@@ -371,6 +371,9 @@ def library_entry(session: Session) -> dict[str, Any]:
         "hand": session.by_hand,  # every roll entered by hand: marked so in the library
         # a game played by link: the page finds it by its game id when a link of it is opened
         "link": None if session.duel is None else {"gid": session.duel.gid, "side": session.duel.me},
+        # how a single game ended, for its card ("you lost a gammon"); a match says its score
+        "result": None if match is not None or game.result is None
+        else {"points": game.result.points, "kind": game.result.kind},
     }
 
 

@@ -459,6 +459,13 @@ class LibraryLink(TypedDict):
     side: Side
 
 
+class EntryResult(TypedDict):
+    """How a single game of the library ended, for its side: points and the kind of win."""
+
+    points: int
+    kind: str
+
+
 class LibraryEntry(TypedDict):
     """What the Games screen lists of a game, kept beside its save (saves.library_entry)."""
 
@@ -477,6 +484,7 @@ class LibraryEntry(TypedDict):
     started: bool
     link: LibraryLink | None
     hand: NotRequired[bool]  # every roll entered by hand (left out of the dice's statistics)
+    result: NotRequired[EntryResult | None]  # a single game's end (older entries lack it)
 
 
 class ShareLinks(TypedDict, total=False):

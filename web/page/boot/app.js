@@ -20,7 +20,7 @@
 import { mountPage } from "../page.js";
 import { createBoard } from "../board/board.js";
 import { ensureIndexedDB } from "./idb-fallback.js";
-import { EMBEDDED, unstamped } from "../library/store.js";
+import { EMBEDDED } from "../keep.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").Hello} Hello */
@@ -51,7 +51,7 @@ const ENGINE_SELECTOR = 'script[type="py"][name="engine"]';
 const html = document.documentElement;
 const status = document.getElementById("boot-status");
 // ?embed=1: the app inside another page (docs/embed.md): no header, a compact layout
-// (style.css), its saves apart from the site's own (library/store.js).
+// (style.css), its saves apart from the site's own (keep.js, library/store.js).
 if (EMBEDDED) html.classList.add("embed");
 
 /** @type {() => void} */
@@ -170,7 +170,7 @@ async function call(message) {
     // the engine's save is the one it was sent, unchanged: not sent back (web/worker/engine.py)
     if (answer && answer.same_save === true && typeof save === "string") {
       delete answer.same_save;
-      answer.save = unstamped(save);
+      answer.save = save;
     }
     return answer;
   } finally {

@@ -1,14 +1,19 @@
-// The Games screen: the player's library (library/store.js), newest first. Open, rename,
-// export, delete with an undo, and import a game exported before or a .mat game record (the
-// engine tells them apart). Opening goes through the engine (`open_game`), which reads the
-// save as strictly as any other.
+// The Games screen: the player's library (library/store.js), newest first, searched and
+// filtered (game, opponent or level, result, match or single, dates, text in the name) in
+// memory, and drawn as a virtual list: only the rows in view exist, so 100,000 games open and
+// scroll as fast as ten. Open, rename, export, delete with an undo, and import a game exported
+// before or a .mat game record (the engine tells them apart). Opening goes through the engine
+// (`open_game`), which reads the save as strictly as any other. Each card says the result
+// from the player's side.
 //
 // Names and details come from storage, which another page could have written: they are only
 // ever set with textContent.
 
 import { $, button, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
-import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./store.js";
+import {
+  deleteGame, listGames, listed, newestGames, outcomeOf, renameGame, restoreGame, rivalOf, savedGame, storageUse,
+} from "./store.js";
 
 /** @typedef {import("./store.js").StoredEntry} StoredEntry */
 /** @typedef {import("./store.js").Removed} Removed */
@@ -19,6 +24,7 @@ import { deleteGame, listGames, renameGame, restoreGame, savedGame } from "./sto
  * @property {() => string | undefined} currentId the library id of the game on the board
  * @property {() => string} lang the page's language, for dates
  * @property {(data: string, name: string) => void} download
+ * @property {() => void} changed the library was changed here: other tabs are told
  */
 
 const MAX_IMPORT = 2_000_000; // bytes: the engine refuses larger saves anyway
@@ -32,47 +38,65 @@ const MAX_RECORD_IMPORT = 100_000;
 /**
  * @param {HTMLDialogElement} root the dialog (#games)
  * @param {GamesDeps} deps
- * @returns {{open: () => void, paint: () => void, destroy: () => void}}
+ * @returns {{open: () => Promise<void>, paint: () => void, refresh: () => void, destroy: () => void}}
  */
 export function createGames(root, deps) {
   const events = listeners();
   /** @type {Removed | null} the last deleted game, for Undo */
   let removed = null;
   const undo = $("games-undo");
-  const repaint = () => paintList(deps, actions);
+  /** @type {Promise<void> | null} */
+  let painting = null;
+  let again = false;
+  // One paint at a time; keys typed meanwhile make one more, with the search as it is then.
+  const repaint = () => {
+    if (painting !== null) {
+      again = true;
+      return painting;
+    }
+    painting = paintList(deps, actions).finally(() => {
+      painting = null;
+      if (again) {
+        again = false;
+        void repaint();
+      }
+    });
+    return painting;
+  };
   /** @type {EntryActions} */
   const actions = {
-    open: (entry) => {
-      const save = savedGame(entry.id);
+    open: async (entry) => {
+      const save = await savedGame(entry.id);
       if (!save) return say(t("games.missing"));
       root.close();
       deps.send({ type: "open_game", save });
     },
-    rename: (entry, name) => {
-      renameGame(entry.id, name);
-      repaint();
+    rename: async (entry, name) => {
+      if (await renameGame(entry.id, name)) deps.changed();
+      void repaint();
     },
     paint: () => repaint(),
-    exportGame: (entry) => {
-      const save = savedGame(entry.id);
-      if (!save) return;
+    exportGame: async (entry) => {
+      const save = await savedGame(entry.id);
+      if (!save) return say(t("games.missing"));
       const stamp = new Date(entry.updated || Date.now()).toISOString().slice(0, 10);
       deps.download(save, `nard-${entry.variant}-${stamp}-${entry.id}.json`);
     },
-    remove: (entry) => {
-      const gone = deleteGame(entry.id);
+    remove: async (entry) => {
+      const gone = await deleteGame(entry.id);
       if (!gone) return;
+      deps.changed();
       removed = gone;
       $("games-undo-text").textContent = t("games.deleted", { name: entry.name || variantTitle(entry) });
       undo.hidden = false;
       $("games-undo-btn").hidden = false;
       // the game on the board is gone from the library: the next newest takes its place
       if (entry.id === deps.currentId()) {
-        const next = listGames()[0];
-        const save = next && savedGame(next.id);
+        const next = (await listGames())[0];
+        const save = next && (await savedGame(next.id));
         deps.send(save ? { type: "open_game", save } : { type: "discard" });
       }
-      repaint();
+      void repaint();
     },
   };
   const say = (/** @type {string} */ text) => {
@@ -80,18 +104,27 @@ export function createGames(root, deps) {
     undo.hidden = false;
     $("games-undo-btn").hidden = true;
   };
-  const open = () => {
-    repaint();
+  const open = async () => {
+    await repaint();
     if (!root.open) root.showModal();
+    void paintSpace(deps.lang());
   };
   events.click("btn-games", open);
   events.click("games-close", () => root.close());
-  events.click("games-undo-btn", () => {
-    if (removed) restoreGame(removed);
+  events.click("games-undo-btn", async () => {
+    if (removed && (await restoreGame(removed))) deps.changed();
     removed = null;
     undo.hidden = true;
-    repaint();
+    void repaint();
   });
+  fillFilters();
+  for (const id of ["games-search", "games-variant", "games-rival", "games-outcome", "games-kind", "games-from", "games-to"]) {
+    events.on($(id), "input", () => {
+      $("games-scroll").scrollTop = 0;
+      void repaint();
+    });
+  }
+  events.on($("games-scroll"), "scroll", () => drawRows());
   const importInput = $("games-import", HTMLInputElement);
   events.on(importInput, "change", async () => {
     const save = await importedSave(importInput, say, deps.lang());
@@ -107,11 +140,13 @@ export function createGames(root, deps) {
     open,
     // after every answer of the engine: the list in step while it is shown
     paint() {
-      if (root.open) repaint();
+      if (root.open) void repaint();
     },
+    refresh: () => fillFilters(), // the page's language changed
     // its listeners off the page, the list's with it
     destroy() {
       events.off();
+      shown = null;
       $("games-list").replaceChildren();
     },
   };
@@ -120,23 +155,174 @@ export function createGames(root, deps) {
 /**
  * What the buttons of an entry do.
  * @typedef {object} EntryActions
- * @property {(entry: StoredEntry) => void} open
- * @property {(entry: StoredEntry, name: string) => void} rename
+ * @property {(entry: StoredEntry) => Promise<void>} open
+ * @property {(entry: StoredEntry, name: string) => Promise<void>} rename
  * @property {() => void} paint the list again, as it is now
- * @property {(entry: StoredEntry) => void} exportGame
- * @property {(entry: StoredEntry) => void} remove
+ * @property {(entry: StoredEntry) => Promise<void>} exportGame
+ * @property {(entry: StoredEntry) => Promise<void>} remove
  */
 
+const VARIANTS = ["backgammon", "narde", "khachapuri", "moultezim", "tawla31"];
+const LEVELS = ["beginner", "intermediate", "advanced", "strongest"];
+
 /**
+ * What the player searches for: each field empty for "any".
+ * @typedef {{text: string, variant: string, rival: string, outcome: string, kind: string, from: number, to: number}} Search
+ */
+
+// The search as the fields say it (dates as times: from the start of the first day to the end of the last).
+/** @returns {Search} */
+function searchOf() {
+  const day = (/** @type {string} */ id, /** @type {number} */ end) => {
+    const value = $(id, HTMLInputElement).value;
+    const time = value ? new Date(`${value}T00:00:00`).getTime() : NaN;
+    return Number.isFinite(time) ? time + end : 0;
+  };
+  return {
+    text: $("games-search", HTMLInputElement).value.trim().toLowerCase(),
+    variant: $("games-variant", HTMLSelectElement).value,
+    rival: $("games-rival", HTMLSelectElement).value,
+    outcome: $("games-outcome", HTMLSelectElement).value,
+    kind: $("games-kind", HTMLSelectElement).value,
+    from: day("games-from", 0),
+    to: day("games-to", 86_400_000 - 1),
+  };
+}
+
+/** @type {WeakMap<StoredEntry, string>} each entry's name in lower case, made once */
+const LOWER_NAMES = new WeakMap();
+
+/**
+ * The entries the search finds, in the order given (newest first).
+ * @param {StoredEntry[]} games
+ * @param {Search} search
+ * @returns {StoredEntry[]}
+ */
+export function searchGames(games, search) {
+  /** @type {Map<string, string>} a title per game and options, in lower case */
+  const titles = new Map();
+  const name = (/** @type {StoredEntry} */ entry) => {
+    if (!entry.name) return "";
+    let found = LOWER_NAMES.get(entry);
+    if (found === undefined) {
+      found = (entry.name || "").toLowerCase();
+      LOWER_NAMES.set(entry, found);
+    }
+    return found;
+  };
+  const title = (/** @type {StoredEntry} */ entry) => {
+    let found = titles.get(entry.token);
+    if (found === undefined) {
+      found = variantTitle(entry).toLowerCase();
+      titles.set(entry.token, found);
+    }
+    return found;
+  };
+  return games.filter((entry) =>
+    (!search.variant || entry.variant === search.variant)
+    && (!search.rival || (entry.rival || rivalOf(entry)) === search.rival)
+    && (!search.outcome || (entry.outcome || outcomeOf(entry)) === search.outcome)
+    && (!search.kind || (search.kind === "match") === Boolean(entry.match_length))
+    && (!search.from || entry.updated >= search.from)
+    && (!search.to || entry.updated <= search.to)
+    && (!search.text || name(entry).includes(search.text) || title(entry).includes(search.text)));
+}
+
+// The choices of the filters, in the page's language (again when the language changes).
+function fillFilters() {
+  /** @param {string} id @param {[string, string][]} choices */
+  const fill = (id, choices) => {
+    const select = $(id, HTMLSelectElement);
+    const value = select.value;
+    select.replaceChildren(...[["", t("games.any")], ...choices].map(([v, text]) => {
+      const option = make("option", "", text);
+      option.value = v;
+      return option;
+    }));
+    select.value = value;
+  };
+  fill("games-variant", VARIANTS.map((v) => [v, t(`variant.${v}.title`)]));
+  fill("games-rival", [...LEVELS.map((l) => /** @type {[string, string]} */ ([`computer:${l}`, t(`games.level.${l}`)])),
+    ["link", t("games.by_link")], ["human", t("games.two_players")]]);
+  fill("games-outcome", ["won", "lost", "draw", "on", "over"].map((o) => [o, t(`games.outcome.${o}`)]));
+  fill("games-kind", [["single", t("games.kind.single")], ["match", t("games.kind.match")]]);
+}
+
+/**
+ * The list as the search finds it: its height that of every row, and only the rows in view drawn.
  * @param {GamesDeps} deps
  * @param {EntryActions} actions
  */
-function paintList(deps, actions) {
-  const games = listGames();
-  const current = deps.currentId();
-  $("games-list").replaceChildren(...games.map((entry) => gameItem(entry, entry.id === current, deps.lang(), actions)));
-  $("games-empty").hidden = games.length > 0;
-  $("games-count").textContent = t("games.count", { n: games.length });
+async function paintList(deps, actions) {
+  if (!listed()) {
+    // a big library is read in seconds: its newest games first, at once, then the whole list
+    const first = await newestGames(FIRST_PAGE);
+    if (first.length === FIRST_PAGE) {
+      drawList(searchGames(first, searchOf()), deps, actions);
+      $("games-empty").hidden = true;
+      $("games-none").hidden = true;
+      $("games-count").textContent = t("app.loading");
+      listGames().then(() => paintList(deps, actions)).catch(() => {});
+      return;
+    }
+  }
+  const all = await listGames();
+  const found = searchGames(all, searchOf());
+  drawList(found, deps, actions);
+  $("games-empty").hidden = all.length > 0;
+  $("games-none").hidden = !all.length || found.length > 0;
+  $("games-count").textContent = found.length === all.length ? t("games.count", { n: all.length })
+    : t("games.shown", { shown: found.length, total: all.length });
+}
+
+// The space the site uses and has left, as the browser estimates it.
+async function paintSpace(/** @type {string} */ lang) {
+  const space = await storageUse();
+  $("games-space").hidden = !space;
+  if (space) {
+    $("games-space").textContent = t("games.space", { used: fileSize(space.usage, lang), free: fileSize(Math.max(0, space.quota - space.usage), lang) });
+  }
+}
+
+/**
+ * The list as high as all `found`, and the rows in view drawn.
+ * @param {StoredEntry[]} found
+ * @param {GamesDeps} deps
+ * @param {EntryActions} actions
+ */
+function drawList(found, deps, actions) {
+  const list = $("games-list");
+  row = parseFloat(getComputedStyle(list).getPropertyValue("--game-row")) || 84;
+  list.style.height = `${found.length * row}px`;
+  shown = { found, deps, actions, drawn: "" };
+  drawRows();
+}
+
+const FIRST_PAGE = 60; // entries read first, by the index of dates, while the rest are read
+
+/** @type {{found: StoredEntry[], deps: GamesDeps, actions: EntryActions, drawn: string} | null} what the list shows */
+let shown = null;
+let row = 84; // px: every row is this high (style.css --game-row), so the list knows where each is
+
+// The rows in view (and a few around them) of what the list shows, each at its place.
+function drawRows() {
+  if (!shown) return;
+  const scroller = $("games-scroll");
+  const first = Math.max(0, Math.floor(scroller.scrollTop / row) - 5);
+  const last = Math.min(shown.found.length, Math.ceil((scroller.scrollTop + (scroller.clientHeight || 600)) / row) + 5);
+  const drawn = `${first}:${last}:${shown.found.length}`;
+  if (drawn === shown.drawn) return;
+  shown.drawn = drawn;
+  const current = shown.deps.currentId();
+  const lang = shown.deps.lang();
+  const rows = [];
+  for (let k = first; k < last; k++) {
+    const entry = shown.found[k];
+    const li = gameItem(entry, entry.id === current, lang, shown.actions);
+    li.style.top = `${k * row}px`;
+    rows.push(li);
+  }
+  $("games-list").replaceChildren(...rows);
 }
 
 /**
@@ -183,7 +369,8 @@ function optionName(/** @type {string} */ option) {
 }
 
 /**
- * The line under a game's name: the game, the opponent, the score, who is to play, when.
+ * The line under a game's name: the game, whom against, the score, the result from the
+ * player's side (or who is to play), when.
  * @param {StoredEntry} entry
  * @param {boolean} current
  * @param {string} lang
@@ -191,19 +378,12 @@ function optionName(/** @type {string} */ option) {
 function detail(entry, current, lang) {
   const parts = [];
   if (entry.name) parts.push(variantTitle(entry));
-  parts.push(entry.opponent === "computer"
-    ? t("games.vs_computer", { level: t(`level.${entry.level}`) })
-    : t("games.two_players"));
+  parts.push(entry.link ? t("games.by_link") : entry.opponent === "computer" ? t(`games.level.${entry.level}`) : t("games.two_players"));
   if (entry.hand) parts.push(t("games.hand"));
   const score = Array.isArray(entry.score) ? entry.score.map((n) => Number(n) || 0) : [0, 0];
   if (entry.match_length) parts.push(t("games.match_score", { n: entry.match_length, w: score[0], b: score[1] }));
   else if (score[0] || score[1]) parts.push(t("games.score", { w: score[0], b: score[1] }));
-  if (entry.over) {
-    parts.push(entry.winner === "w" || entry.winner === "b" ? t("games.won", { side: t(`side.${entry.winner}`) }) : t("games.over"));
-  } else {
-    const turn = typeof entry.position === "string" ? entry.position.split(":")[1] : "";
-    if (turn === "w" || turn === "b") parts.push(t("games.to_play", { side: t(`side.${turn}`) }));
-  }
+  parts.push(resultText(entry));
   if (entry.updated) {
     try {
       parts.push(dateFormat(lang).format(new Date(entry.updated)));
@@ -212,7 +392,26 @@ function detail(entry, current, lang) {
     }
   }
   if (current) parts.push(t("games.current"));
-  return parts.join(" · ");
+  return parts.filter(Boolean).join(" · ");
+}
+
+// How the game ended, from the player's side where the player had a side ("you lost 2 pt —
+// gammon"), else who won; who is to play while it goes on.
+function resultText(/** @type {StoredEntry} */ entry) {
+  const outcome = entry.outcome || outcomeOf(entry);
+  if (outcome === "on") {
+    const turn = typeof entry.position === "string" ? entry.position.split(":")[1] : "";
+    return turn === "w" || turn === "b" ? t("games.to_play", { side: t(`side.${turn}`) }) : "";
+  }
+  if (outcome === "draw") return t("games.outcome.draw");
+  const result = entry.result;
+  if (outcome === "won" || outcome === "lost") {
+    if (entry.match_length) return t(outcome === "won" ? "games.you_won_match" : "games.you_lost_match");
+    if (!result) return t(`games.outcome.${outcome}`);
+    const said = t(outcome === "won" ? "games.you_won" : "games.you_lost", { n: result.points });
+    return ["single", "checkers", "draw"].includes(result.kind) ? said : `${said} — ${t(`kind.${result.kind}`)}`;
+  }
+  return entry.winner === "w" || entry.winner === "b" ? t("games.won", { side: t(`side.${entry.winner}`) }) : t("games.over");
 }
 
 // Dates in the page's language, always in Western digits (-u-nu-latn: docs/i18n.md).
@@ -286,12 +485,12 @@ async function importedSave(input, say, lang) {
  * @param {string} lang
  */
 function fileSize(bytes, lang) {
-  const mega = bytes >= 1_000_000;
-  const options = { style: "unit", unit: mega ? "megabyte" : "kilobyte", maximumFractionDigits: mega ? 1 : 0 };
+  const [unit, size, short] = bytes >= 1e9 ? ["gigabyte", 1e9, "GB"] : bytes >= 1e6 ? ["megabyte", 1e6, "MB"] : ["kilobyte", 1e3, "kB"];
+  const value = size === 1e3 ? Math.max(1, Math.round(bytes / 1e3)) : bytes / size;
+  const options = { style: "unit", unit, maximumFractionDigits: size === 1e3 ? 0 : 1 };
   try {
-    return new Intl.NumberFormat(`${lang}-u-nu-latn`, /** @type {Intl.NumberFormatOptions} */ (options))
-      .format(mega ? bytes / 1e6 : Math.max(1, Math.round(bytes / 1e3)));
+    return new Intl.NumberFormat(`${lang}-u-nu-latn`, /** @type {Intl.NumberFormatOptions} */ (options)).format(value);
   } catch (_) {
-    return mega ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+    return `${size === 1e3 ? value : value.toFixed(1)} ${short}`;
   }
 }

@@ -1,177 +1,236 @@
-// The player's games in localStorage: storage that never throws, and the library.
+// The player's games in IndexedDB: every game's save and its entry in the library, in one
+// database ("nard", "nard.embed" for the app embedded in another page: docs/embed.md).
 //
-// The library (schema 1 of "nard.library"): an index of entries, one per game or match, and
-// each game's save (web/persistence.py) under "nard.game.<id>". The engine gives every game
-// its id and, with each answer, the entry to list (variant, opponent, score, position ...);
-// this module adds the times and the name the player gave it. Which game this tab shows is
-// kept in sessionStorage, so a reload brings back this tab's game even when another tab
-// played a different one since.
+//   games   one entry per game or match (the engine's LibraryEntry, the name the player gave it,
+//           its times, its revision); indexes by date (updated), game (variant), opponent and
+//           level (rival) and result from the player's side (outcome), each with the date
+//   saves   each game's save (web/worker/saves.py save_text), by the game's id
+//   aside   what could not be read or kept as it was: never lost, never opened again by itself
+//   meta    the game on the board last ("current"), whether persistence was asked for
 //
-// Before the library, one game was kept under "nard.save" (save schema 1, no id): it is read
-// once as the library's first game and removed when its entry is written.
-//
-// The app embedded in another page (?embed=1, docs/embed.md) keeps everything of its own under
-// "nard.embed." instead of "nard.": its games stay apart from the site's own.
+// Plain IndexedDB, wrapped here in one small helper (`run`): a transaction, its requests and
+// their callbacks, one promise for its end. Where the browser denies IndexedDB (a cross-site
+// frame with storage blocked) the library lives in memory for the visit and says so
+// (libraryKept() false: the page shows the storage notice). Games kept in localStorage by the
+// page before IndexedDB are moved over at the start (library/migrate.js).
+
+import { EMBEDDED, readSession, readStore, removeStore, writeSession } from "../keep.js";
+import { OLD_SAVE_KEY, moveFromLocalStorage } from "./migrate.js";
 
 /** @typedef {import("../view-model.js").LibraryEntry} LibraryEntry */
 /**
- * An entry of the library: the engine's, with the name the player gave it and its times.
- * @typedef {LibraryEntry & {name: string, created: number, updated: number}} StoredEntry
+ * An entry of the library: the engine's, with the name the player gave it, its times, its
+ * revision (the writes of its save) and the keys of two indexes.
+ * @typedef {LibraryEntry & {name: string, created: number, updated: number, rev?: number,
+ *   rival?: string, outcome?: string}} StoredEntry
  */
-/** @typedef {{schema: number, current: string | null, games: StoredEntry[]}} Library */
 /** @typedef {{entry: StoredEntry, save: string | null}} Removed */
+/** @typedef {{[name: string]: IDBObjectStore}} Stores */
 
-export const OLD_SAVE_KEY = "nard.save";
-export const INDEX_KEY = "nard.library";
-export const GAME_PREFIX = "nard.game.";
-const ASIDE_PREFIX = "nard.game-aside."; // a save whose id was not its key's
+const DB_NAME = EMBEDDED ? "nard.embed" : "nard";
+const DB_VERSION = 1;
+const STORES = ["games", "saves", "aside", "meta"];
+export const GAME_ID = /^[0-9a-f]{12}$/;
+export const MAX_NAME = 80;
 const CURRENT_KEY = "nard.current"; // sessionStorage: the id of the game this tab shows
-const INDEX_SCHEMA = 1;
-const GAME_ID = /^[0-9a-f]{12}$/;
-const MAX_NAME = 80;
 
-export const EMBEDDED = new URLSearchParams(location.search).get("embed") === "1";
-const EMBED_NAMESPACE = "nard.embed.";
-
-// The key a name is kept under: "nard.x" is "nard.embed.x" in the embedded app.
-/**
- * @param {string} key
- * @returns {string}
- */
-export function storeKey(key) {
-  if (!EMBEDDED || !key.startsWith("nard.") || key.startsWith(EMBED_NAMESPACE)) return key;
-  return EMBED_NAMESPACE + key.slice("nard.".length);
-}
-
-// -- storage that never throws (private windows, full quota) ----------------------------------
-
-/** @returns {string | null} */
-export function readStore(/** @type {string} */ key) {
-  try {
-    return window.localStorage.getItem(storeKey(key));
-  } catch (_) {
-    return null;
-  }
-}
-
-// Why the last write failed ("quota", "denied", "failed"), or null when it was written and read back.
+/** @type {Promise<IDBDatabase | null> | null} */
+let opened = null;
+let kept = true; // false: IndexedDB denied, the library in memory only
 /** @type {"quota" | "denied" | "failed" | null} */
-let storeProblem = null;
-
-/** @returns {typeof storeProblem} */
-export function lastStoreProblem() {
-  return storeProblem; // a function, not an exported `let`: the inlined page copies exports once
-}
-
-/** True when `value` was written and read back. */
-export function writeStore(/** @type {string} */ name, /** @type {string} */ value) {
-  const key = storeKey(name);
-  try {
-    window.localStorage.setItem(key, value);
-    if (window.localStorage.getItem(key) !== value) throw new Error("read back differs");
-    storeProblem = null;
-    return true;
-  } catch (error) {
-    const name = error && /** @type {{name?: unknown}} */ (error).name;
-    storeProblem = name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED" ? "quota"
-      : name === "SecurityError" || !storageReachable() ? "denied" : "failed";
-    return false;
-  }
-}
-
-/** @param {string} key */
-export function removeStore(key) {
-  try {
-    window.localStorage.removeItem(storeKey(key));
-  } catch (_) {
-    /* nothing kept to remove */
-  }
-}
-
-function storageReachable() {
-  try {
-    return Boolean(window.localStorage);
-  } catch (_) {
-    return false;
-  }
-}
-
-function readSession(/** @type {string} */ key) {
-  try {
-    return window.sessionStorage.getItem(storeKey(key));
-  } catch (_) {
-    return null;
-  }
-}
-
-function writeSession(/** @type {string} */ key, /** @type {string} */ value) {
-  try {
-    window.sessionStorage.setItem(storeKey(key), value);
-  } catch (_) {
-    /* the shared index's current game is used instead */
-  }
-}
-
-// -- the library ----------------------------------------------------------------------------------
-
-export const gameKey = (/** @type {string | undefined} */ id) => storeKey(GAME_PREFIX + id); // as storage events name it
-
-// The index as stored, its entries checked one by one: an entry that makes no sense is left out
-// of the list (its save stays where it is). An index that is not one (unreadable, another
-// schema, no list of games), or that leaves out games whose saves are kept, is rebuilt from
-// the saves: the damaged text is first kept aside under "nard.library.damaged.<time>", never
-// written over, and the page says so (takeLibraryNotes). The saves themselves are only read.
-/** @returns {Library} */
-export function readLibrary() {
-  const text = readStore(INDEX_KEY);
-  /** @type {any} parsed from storage, which another page could have written: checked below */
-  let data = null;
-  let damaged = false;
-  try {
-    data = JSON.parse(text || "null");
-  } catch (_) {
-    damaged = true;
-  }
-  if (text !== null && (!data || typeof data !== "object" || data.schema !== INDEX_SCHEMA || !Array.isArray(data.games))) {
-    damaged = true;
-  }
-  /** @type {StoredEntry[]} */
-  const games = [];
-  const seen = new Set();
-  for (const entry of damaged || !data ? [] : data.games) {
-    if (!entry || typeof entry !== "object" || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) {
-      damaged = true; // and the games it no longer lists are listed again below
-      continue;
-    }
-    if (seen.has(entry.id)) continue;
-    seen.add(entry.id);
-    games.push({
-      ...entry,
-      name: typeof entry.name === "string" ? entry.name.slice(0, MAX_NAME) : "",
-      created: Number(entry.created) || 0,
-      updated: Number(entry.updated) || 0,
-    });
-  }
-  const current = !damaged && data && typeof data.current === "string" && seen.has(data.current) ? data.current : null;
-  /** @type {Library} */
-  const library = { schema: INDEX_SCHEMA, current, games };
-  if (text !== null && !damaged) return library;
-  // no index, or a damaged one: every game whose save is kept is listed again, from its save
-  const unlisted = keptGameIds().filter((id) => !seen.has(id));
-  if (text === null && !unlisted.length) return library; // nothing kept yet
-  for (const id of unlisted) {
-    const entry = entryOfSave(id, readStore(gameKey(id)));
-    if (entry) games.push(entry);
-  }
-  if (text !== null && !keptAside(text)) return library; // kept aside, or left alone
-  // Only a damaged index is news: none at all is also what a browser's first game meets
-  // between its save and its entry being written.
-  if (writeLibrary(library) && text !== null) notes.add("library_rebuilt");
-  return library;
-}
+let problem = null;
+/** @type {Map<string, StoredEntry> | null} every entry, once listed: kept in step by this tab's writes */
+let cache = null;
 
 /** @type {Set<string>} what the page has to say about the library: message keys (msg.*) */
 const notes = new Set();
+
+// -- the database ----------------------------------------------------------------------------------
+
+/** @returns {Promise<IDBDatabase | null>} the database, null where IndexedDB is denied */
+function database() {
+  if (!opened) opened = openDatabase().then(async (db) => {
+    kept = db !== null;
+    if (!kept) problem = "denied";
+    memoryDb = db ? null : memoryDatabase();
+    const on = db || memoryDb;
+    await moveFromLocalStorage({ run: (mode, work) => runOn(on, mode, work), note: (key) => notes.add(key), outcomeOf, rivalOf })
+      .catch((error) => console.warn("the games kept in localStorage stay there:", error));
+    return db;
+  });
+  return opened;
+}
+
+/** @type {IDBDatabase | null} the stand-in where IndexedDB is denied */
+let memoryDb = null;
+
+/** @returns {Promise<IDBDatabase | null>} */
+function openDatabase() {
+  return new Promise((resolve) => {
+    /** @type {IDBOpenDBRequest} */
+    let request;
+    try {
+      // the in-memory stand-in of boot/idb-fallback.js, where IndexedDB is denied, keeps nothing
+      if (!globalThis.indexedDB || /** @type {any} */ (globalThis.indexedDB).standIn) return resolve(null);
+      request = indexedDB.open(DB_NAME, DB_VERSION);
+    } catch (_) {
+      return resolve(null);
+    }
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      const games = db.createObjectStore("games", { keyPath: "id" });
+      games.createIndex("updated", "updated");
+      games.createIndex("variant", ["variant", "updated"]);
+      games.createIndex("rival", ["rival", "updated"]);
+      games.createIndex("outcome", ["outcome", "updated"]);
+      db.createObjectStore("saves");
+      db.createObjectStore("aside", { autoIncrement: true });
+      db.createObjectStore("meta");
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => db.close(); // a newer page's database: this one steps aside
+      resolve(db);
+    };
+    request.onerror = () => resolve(null);
+    request.onblocked = () => resolve(null);
+  });
+}
+
+// One transaction over every store: `work(stores, done)` makes its requests (their callbacks may
+// make more); the promise gives what `done` was last called with once the transaction completed,
+// or rejects with its error (a full disk: "quota").
+/**
+ * @template T
+ * @param {IDBTransactionMode} mode
+ * @param {(stores: Stores, done: (value: T) => void) => void} work
+ * @returns {Promise<T | undefined>}
+ */
+export async function run(mode, work) {
+  return runOn((await database()) || memoryDb, mode, work);
+}
+
+/**
+ * @template T
+ * @param {IDBDatabase | null} db
+ * @param {IDBTransactionMode} mode
+ * @param {(stores: Stores, done: (value: T) => void) => void} work
+ * @returns {Promise<T | undefined>}
+ */
+function runOn(db, mode, work) {
+  if (!db) return Promise.reject(new Error("no library"));
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORES, mode);
+    /** @type {T | undefined} */
+    let result;
+    /** @type {Stores} */
+    const stores = {};
+    for (const name of STORES) stores[name] = transaction.objectStore(name);
+    transaction.oncomplete = () => resolve(result);
+    transaction.onerror = transaction.onabort = () => reject(thrown.get(transaction) || transaction.error || new Error("aborted"));
+    try {
+      work(stores, (value) => {
+        result = value;
+      });
+    } catch (error) {
+      thrown.set(transaction, error);
+      transaction.abort();
+    }
+  });
+}
+
+/**
+ * A request's result to `then` when it succeeds.
+ * @param {IDBRequest} request
+ * @param {(result: any) => void} then
+ */
+export function when(request, then) {
+  request.onsuccess = () => {
+    try {
+      then(request.result);
+    } catch (error) {
+      // a write refused (a full disk): the whole transaction is undone, and says why
+      if (request.transaction) {
+        thrown.set(request.transaction, error);
+        request.transaction.abort();
+      }
+    }
+  };
+}
+
+/** @type {WeakMap<IDBTransaction, unknown>} what a transaction's callbacks threw */
+const thrown = new WeakMap();
+
+// Where IndexedDB is denied: the same calls on maps, for this visit only.
+/** @returns {IDBDatabase} */
+function memoryDatabase() {
+  /** @type {Map<string, Map<unknown, unknown>>} */
+  const data = new Map(STORES.map((name) => [name, new Map()]));
+  let nextKey = 1;
+  /** @type {any} */
+  const db = {
+    transaction() {
+      /** @type {any} */
+      const transaction = { oncomplete: null, onerror: null, onabort: null, error: null };
+      let pending = 0;
+      let done = false;
+      const settle = () => setTimeout(() => {
+        if (pending || done) return;
+        done = true;
+        transaction.oncomplete?.();
+      });
+      const call = (/** @type {() => unknown} */ work) => {
+        /** @type {any} */
+        const request = { result: undefined, onsuccess: null };
+        pending += 1;
+        queueMicrotask(() => {
+          request.result = work();
+          request.onsuccess?.();
+          pending -= 1;
+          if (!pending) settle();
+        });
+        return request;
+      };
+      transaction.objectStore = (/** @type {string} */ name) => {
+        const map = /** @type {Map<unknown, unknown>} */ (data.get(name));
+        const all = () => [...map.values()].map((v) => structuredClone(v));
+        return {
+          get: (/** @type {unknown} */ key) => call(() => structuredClone(map.get(key))),
+          put: (/** @type {any} */ value, /** @type {unknown} */ key) => call(() => {
+            const at = key !== undefined ? key : name === "games" ? value.id : nextKey++;
+            map.set(at, structuredClone(value));
+            return at;
+          }),
+          delete: (/** @type {unknown} */ key) => call(() => void map.delete(key)),
+          getAll: () => call(all),
+          // (the newest first is asked for only when no game is current: none is kept yet here)
+          index: () => ({ getAll: () => call(all), openCursor: () => call(() => null) }),
+        };
+      };
+      settle();
+      return transaction;
+    },
+    close() {},
+  };
+  return db;
+}
+
+// -- what the page asks of the library ---------------------------------------------------------------
+
+/** Open the library (and move any game left in localStorage into it); at the start. */
+export async function openLibrary() {
+  await database();
+}
+
+/** @returns {boolean} false where IndexedDB is denied: nothing outlives the visit */
+export function libraryKept() {
+  return kept;
+}
+
+/** @returns {typeof problem} why the last write failed, or null */
+export function lastStoreProblem() {
+  return problem;
+}
 
 /**
  * What the library had to set right since it was last asked (message keys, each said once).
@@ -183,258 +242,265 @@ export function takeLibraryNotes() {
   return taken;
 }
 
-// The damaged index kept under "nard.library.damaged.<time>" (once: an index that could not be
-// written again is not copied at every read).
-/** @returns {boolean} whether it is kept */
-function keptAside(/** @type {string} */ text) {
-  const prefix = storeKey(`${INDEX_KEY}.damaged.`);
-  try {
-    for (let i = 0; i < window.localStorage.length; i++) {
-      const key = window.localStorage.key(i);
-      if (key && key.startsWith(prefix) && window.localStorage.getItem(key) === text) return true;
-    }
-  } catch (_) {
-    return false;
-  }
-  return writeStore(`${INDEX_KEY}.damaged.${Date.now()}`, text);
+// The result of a game from the player's side (the index "outcome"): "on" while it is played,
+// "won", "lost" or "draw" for the seat the player took, "over" for two players at one device.
+/** @param {LibraryEntry} entry */
+export function outcomeOf(entry) {
+  if (!entry.over) return "on";
+  if (entry.winner !== "w" && entry.winner !== "b") return "draw";
+  const mine = entry.link ? entry.link.side : entry.opponent === "computer" ? entry.seat : null;
+  if (!mine) return "over";
+  return entry.winner === mine ? "won" : "lost";
 }
 
-// The ids of every game whose save is kept ("nard.game.<id>", in this namespace).
-/** @returns {string[]} */
-function keptGameIds() {
-  const prefix = storeKey(GAME_PREFIX);
-  /** @type {string[]} */
-  const ids = [];
-  try {
-    for (let i = 0; i < window.localStorage.length; i++) {
-      const key = window.localStorage.key(i);
-      if (!key || !key.startsWith(prefix)) continue;
-      const id = key.slice(prefix.length);
-      if (GAME_ID.test(id)) ids.push(id);
-    }
-  } catch (_) {
-    /* no storage: no games */
-  }
-  return ids;
+// Who the game was against (the index "rival"): "computer:<level>", "link" or "human".
+/** @param {LibraryEntry} entry */
+export function rivalOf(entry) {
+  return entry.link ? "link" : entry.opponent === "computer" ? `computer:${entry.level}` : "human";
 }
 
-// The least entry the Games screen can list for a save (the engine writes the whole entry when
-// the game is opened), or null when the save is not one of this app's.
 /**
- * @param {string} id
- * @param {string | null} text
- * @returns {StoredEntry | null}
+ * Every entry, newest first (kept in memory once read: 100,000 entries are read once).
+ * @returns {Promise<StoredEntry[]>}
  */
-function entryOfSave(id, text) {
-  /** @type {any} checked below */
-  let save;
-  try {
-    save = JSON.parse(text || "null");
-  } catch (_) {
-    return null;
+export async function listGames() {
+  if (!cache) {
+    /** @type {StoredEntry[]} */
+    const all = (await run("readonly", (stores, done) => when(stores.games.getAll(), done))) || [];
+    cache = new Map(all.map((entry) => [entry.id, entry]));
+    newestFirst = null;
   }
-  if (!save || typeof save !== "object" || save.app !== "nard") return null;
-  const settings = save.settings && typeof save.settings === "object" ? save.settings : {};
-  const match = save.match && typeof save.match === "object" ? save.match : null;
-  const game = (match ? match.game : save.game) || {};
-  const token = typeof settings.variant === "string" ? settings.variant : typeof game.variant === "string" ? game.variant : "";
-  const score = match && Array.isArray(match.score) ? match.score : Array.isArray(save.tally) ? save.tally : [0, 0];
-  return {
-    id,
-    variant: token.split("+")[0],
-    token,
-    opponent: settings.opponent === "computer" ? "computer" : "human",
-    level: String(settings.level || ""),
-    seat: settings.seat === "b" ? "b" : "w",
-    match_length: Number(settings.match_length) || 0,
-    score: score.slice(0, 2).map((/** @type {unknown} */ n) => Number(n) || 0),
-    position: typeof game.position === "string" ? game.position : "",
-    phase: typeof game.phase === "string" ? game.phase : "",
-    over: Boolean(game.result) && !match,
-    winner: null,
-    started: true,
-    link: null,
-    name: "",
-    created: 0,
-    updated: 0,
-  };
+  if (!newestFirst) newestFirst = [...cache.values()].sort((a, b) => b.updated - a.updated);
+  return newestFirst; // shared: read, never changed, by the caller
 }
 
-function writeLibrary(/** @type {Library} */ library) {
-  return writeStore(INDEX_KEY, JSON.stringify(library));
+/** @returns {boolean} whether every entry is in memory (listGames answers at once) */
+export function listed() {
+  return cache !== null;
 }
 
-// Newest first.
-/** @returns {StoredEntry[]} */
-export function listGames() {
-  return readLibrary().games.sort((a, b) => b.updated - a.updated);
+/**
+ * The newest `count` entries, by the index of dates: what Games shows first while it reads the rest.
+ * @returns {Promise<StoredEntry[]>}
+ */
+export async function newestGames(/** @type {number} */ count) {
+  /** @type {StoredEntry[]} */
+  const found = [];
+  await run("readonly", (stores) => {
+    when(stores.games.index("updated").openCursor(null, "prev"), (cursor) => {
+      if (!cursor) return;
+      found.push(cursor.value);
+      if (found.length < count) cursor.continue();
+    });
+  });
+  return found;
 }
 
-// The save to start with: this tab's game, else the library's last one, else the newest; the
-// old single slot when there is no library yet. {save, id} (id null for the old slot), or null.
-/** @returns {{save: string, id: string | null} | null} */
-export function saveToOpen() {
-  const library = readLibrary();
-  const ids = new Set(library.games.map((g) => g.id));
-  const candidates = [readSession(CURRENT_KEY), library.current, ...listGames().map((g) => g.id)];
-  for (const id of candidates) {
-    if (!id || !ids.has(id)) continue;
-    const save = savedGame(id);
-    if (save) return { save, id };
-  }
+/** @type {StoredEntry[] | null} the entries in memory, newest first, until one of them changes */
+let newestFirst = null;
+
+/** @returns {Promise<StoredEntry[]>} the games played by link (the index "rival") */
+export async function linkedGames() {
+  const range = IDBKeyRange.bound(["link", -Infinity], ["link", Infinity]);
+  /** @type {StoredEntry[]} */
+  const found = (await run("readonly", (stores, done) => when(stores.games.index("rival").getAll(range), done))) || [];
+  return found.filter((entry) => entry.rival === "link");
+}
+
+/** Another tab changed the library: the entries are read again when next listed. */
+export function forgetListing() {
+  cache = null;
+}
+
+/** @returns {Promise<StoredEntry | undefined>} */
+export async function gameEntry(/** @type {string} */ id) {
+  return run("readonly", (stores, done) => when(stores.games.get(id), done));
+}
+
+// The save to start with: this tab's game, else the library's last one, else the newest, else
+// the single save of before the library (web/page/library/migrate.js OLD_SAVE_KEY).
+/** @returns {Promise<{save: string, id: string | null} | null>} */
+export async function saveToOpen() {
+  const tabs = readSession(CURRENT_KEY);
+  /** @type {{save: string, id: string} | undefined} */
+  const found = await run("readonly", (stores, done) => {
+    const tryId = (/** @type {unknown} */ id, /** @type {() => void} */ otherwise) => {
+      if (typeof id !== "string" || !GAME_ID.test(id)) return otherwise();
+      when(stores.saves.get(id), (save) => (typeof save === "string" ? done({ save, id }) : otherwise()));
+    };
+    const newest = () => {
+      const cursor = stores.games.index("updated").openCursor(null, "prev");
+      when(cursor, (c) => c && tryId(c.value.id, () => c.continue()));
+    };
+    tryId(tabs, () => when(stores.meta.get("current"), (current) => tryId(current, newest)));
+  });
+  if (found) return found;
   const old = readStore(OLD_SAVE_KEY);
   return old ? { save: old, id: null } : null;
 }
 
-// Keep the engine's answer: the save under its id and the entry in the index. True when both
-// were written and read back (else lastStoreProblem() says why).
-/**
- * @param {string} save
- * @param {LibraryEntry | undefined} entry
- */
-export function keepGame(save, entry) {
-  if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
-  writeSession(CURRENT_KEY, entry.id);
-  if (!writeStore(gameKey(entry.id), save)) return false;
-  return keepEntry(entry);
+/** @returns {Promise<string | null>} the game's save */
+export async function savedGame(/** @type {string} */ id) {
+  const save = await run("readonly", (stores, done) => when(stores.saves.get(id), done));
+  return typeof save === "string" ? save : null;
 }
 
-// Keep the entry of a game whose save is kept already, as it is (a game opened and not changed:
-// its save, which may be megabytes long, is not written again). True when it was written.
+/** @returns {Promise<number>} how many times the game's save was written (0: not kept) */
+export async function storedRevision(/** @type {string | undefined} */ id) {
+  if (!id) return 0;
+  const entry = await gameEntry(id);
+  return (entry && entry.rev) || 0;
+}
+
+// Keep the engine's answer: its entry, and its save unless `save` is null (a game opened as it is
+// kept: its save, which may be megabytes long, is not written again). In one transaction, with
+// the game this one replaces on the board forgotten if nobody ever rolled in it. The revision
+// written, or null when it could not be kept (lastStoreProblem() says why).
 /**
- * @param {LibraryEntry | undefined} entry
+ * @param {string | null} save
+ * @param {LibraryEntry} entry
+ * @returns {Promise<number | null>}
  */
-export function keepEntry(entry) {
-  if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return false;
+export async function keepGame(save, entry) {
+  if (!entry || typeof entry.id !== "string" || !GAME_ID.test(entry.id)) return null;
   writeSession(CURRENT_KEY, entry.id);
-  const library = readLibrary(); // read again: another tab may have changed the index
-  const now = Date.now();
-  const old = library.games.find((g) => g.id === entry.id);
-  /** @type {StoredEntry} */
-  const kept = { ...entry, name: old ? old.name : "", created: old ? old.created : now, updated: now };
-  // the game this one replaces on the board, if nobody ever rolled in it, is not worth a place
-  const replaced = library.current !== entry.id && library.games.find((g) => g.id === library.current);
-  const forgotten = replaced && replaced.started === false ? replaced.id : null;
-  library.games = [kept, ...library.games.filter((g) => g.id !== entry.id && g.id !== forgotten)];
-  library.current = entry.id;
-  if (!writeLibrary(library)) return false;
-  if (forgotten) removeStore(gameKey(forgotten));
-  removeStore(OLD_SAVE_KEY); // the single slot of old now lives in the library
-  return true;
+  try {
+    const rev = await run("readwrite", (stores, done) => {
+      when(stores.games.get(entry.id), (/** @type {StoredEntry | undefined} */ old) => {
+        const now = Date.now();
+        const rev = ((old && old.rev) || 0) + (save === null ? 0 : 1);
+        /** @type {StoredEntry} */
+        const record = { ...entry, name: old ? old.name : "", created: old ? old.created : now, updated: now, rev,
+          rival: rivalOf(entry), outcome: outcomeOf(entry) };
+        stores.games.put(record);
+        if (save !== null) stores.saves.put(save, entry.id);
+        if (cache) cache.set(entry.id, record);
+        newestFirst = null;
+        when(stores.meta.get("current"), (current) => {
+          stores.meta.put(entry.id, "current");
+          if (typeof current !== "string" || current === entry.id) return;
+          when(stores.games.get(current), (replaced) => {
+            if (!replaced || replaced.started !== false) return;
+            stores.games.delete(current);
+            stores.saves.delete(current);
+            if (cache) cache.delete(current);
+            newestFirst = null;
+          });
+        });
+        done(rev);
+      });
+    });
+    problem = kept ? null : "denied";
+    removeStore(OLD_SAVE_KEY); // the single slot of old now lives in the library
+    return rev === undefined ? null : rev;
+  } catch (error) {
+    const name = error && /** @type {{name?: unknown}} */ (error).name;
+    problem = name === "QuotaExceededError" ? "quota" : kept ? "failed" : "denied";
+    cache = null; // what was written is read again
+    return null;
+  }
+}
+
+/**
+ * Keep what could not be read or kept as it was (a save the engine refused, a damaged index).
+ * @param {string} kind
+ * @param {string} text
+ * @param {string} [id] the game it was kept under
+ * @returns {Promise<boolean>} whether it is kept
+ */
+export async function keepAside(kind, text, id = "") {
+  try {
+    await run("readwrite", (stores) => stores.aside.put({ kind, id, text, when: Date.now() }));
+    return kept;
+  } catch (_) {
+    return false;
+  }
 }
 
 /**
  * @param {string} id
  * @param {string} name
- * @returns {boolean} whether the library was written
+ * @returns {Promise<boolean>} whether it was written
  */
-export function renameGame(id, name) {
-  const library = readLibrary();
-  const entry = library.games.find((g) => g.id === id);
-  if (!entry) return false;
-  entry.name = String(name).trim().slice(0, MAX_NAME);
-  return writeLibrary(library);
+export async function renameGame(id, name) {
+  try {
+    const done = await run("readwrite", (stores, ok) => when(stores.games.get(id), (entry) => {
+      if (!entry) return;
+      entry.name = String(name).trim().slice(0, MAX_NAME);
+      stores.games.put(entry);
+      if (cache) cache.set(id, entry);
+      newestFirst = null;
+      ok(true);
+    }));
+    return Boolean(done);
+  } catch (_) {
+    return false;
+  }
 }
 
 // Remove a game; answers what `restoreGame` needs to bring it back (undo), or null.
-/** @returns {Removed | null} */
-export function deleteGame(/** @type {string} */ id) {
-  const library = readLibrary();
-  const entry = library.games.find((g) => g.id === id);
-  if (!entry) return null;
-  const save = readStore(gameKey(id));
-  library.games = library.games.filter((g) => g.id !== id);
-  if (library.current === id) library.current = null;
-  if (!writeLibrary(library)) return null;
-  removeStore(gameKey(id));
-  return { entry, save };
+/** @returns {Promise<Removed | null>} */
+export async function deleteGame(/** @type {string} */ id) {
+  try {
+    /** @type {Removed | undefined} */
+    const removed = await run("readwrite", (stores, done) => when(stores.games.get(id), (entry) => {
+      if (!entry) return;
+      when(stores.saves.get(id), (save) => {
+        stores.games.delete(id);
+        stores.saves.delete(id);
+        when(stores.meta.get("current"), (current) => current === id && stores.meta.delete("current"));
+        if (cache) cache.delete(id);
+        newestFirst = null;
+        done({ entry, save: typeof save === "string" ? save : null });
+      });
+    }));
+    return removed || null;
+  } catch (_) {
+    return null;
+  }
 }
 
 /**
  * @param {Removed | null} removed what deleteGame answered
- * @returns {boolean} whether the game is back
+ * @returns {Promise<boolean>} whether the game is back
  */
-export function restoreGame(removed) {
+export async function restoreGame(removed) {
   if (!removed || !removed.save) return false;
-  if (!writeStore(gameKey(removed.entry.id), removed.save)) return false;
-  const library = readLibrary();
-  library.games = [removed.entry, ...library.games.filter((g) => g.id !== removed.entry.id)];
-  return writeLibrary(library);
-}
-
-// A game's save. The key is trusted over the id the save holds: a save claiming another game's
-// id would be opened, and then kept, as that game. Such a save is set aside as it was (under
-// "nard.game-aside.<id>.<time>") and answered with the key's id (the page says so).
-/**
- * @param {string} id
- * @returns {string | null} the game's save
- */
-export function savedGame(id) {
-  const text = readStore(gameKey(id));
-  if (!text || ownId(text, id)) return text;
-  /** @type {any} */
-  let save;
+  const { entry, save } = removed;
   try {
-    save = JSON.parse(text);
+    await run("readwrite", (stores) => {
+      stores.games.put(entry);
+      stores.saves.put(save, entry.id);
+    });
+    if (cache) cache.set(entry.id, entry);
+    newestFirst = null;
+    return true;
   } catch (_) {
-    return text; // the engine says it cannot be read
+    return false;
   }
-  if (!save || typeof save !== "object" || save.id === id || save.id === undefined) return text;
-  if (!writeStore(`${ASIDE_PREFIX}${id}.${Date.now()}`, text)) return null; // not opened unless kept
-  save.id = id;
-  const mended = JSON.stringify(save);
-  writeStore(gameKey(id), mended);
-  notes.add("save_set_aside");
-  return mended;
 }
 
-// Whether a save surely holds `id` as its only id, without reading the whole of it (a long match's
-// save is megabytes): it begins as the engine writes it ({"schema":2,"app":"nard","id":…, after
-// the page's revision), and no other key of the text can be "id" (none is spelled so, and no
-// \u escape could spell one). Anything else is read whole (savedGame).
-const SAVE_HEAD = /^\{(?:"rev":\d+,"tab":"[0-9a-z]*",)?"schema":2,"app":"nard","id":"([0-9a-f]{12})",/;
+// -- the browser's storage: kept for good, and how much is used ---------------------------------------
 
-/**
- * @param {string} text
- * @param {string} id
- */
-function ownId(text, id) {
-  const head = SAVE_HEAD.exec(text);
-  return Boolean(head && head[1] === id && !text.includes('"id"', head[0].length) && !text.includes("\\u"));
+// Ask the browser to keep the library even when it runs short of space (it may decide by
+// itself, or ask the player): once, after the first game that ended, when there is something
+// worth keeping.
+export async function askToPersist() {
+  if (!kept || !navigator.storage || !navigator.storage.persist) return;
+  const asked = await run("readonly", (stores, done) => when(stores.meta.get("persist_asked"), done)).catch(() => true);
+  if (asked) return;
+  await run("readwrite", (stores) => stores.meta.put(Date.now(), "persist_asked")).catch(() => {});
+  await navigator.storage.persist().catch(() => false);
 }
 
-// -- revisions: which of two tabs' writes of one game wins -----------------------------------------
-//
-// Every save the page keeps starts {"rev":N,"tab":"<writer>", ...: N counts the writes of that
-// game, and a tab writes N+1 only over N. Two tabs writing N+1 at the same instant: the higher
-// writer wins, the other takes its game (library/saves.js). The engine ignores both fields.
-
-const STAMP = /^\{"rev":(\d+),"tab":"([0-9a-z]*)",/;
-
-/**
- * @param {string} save the engine's save
- * @param {number} rev
- * @param {string} tab
- * @returns {string}
- */
-export function stampSave(save, rev, tab) {
-  const plain = save.replace(STAMP, "{");
-  return plain.startsWith("{") ? `{"rev":${rev},"tab":"${tab}",${plain.slice(1)}` : save;
-}
-
-/**
- * @param {string | null | undefined} text a save as kept
- * @returns {{rev: number, tab: string}} its revision (0 for a save of before revisions)
- */
-export function saveRevision(text) {
-  const stamp = text ? STAMP.exec(text) : null;
-  return stamp ? { rev: Number(stamp[1]), tab: stamp[2] } : { rev: 0, tab: "" };
-}
-
-/**
- * @param {string | null | undefined} text
- * @returns {string | null | undefined} the save without its revision
- */
-export function unstamped(text) {
-  return text ? text.replace(STAMP, "{") : text;
+/** @returns {Promise<{usage: number, quota: number, persisted: boolean} | null>} the origin's storage */
+export async function storageUse() {
+  if (!kept || !navigator.storage || !navigator.storage.estimate) return null;
+  try {
+    const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+    const persisted = navigator.storage.persisted ? await navigator.storage.persisted() : false;
+    return { usage, quota, persisted };
+  } catch (_) {
+    return null;
+  }
 }

@@ -5,7 +5,7 @@
 
 import { $, copyText, listeners } from "../dom.js";
 import { t } from "../i18n.js";
-import { listGames, savedGame } from "../library/store.js";
+import { linkedGames, savedGame } from "../library/store.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").LinkView} LinkView */
@@ -17,13 +17,13 @@ const LINK = /^d=([0-9a-f]{12})\.([wb])\d{1,5}\./;
 // it (else the sender's own, so the engine can say it is one's own link); null when none.
 /**
  * @param {string | null | undefined} fragment
- * @returns {string | null}
+ * @returns {Promise<string | null>}
  */
-export function linkSave(fragment) {
+export async function linkSave(fragment) {
   const found = LINK.exec(String(fragment || "").replace(/^#/, ""));
   if (!found) return null;
   const [, gid, sender] = found;
-  const games = listGames().filter((e) => e.link && e.link.gid === gid);
+  const games = (await linkedGames()).filter((e) => e.link && e.link.gid === gid);
   const entry = games.find((e) => e.link && e.link.side !== sender) || games[0];
   return entry ? savedGame(entry.id) : null;
 }

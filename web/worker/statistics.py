@@ -1,0 +1,276 @@
+"""The player's history from the library's saves: games and points won by game, by opponent and
+level, single game or match; and how the dice fell, per game and over the library, per player,
+beside what fair dice would give, with a chi-square test.
+
+Everything here reads saves as web/worker/saves.py writes them (untrusted: anything that is not
+as expected is left out, never an error) and is plain data in, plain data out, so the figures
+are computed and tested on CPython. The verdict on the dice is a key of web/i18n
+(`dice_verdict`), never English text.
+
+Which rolls count: every turn's roll of a played turn (`play` events of a game's history, a pass
+included); the opening roll is one die each and decides who starts, so it is not a roll of
+either player, and the first turn played with the opening's dice (backgammon) is left out too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SIDES = {"w": 0, "b": 1}
+# The 21 rolls, the higher die first ("21" is a 2 and a 1); each non-double comes two ways in 36.
+ROLLS = tuple(f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1))
+P_ROLL = {roll: (1 if roll[0] == roll[1] else 2) / 36 for roll in ROLLS}
+# Pips a roll moves: a double is played four times.
+MEAN_PIPS = sum(P_ROLL[r] * (4 * int(r[0]) if r[0] == r[1] else int(r[0]) + int(r[1])) for r in ROLLS)
+FAIR_P = 0.05  # below this the dice are less even than fair dice usually are
+LOADED_P = 0.001  # below this, fair dice would be very unlikely to fall so
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    """One game of the library: its variant, whom against (`rival`: "computer:<level>", "link" or
+    "human"), whether it was a game of a match, the player's side (0 white, 1 black; None for two
+    people at one device), the winner (None: a draw, or not finished), the points, and every
+    counted roll as (side, (die, die))."""
+
+    variant: str
+    rival: str
+    match: bool
+    mine: int | None
+    over: bool
+    winner: int | None
+    points: int
+    rolls: tuple[tuple[int, tuple[int, int]], ...]
+
+
+def games_of_save(save: Mapping[str, Any]) -> list[GamePlayed]:
+    """Every game a save holds (a match's finished games and the one under way), as played."""
+    settings = save.get("settings") if isinstance(save.get("settings"), dict) else {}
+    duel = save.get("duel") if isinstance(save.get("duel"), dict) else None
+    assert isinstance(settings, dict)
+    if duel is not None:
+        rival, mine = "link", SIDES.get(str(duel.get("me")))
+    elif settings.get("opponent") == "computer":
+        rival, mine = f"computer:{settings.get('level')}", SIDES.get(str(settings.get("seat", "w")))
+    else:
+        rival, mine = "human", None
+    match = save.get("match") if isinstance(save.get("match"), dict) else None
+    if match is not None:
+        played = match.get("played") if isinstance(match.get("played"), list) else []
+        games = [g for g in [*played, match.get("game")] if isinstance(g, dict)]
+    else:
+        games = [save["game"]] if isinstance(save.get("game"), dict) else []
+    return [_game(data, rival, mine, match is not None) for data in games]
+
+
+def _game(data: Mapping[str, Any], rival: str, mine: int | None, in_match: bool) -> GamePlayed:
+    result = data.get("result") if isinstance(data.get("result"), dict) else None
+    winner = SIDES.get(str(result.get("winner"))) if result is not None else None
+    points = result.get("points") if result is not None else 0
+    return GamePlayed(
+        variant=str(data.get("variant", "")).split("+")[0],
+        rival=rival,
+        match=in_match,
+        mine=mine,
+        over=result is not None,
+        winner=winner,
+        points=points if isinstance(points, int) and not isinstance(points, bool) and points >= 0 else 0,
+        rolls=tuple(rolls_of_history(data.get("history"))),
+    )
+
+
+def rolls_of_history(history: Any) -> list[tuple[int, tuple[int, int]]]:
+    """(side, dice) of every played turn of a game's history, the opening's dice left out."""
+    rolls: list[tuple[int, tuple[int, int]]] = []
+    if not isinstance(history, list):
+        return rolls
+    opening: list[int] | None = None
+    for event in history:
+        if not isinstance(event, dict):
+            continue
+        kind = event.get("event")
+        if kind == "opening":
+            opening = event.get("dice") if isinstance(event.get("dice"), list) else None
+            continue
+        if kind != "play":
+            continue
+        dice, side = event.get("dice"), SIDES.get(str(event.get("side")))
+        after_opening, opening = opening, None
+        if side is None or not isinstance(dice, list) or not _dice(dice):
+            continue
+        if after_opening is not None and sorted(after_opening) == sorted(dice):
+            continue  # the opening's dice, played by the side they made start
+        rolls.append((side, (dice[0], dice[1])))
+    return rolls
+
+
+def _dice(dice: Any) -> bool:
+    return (isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice))
+
+
+# -- results -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Games and points of one group, from the player's side where the player had one."""
+
+    played: int = 0  # finished
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+
+    def add(self, game: GamePlayed) -> None:
+        if not game.over:
+            return
+        self.played += 1
+        if game.winner is None:
+            self.drawn += 1
+        elif game.mine is None:
+            return  # two people at one device: nobody's side is the player's
+        elif game.winner == game.mine:
+            self.won += 1
+            self.points_won += game.points
+        else:
+            self.lost += 1
+            self.points_lost += game.points
+
+
+@dataclass
+class Results:
+    """Tallies by game (variant), by opponent and level (rival), by single game or match (kind)."""
+
+    by_variant: dict[str, Tally] = field(default_factory=dict)
+    by_rival: dict[str, Tally] = field(default_factory=dict)
+    by_kind: dict[str, Tally] = field(default_factory=dict)
+    total: Tally = field(default_factory=Tally)
+
+
+def results(games: Iterable[GamePlayed]) -> Results:
+    found = Results()
+    for game in games:
+        found.by_variant.setdefault(game.variant, Tally()).add(game)
+        found.by_rival.setdefault(game.rival, Tally()).add(game)
+        found.by_kind.setdefault("match" if game.match else "single", Tally()).add(game)
+        found.total.add(game)
+    return found
+
+
+# -- the dice ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class DiceCounts:
+    """How the dice fell: each of the 21 rolls, each face (both dice), doubles, pips moved."""
+
+    rolls: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLLS, 0))
+    faces: list[int] = field(default_factory=lambda: [0] * 6)
+    doubles: int = 0
+    pips: int = 0
+
+    @property
+    def count(self) -> int:
+        return sum(self.rolls.values())
+
+    def add(self, dice: tuple[int, int]) -> None:
+        high, low = max(dice), min(dice)
+        self.rolls[f"{high}{low}"] += 1
+        self.faces[high - 1] += 1
+        self.faces[low - 1] += 1
+        if high == low:
+            self.doubles += 1
+        self.pips += 4 * high if high == low else high + low
+
+
+def dice_counts(games: Iterable[GamePlayed], side: str = "mine") -> DiceCounts:
+    """The rolls of `side`: "mine" (the player's, where the player had a side), "theirs" (the
+    opponent's there), "w" or "b" (that colour's), or "all"."""
+    counts = DiceCounts()
+    for game in games:
+        for who, dice in game.rolls:
+            if (side == "all" or (side == "w" and who == 0) or (side == "b" and who == 1)
+                    or (side == "mine" and game.mine == who)
+                    or (side == "theirs" and game.mine is not None and game.mine != who)):
+                counts.add(dice)
+    return counts
+
+
+@dataclass(frozen=True)
+class DiceTest:
+    """The counts beside fair dice's: expected counts, chi-square over the 21 rolls and over the
+    faces, each with its p-value, and the verdict (a key of web/i18n) from the smaller one."""
+
+    expected_rolls: dict[str, float]
+    expected_faces: float
+    expected_doubles: float
+    expected_pips: float
+    chi2_rolls: float
+    p_rolls: float
+    chi2_faces: float
+    p_faces: float
+    verdict: str
+
+
+def check_dice(counts: DiceCounts) -> DiceTest:
+    n = counts.count
+    expected = {roll: n * P_ROLL[roll] for roll in ROLLS}
+    chi_rolls = sum((counts.rolls[r] - e) ** 2 / e for r, e in expected.items()) if n else 0.0
+    face = 2 * n / 6
+    chi_faces = sum((f - face) ** 2 / face for f in counts.faces) if n else 0.0
+    p_rolls = chi_square_p(chi_rolls, len(ROLLS) - 1) if n else 1.0
+    p_faces = chi_square_p(chi_faces, 5) if n else 1.0
+    # two tests of the same dice: the smaller p-value counted twice (Bonferroni), so that fair dice
+    # are called uneven no more often than one time in twenty
+    return DiceTest(expected, face, n / 6, n * MEAN_PIPS, chi_rolls, p_rolls, chi_faces, p_faces,
+                    dice_verdict(min(1.0, 2 * min(p_rolls, p_faces)), n))
+
+
+def dice_verdict(p: float, rolls: int) -> str:
+    """In plain words (a key of web/i18n): too few rolls to say, as random as fair dice would be,
+    less even than fair dice usually are, or very unlikely from fair dice."""
+    if rolls < 5 * len(ROLLS):  # the chi-square needs about five expected of the rarest roll
+        return "dice.too_few"
+    if p >= FAIR_P:
+        return "dice.fair"
+    return "dice.uneven" if p >= LOADED_P else "dice.loaded"
+
+
+def chi_square_p(x: float, df: int) -> float:
+    """P(X >= x) for X chi-square with `df` degrees of freedom: the regularized upper incomplete
+    gamma function Q(df/2, x/2), by its series below a + 1 and its continued fraction above."""
+    if x <= 0:
+        return 1.0
+    a, z = df / 2, x / 2
+    if z < a + 1:
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= z / k
+            total += term
+        return max(0.0, 1 - total * math.exp(-z + a * math.log(z) - math.lgamma(a)))
+    # Lentz's continued fraction for Q
+    tiny = 1e-300
+    b = z + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(-z + a * math.log(z) - math.lgamma(a)) * h)
