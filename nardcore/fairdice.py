@@ -107,7 +107,7 @@ class Proof:
 
 
 def _read_segment(part: Any, number: int) -> Segment:
-    what = f"commitment {number}"
+    what = f"commitment {number} of the segments"
     if not isinstance(part, dict) or set(part) != {"commitment", "entropy", "seed", "rolls"}:
         raise FairDiceError(f"{what} needs exactly commitment, entropy, seed and rolls")
     if not _is_hex(part["commitment"]):

@@ -127,4 +127,4 @@ def from_save(data: Any) -> FairDice | None:
     try:
         return FairDice.from_state(data)
     except FairDiceError as error:
-        raise UIError(f"bad dice proof: {error}") from None
+        raise UIError(f"bad fair dice proof (fair_dice): {error}") from None

@@ -127,7 +127,8 @@ function readIndex(text) {
     });
   }
   const current = !damaged && data && typeof data.current === "string" && seen.has(data.current) ? data.current : null;
-  if (text !== null && !damaged && storedKeys(GAME_PREFIX).some((key) => GAME_ID.test(key.slice(GAME_PREFIX.length)) && !seen.has(key.slice(GAME_PREFIX.length)))) {
+  const unlisted = (/** @type {string} */ key) => GAME_ID.test(key.slice(GAME_PREFIX.length)) && !seen.has(key.slice(GAME_PREFIX.length));
+  if (text !== null && !damaged && storedKeys(GAME_PREFIX).some(unlisted)) {
     damaged = true; // an index that leaves out games whose saves are kept
   }
   return { games, current, damaged };
