@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import random
 import re
@@ -646,7 +647,9 @@ def assert_refused_by_name(read: Callable[[Any], object], document: Any, path: P
         for key in path:
             before = before[key]
         words = field_words(path)
-        if words and wrong_type(path, before, junk) and not (junk is None and path[-1] in NULLABLE):
+        # a non-finite number makes the whole text something other than JSON: refused as such
+        not_json = isinstance(junk, float) and not math.isfinite(junk)
+        if words and wrong_type(path, before, junk) and not (junk is None and path[-1] in NULLABLE) and not not_json:
             assert names_field(message, words), (path, repr(junk)[:60], message)
     except Exception as error:  # noqa: BLE001 - the point: nothing but the project's errors
         raise AssertionError(f"{type(error).__name__} for {path} = {repr(junk)[:60]}: {error}") from error

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import MOVABLE, after, board, one_step, open_app, press, start_game
+from browser_support import MOVABLE, after, board, eventually, one_step, open_app, press, start_game, stored_save
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,8 +155,9 @@ def test_a_game_with_the_rolls_entered_by_hand_is_reviewed_and_marked(browser: B
         move_and_confirm(page)
         enter(page, "31")  # Black's roll
         move_and_confirm(page)
-        entered = [e["dice"] for e in json.loads(page.evaluate(
-            "localStorage.getItem('nard.game.' + window.nardPage.gameId)"))["game"]["history"]]
+        game_id = page.evaluate("window.nardPage.gameId")
+        eventually(lambda: stored_save(page, game_id) is not None)
+        entered = [e["dice"] for e in json.loads(stored_save(page, game_id) or "")["game"]["history"]]
         assert entered == [[3, 3], [5, 2], [6, 4], [3, 1]]
         press(page, "btn-review")
         expect(page.locator("#review")).to_be_visible()
