@@ -40,7 +40,9 @@ export function createStudy(root, { send }) {
   return {
     paint(view) {
       const due = view.practice_due || 0;
-      $("btn-practice").textContent = due ? t("btn.practice_due", { n: due }) : t("btn.practice");
+      const practice = $("btn-practice");
+      practice.textContent = due ? t("btn.practice_due", { n: due }) : t("btn.practice");
+      practice.hidden = !due && view.study?.kind !== "drills"; // in the menu while a drill is due (or asked)
       current = view.study || null;
       root.hidden = !current;
       document.body.classList.toggle("studying", Boolean(current));
