@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 import os
 import random
 import re
@@ -635,6 +634,15 @@ def wrong_type(path: Path_, before: Any, junk: Any) -> bool:
     return not isinstance(junk, type(before))
 
 
+def not_json_text(junk: Any) -> bool:
+    """Junk holding a non-finite number anywhere: JSON cannot write it."""
+    try:
+        json.dumps(junk, allow_nan=False)
+    except ValueError:
+        return True
+    return False
+
+
 def assert_refused_by_name(read: Callable[[Any], object], document: Any, path: Path_, junk: Any) -> None:
     """`read` takes the changed document or refuses it with the project's error naming the field."""
     changed = replaced(document, path, junk)
@@ -648,7 +656,7 @@ def assert_refused_by_name(read: Callable[[Any], object], document: Any, path: P
             before = before[key]
         words = field_words(path)
         # a non-finite number makes the whole text something other than JSON: refused as such
-        not_json = isinstance(junk, float) and not math.isfinite(junk)
+        not_json = not_json_text(junk)
         if words and wrong_type(path, before, junk) and not (junk is None and path[-1] in NULLABLE) and not not_json:
             assert names_field(message, words), (path, repr(junk)[:60], message)
     except Exception as error:  # noqa: BLE001 - the point: nothing but the project's errors
