@@ -268,7 +268,10 @@ def test_setting_a_checker_down_then_picking_one_up_there_at_once_is_two_taps(br
         spot = page.locator('#board [data-point="8"]')
         spot.click(force=True)  # sets the checker from 13 down on 8 by the 5 ...
         spot.click(force=True)  # ... and at once picks one up there: a selection, not a quick step
-        page.wait_for_function("document.querySelector('#board [data-selected]') !== null", timeout=20_000)
+        # the view after the first tap still shows 13 picked up: wait for the one after the second
+        page.wait_for_function("document.getElementById('board').dataset.position.includes('8x4')"
+                               " && document.querySelector('#board [data-selected]:not([data-point=\"13\"])') !== null",
+                               timeout=20_000)
         assert points(page, "selected") == ["8"]
         position = board(page)["position"]
         assert "13x4" in position and "8x4" in position, position
