@@ -193,7 +193,9 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
     began = time.time()
     judged = section["judged"]
     while sum(1 for v in judged.values() if v["clear"]) < args.want:
-        if len(section["decisions"]) <= len(judged):  # more candidates, from further self-play
+        # more candidates, from further self-play, once each one found so far is judged (self-play
+        # can meet a turn twice, so the count of decisions is not the count to judge)
+        if all(f"{text} {dice_text}" in judged for text, dice_text in section["decisions"]):
             more = judge.decisions(len(section["decisions"]) + 100, args.seed)
             section["decisions"] = [list(item) for item in more]
         for text, dice_text in section["decisions"]:
