@@ -11,9 +11,10 @@ import subprocess
 import sys
 from typing import Any
 
+import gnubg_nn
 import numpy as np
 import pytest
-from gnubg_oracle import BACKGAMMON
+from gnubg_oracle import BACKGAMMON, to_gnubg
 
 from nardcore.books import book_entries, book_entry
 from nardcore.bots.neural import network_for
@@ -99,3 +100,23 @@ def test_a_sample_of_puzzles_holds_on_fresh_dice(variant_name: str) -> None:
                         @ np.array(spec.weights) for play in puzzle.plays[:2])
         holds += float(best.mean()) > float(second.mean())
     assert holds >= len(sample) - 1
+
+
+def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
+    """gnubg 2-ply (an outside judge, never a source of what ships) picks the shipped best play
+    among all legal plays in at least 95% of the backgammon puzzles."""
+    def played_equity(result: Position) -> float:  # cubeless, for the side that played
+        if result.winner() is not None:
+            return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
+        win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
+            [list(side) for side in to_gnubg(result)], 2)
+        return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
+
+    shipped = puzzles("backgammon")
+    assert shipped
+    agree = 0
+    for puzzle in shipped:
+        results = list(legal_plays(puzzle.position, puzzle.dice))
+        gnubg_best = max(results, key=played_equity)
+        agree += gnubg_best == puzzle.plays[0].result
+    assert agree >= 0.95 * len(shipped), f"{agree} of {len(shipped)}"

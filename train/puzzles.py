@@ -231,13 +231,20 @@ def ship(variant_name: str, args: argparse.Namespace) -> Path:
     if not chosen:
         raise SystemExit(f"no puzzles judged for {variant_name} ({key})")
     chosen.sort(key=lambda verdict: (verdict["rating"], verdict["position"], verdict["dice"]))
-    shipped = [{"id": f"{variant_name}-{number}", "position": verdict["position"], "dice": verdict["dice"],
+    target = BOOKS / f"puzzles-{variant_name}.json"
+    # A puzzle keeps its id from one shipping to the next (links and players' progress name it);
+    # a new one takes the next number.
+    before = json.loads(target.read_text())["puzzles"] if target.exists() else []
+    ids = {(item["position"], item["dice"]): item["id"] for item in before}
+    numbers = [int(str(item["id"]).rsplit("-", 1)[1]) for item in before]
+    fresh = iter(range(max(numbers, default=0) + 1, 1_000_000))
+    shipped = [{"id": ids.get((verdict["position"], verdict["dice"])) or f"{variant_name}-{next(fresh)}",
+                "position": verdict["position"], "dice": verdict["dice"],
                 "rating": verdict["rating"], "themes": verdict["themes"],
                 "plays": [{field: row[field] for field in ("play", "result", "equity", "behind")}
                           for row in verdict["plays"]]}
-               for number, verdict in enumerate(chosen, 1)]
+               for verdict in chosen]
     BOOKS.mkdir(exist_ok=True)
-    target = BOOKS / f"puzzles-{variant_name}.json"
     target.write_text(json.dumps({"variant": variant_name, "method": key, "puzzles": shipped},
                                  separators=(",", ":"), sort_keys=True) + "\n")
     return target
