@@ -23,7 +23,7 @@ import { firstView, startView } from "./first-view.js";
 import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
 import { createKeys } from "./keys.js";
 import { createGames } from "./library/games.js";
-import { openLibrary, saveToOpen } from "./library/store.js";
+import { forgetListing, openLibrary, saveToOpen } from "./library/store.js";
 import { createTabs } from "./library/tabs.js";
 import { createHint } from "./panels/coach.js";
 import { createControls } from "./panels/controls.js";
@@ -339,6 +339,7 @@ export function mountPage(root, app) {
       timers.clear();
       events.off();
       for (const part of [...parts].reverse()) part.destroy();
+      forgetListing(); // a page mounted again reads the library afresh
       if (window.nardPage === page) delete window.nardPage;
     },
     get view() {
