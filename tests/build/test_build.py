@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
-import importlib
 import io
 import json
 import os
@@ -21,12 +20,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.dist import build_lock, built_dist
+from support.dist import build_lock, built_dist, precache_list
 
 from tools import inline, shell, site, snapshot, testenv
 from tools.serve import SiteServer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 DIST = shell.DIST
 TWINS = (".gz", ".br")
@@ -45,13 +44,6 @@ def server(dist: Path) -> Iterator[str]:
 
 def site_files(dist: Path) -> set[str]:
     return {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.suffix not in TWINS}
-
-
-def precache_list(dist: Path) -> list[str]:
-    text = (dist / "sw.js").read_text()
-    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
-    assert match, "sw.js has no precache list"
-    return list(json.loads(match.group(1)))
 
 
 def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
@@ -385,104 +377,6 @@ def test_server_handles_requests_in_parallel(server: str) -> None:
     assert answer.startswith(b"HTTP/1.1 200")
 
 
-# ---------------------------------------------------------------- the inliner's module graph
-
-
-def write_modules(folder: Path, modules: dict[str, str]) -> Path:
-    for name, source in modules.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(source)
-    return folder
-
-
-APP = inline.ENTRY  # page/boot/app.js: its imports go up and across the page's folders
-
-
-def test_modules_are_inlined_after_everything_they_import(tmp_path: Path) -> None:
-    web = write_modules(tmp_path, {
-        APP: 'import { b } from "../b/b.js";\nimport { c } from "./c.js";\nb(); c();\n',
-        "page/b/b.js": 'import { d } from "../d.js";\nexport function b() { return d; }\n',
-        "page/boot/c.js": 'import { d as e } from "../../page/d.js";\nexport const c = () => e;\n',  # a diamond
-        "page/d.js": "export const d = 1;\n",
-        "page/unused.js": "export const u = 1;\n",
-    })
-    order = inline.module_order(web)
-    assert order[-1] == APP and sorted(order) == ["page/b/b.js", APP, "page/boot/c.js", "page/d.js"]
-    assert order.index("page/d.js") < order.index("page/b/b.js") < order.index(APP)
-    assert order.index("page/d.js") < order.index("page/boot/c.js")
-    script = inline.inlined_script(web)
-    assert script.count("const __web_page_d = (() => {") == 1
-    assert "const { d: e } = __web_page_d;" in script
-    assert script.index("const __web_page_d =") < script.index("const __web_page_b_b =") < script.index(
-        "const __web_page_boot_app =")
-    # each module finds its own files from its own folder, once inlined in the page
-    assert 'new URL("./web/page/d.js", import.meta.url)' in inline.wrap_module(
-        "page/d.js", "export const d = import.meta.url;\n", [])
-
-
-@pytest.mark.parametrize(("modules", "message"), [
-    ({APP: 'import { a } from "./a.js";\n', "page/boot/a.js": 'import { b } from "../b.js";\nexport const a = 1;\n',
-      "page/b.js": 'import { a } from "./boot/a.js";\nexport const b = 1;\n'}, "cycle"),
-    ({APP: 'import { a } from "./a.js";\n'}, "not in web/"),
-    ({APP: 'import { a } from "../a.js";\n', "page/boot/a.js": "export const a = 1;\n"}, "not in web/"),
-    ({APP: 'import { a } from "../../../lib/a.js";\n'}, "not a module of web/"),
-    ({APP: 'import { a } from "https://cdn.example/a.js";\n'}, "not a module of web/"),
-    ({APP: 'import { a } from "/page/a.js";\n'}, "not a module of web/"),
-    ({APP: 'import { a } from "./a/../b.js";\n'}, "not a module of web/"),
-    ({APP: 'import { a } from "./a.mjs";\n'}, "not a module of web/"),
-    ({APP: 'import a from "./a.js";\n', "page/boot/a.js": "export default 1;\n"}, "cannot be inlined"),
-    ({APP: 'import { a } from "./a.js";\n', "page/boot/a.js": "export default 1;\n"}, "cannot be inlined"),
-])
-def test_a_module_graph_the_page_cannot_hold_stops_the_build(tmp_path: Path, modules: dict[str, str],
-                                                            message: str) -> None:
-    web = write_modules(tmp_path, modules)
-    with pytest.raises(SystemExit, match=message):
-        inline.inlined_script(web)
-
-
-def test_the_page_inlines_app_js_and_what_it_imports_in_todays_order() -> None:
-    assert site.inlined_modules() == inline.module_order(shell.WEB)
-    assert site.inlined_modules()[-1] == "page/boot/app.js"
-
-
-# -------------------------------------------------------------------------- the start view
-
-
-def test_the_start_view_goes_into_the_page_as_safe_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    view = {"message": "</script><!-- a & b > c", "lines": "\u2028\u2029", "points": [1, 2]}
-    monkeypatch.setattr(site, "start_view", lambda web=shell.WEB: view)
-    html = site.page_html().decode()
-    tag = '<script type="application/json" id="nard-start-view">'
-    assert html.count(tag) == 1
-    text = html.split(tag, 1)[1].split("</script>", 1)[0]
-    assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}
-    assert json.loads(text) == view
-    # right before the page's module script
-    assert html.split(tag, 1)[1].split("</script>\n", 1)[1].startswith('<script type="module" async>')
-
-
-def test_the_start_view_comes_from_the_presenter_when_there_is_one(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    package = tmp_path / "app_under_test"  # a package of the test's own in place of web.worker
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    monkeypatch.syspath_prepend(tmp_path)
-    monkeypatch.delitem(sys.modules, "app_under_test.presenter", raising=False)
-    assert site.start_view("app_under_test") is None  # no presenter.py: no tag
-    (package / "presenter.py").write_text("def start_view():\n    return {'screen': 'play', 'n': 3}\n")
-    importlib.invalidate_caches()
-    assert site.start_view("app_under_test") == {"screen": "play", "n": 3}
-    monkeypatch.delitem(sys.modules, "app_under_test.presenter")
-    (package / "presenter.py").write_text("VIEW = 1\n")
-    assert site.start_view("app_under_test") is None  # no start_view(): no tag
-
-
-def test_the_start_view_of_the_build_is_the_worker_presenters() -> None:
-    from web.worker import presenter
-
-    assert site.start_view() == presenter.start_view()
-
-
 def test_build_py_and_its_tools_run_without_site_packages(tmp_path: Path) -> None:
     # a fresh machine: build.py must start with the standard library alone, from any folder
     result = subprocess.run([sys.executable, "-S", str(ROOT / "build.py"), "--help"], cwd=tmp_path,
@@ -507,47 +401,12 @@ def test_the_app_can_be_installed_its_manifest_names_icons_that_exist(dist: Path
     assert '<link rel="manifest" href="./manifest.webmanifest">' in (dist / "index.html").read_text()
 
 
-# -------------------------------------------------------------------------- <nard-board>
-
-
-def test_embed_js_is_one_plain_script_with_the_board_under_its_byte_budget(dist: Path) -> None:
-    text = (dist / "embed.js").read_text()
-    assert len(gzip.compress(text.encode(), 9)) <= 60_000  # docs/embed.md's budget
-    assert text.startswith("(() => {") and text.rstrip().endswith("})();")
-    assert not re.search(r"^\s*(import|export)\b", text, re.M) and "import.meta" not in text
-    for module in ("page/embed/embed.js", "page/board/board.js", "page/board/geometry.js", "page/board/board-input.js"):
-        assert f"const {inline.module_name(module)} = (() => {{" in text, module
-    # the board's look and each game's numbering come in with it: nothing else is fetched
-    assert site.EMBED_DATA_MARK not in text
-    assert json.dumps((shell.WEB / site.BOARD_STYLE).read_text())[1:80] in text
-    assert '"narde":[0,13,14,15' in text and '"backgammon":[0,24,23' in text
-    assert "fetch(" not in text and "runtime.mjs" not in text
-
-
-def test_a_module_a_plain_script_cannot_hold_stops_the_bundle(tmp_path: Path) -> None:
-    web = write_modules(tmp_path, {"page/embed/embed.js": 'import { a } from "../a.js";\n',
-                                   "page/a.js": "export const a = import.meta.url;\n"})
-    with pytest.raises(SystemExit, match="import.meta"):
-        inline.bundled_script(web, "page/embed/embed.js")
-
-
-def test_the_example_page_uses_embed_js_and_the_app_under_its_own_policy(dist: Path) -> None:
-    html = (dist / site.EMBED_EXAMPLE).read_text()
-    assert '<script src="./embed.js"></script>' in html and "<nard-board" in html
-    assert 'src="./index.html?embed=1#' in html
-    policy = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)[0]
-    style = re.findall(r"<style>(.*?)</style>", html, re.S)[0]
-    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
-    assert f"style-src 'self' 'sha256-{digest}'" in policy and "script-src 'self';" in policy
-    assert {"embed.js", site.EMBED_EXAMPLE} <= set(precache_list(dist))
-
-
 def test_build_py_test_runs_its_workers_sharing_by_work_stealing_unless_told_otherwise() -> None:
     import build
 
     workers = str(build.WORKERS)
     assert build.WORKERS >= 2
-    assert build.workers(["tests/test_vectors.py", "-q"]) == ["-n", workers, "--dist", "worksteal"]
+    assert build.workers(["tests/core/test_vectors.py", "-q"]) == ["-n", workers, "--dist", "worksteal"]
     assert build.workers(["--dist", "loadfile"]) == ["-n", workers]
     assert build.workers(["--dist=load"]) == ["-n", workers]
     assert build.workers(["-n", "0"]) == []

@@ -9,7 +9,7 @@ from pathlib import Path
 from nardcore.formats.state import decode_state
 from nardcore.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUTSIDE = "../" + "shared"  # split so this file does not name it
 
 

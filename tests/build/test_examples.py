@@ -11,7 +11,7 @@ import pytest
 
 import nardcore
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted(m.name for m in pkgutil.walk_packages(nardcore.__path__, "nardcore.") if m.name != "nardcore.__main__")
 
 

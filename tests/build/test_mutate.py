@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tools import mutate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_listed_equivalent_mutant_is_made_from_the_current_sources() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from nardcore.variant import VARIANT_NAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

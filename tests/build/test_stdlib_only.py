@@ -6,7 +6,7 @@ import ast
 import sys
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "nardcore"
+CORE = Path(__file__).resolve().parents[2] / "nardcore"
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 
 

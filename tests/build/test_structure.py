@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("nardcore", "web/worker")
 MAX_LINES = 600
 # The page's JavaScript: Biome lints it but has no rule for a line's length (its formatter is off,

@@ -14,7 +14,7 @@ from tools import viewmodel_ts
 from web.worker import intent_shapes
 from web.worker.intents import INTENTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_committed_d_ts_is_what_viewmodel_py_declares() -> None:

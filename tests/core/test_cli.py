@@ -20,7 +20,7 @@ from nardcore.cli.requests import MAX_LINE, LongLine, request_lines
 from nardcore.cli.terminal import play_game
 from nardcore.position import Position
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = load_cases()
 
 

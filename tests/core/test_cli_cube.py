@@ -15,7 +15,7 @@ from nardcore.cli.cube import cube_line, run_cube
 from nardcore.formats.xgid import xgid_of_position
 from nardcore.position import Position
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Long races without gammon chances (the network: 0.000 gammons either way), white on roll
 TAKE_24 = "backgammon:w:10,9x2,8x4,7x4,6,3,2x2:10x2,9x3,8x5,7,5x2,3,1"  # 101 against 108 pips
 PASS_20 = "backgammon:w:10,9x2,8x3,7x2,6,5,4x2,3,1x2:11x3,10x2,8,7x2,6,5x2,4,3,1x2"  # 90 against 100

@@ -13,7 +13,7 @@ from nardcore.forced import KEYS_NO_PLAY, KEYS_ONE_PLAY, why_no_play, why_one_pl
 from nardcore.notation import parse_play
 from nardcore.position import Position
 
-I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
+I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 LANGUAGES = sorted(I18N.glob("*.json"))
 
 

@@ -28,7 +28,7 @@ from nardcore.gamedata import game_to_dict
 from nardcore.match import Match
 from nardcore.variant import VARIANT_NAMES, find_variant
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "fair-dice.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "fair-dice.md"
 
 
 def doc_code() -> dict[str, Any]:

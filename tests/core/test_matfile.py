@@ -166,7 +166,7 @@ def test_other_games_name_their_variant_and_opening() -> None:
     assert again.history == game.history
 
 
-GNUBG_MATCH = Path(__file__).parent / "data" / "gnubg-match.mat"  # written by gnubg 1.07 (`export match mat`)
+GNUBG_MATCH = Path(__file__).parents[1] / "data" / "gnubg-match.mat"  # written by gnubg 1.07 (`export match mat`)
 
 
 def test_a_record_gnubg_wrote_is_read() -> None:

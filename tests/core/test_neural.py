@@ -23,7 +23,7 @@ from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES, find_variant
 from train.npnet import Net, boards_of, encode
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TRAINED = [name for name in VARIANT_NAMES if network_for(name) is not None]
 
 

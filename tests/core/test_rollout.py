@@ -20,7 +20,7 @@ from nardcore.bots.rollout import ORDERED_ROLLS, Rollout, candidate_plays, game_
 from nardcore.position import Position
 from nardcore.variant import VARIANT_NAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # White on roll with one checker on its 1-point: off whatever the dice, while Black still has
 # all fifteen outside its home board: a gammon, a mars, or all fifteen checkers counted.
 CERTAIN = {"backgammon": 2.0, "narde": 2.0, "moultezim": 2.0, "khachapuri": 30.0, "tawla31": 15.0}

@@ -14,7 +14,7 @@ from nardcore.movegen import TurnPlanner, result_positions
 from nardcore.position import Position
 
 CASES = load_cases()
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def describe_mismatch(case: Case, got: set[str]) -> str:

@@ -24,7 +24,7 @@ from nardcore.gamedata import game_to_dict
 from nardcore.match import Match
 from nardcore.variant import find_variant
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def finished(variant: str = "backgammon", length: int = 0, seed: int = 2) -> tuple[Game | Match, FairDice]:

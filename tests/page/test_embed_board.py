@@ -22,7 +22,7 @@ from web.worker.layout import Layout
 from web.worker.presenter import board_part, numbering, rolled_dice
 from web.worker.viewmodel import SIDES, BoardView
 
-EMBED = Path(__file__).resolve().parent.parent / "web" / "page" / "embed" / "embed.js"
+EMBED = Path(__file__).resolve().parents[2] / "web" / "page" / "embed" / "embed.js"
 NODE = shutil.which("node")
 POSITIONS = 10_000
 TOKENS = ["backgammon", "backgammon+beaver+jacoby", "backgammon+cube-limit-8", "narde", "narde+end-block",

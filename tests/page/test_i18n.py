@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"
 I18N_JS = ROOT / "web" / "page" / "i18n.js"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

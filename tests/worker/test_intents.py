@@ -169,6 +169,18 @@ def test_the_engine_reports_a_failing_bot_and_keeps_the_game(monkeypatch: pytest
     assert app.game.board == before and not app.game.steps
 
 
+def test_a_boot_through_the_engine_starts_afresh_from_what_the_page_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a page mounted again (page.js mountPage, as the browser tests reset the app) boots again:
+    # nothing of the game before is kept but what the boot sends
+    monkeypatch.setattr(engine, "_app", None)
+    first = json.loads(engine.dispatch('{"type": "boot", "query": "?dice=seed:3"}'))
+    json.loads(engine.dispatch('{"type": "new_game", "settings": {"variant": "narde"}}'))
+    played = json.loads(engine.dispatch('{"type": "roll"}'))
+    assert played["view"]["variant"] == "narde" != first["view"]["variant"]
+    again = json.loads(engine.dispatch('{"type": "boot", "query": "?dice=seed:3"}'))
+    assert again["view"] == first["view"]
+
+
 def test_the_computer_steps_its_play_one_request_at_a_time_and_chooses_once_per_turn() -> None:
     bot = FirstPlayBot()
     session = computer_session("narde:b:24x15:24x15", "6,5")

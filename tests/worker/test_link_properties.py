@@ -49,7 +49,7 @@ from web.worker.linkplay import Duel
 from web.worker.record import embed_record
 from web.worker.session import Session
 
-PAGE = Path(__file__).resolve().parent.parent / "web" / "page"  # embed/embed.js, run in node below
+PAGE = Path(__file__).resolve().parents[2] / "web" / "page"  # embed/embed.js, run in node below
 
 LONG = float(os.environ.get("NARD_LONG", "1"))
 # states per variant token: thousands for the forms of one position (a position, an ID), a
@@ -510,7 +510,7 @@ def test_mutated_links_in_the_app_leave_the_game_untouched(token: str) -> None:
 
 @pytest.mark.parametrize("token", ["backgammon+beaver+jacoby", "narde+end-block+last-roll", "moultezim"])
 def test_mutated_records_are_read_or_refused_with_mat_errors(token: str) -> None:
-    """Mutations beyond tests/test_matfile.py's line edits: cut short, percent escapes, huge numbers."""
+    """Mutations beyond tests/core/test_matfile.py's line edits: cut short, percent escapes, huge numbers."""
     rng = random.Random(token)
     texts = [write_mat(thing) for thing in sample(token, 6, seed=9)]
     seen = set()

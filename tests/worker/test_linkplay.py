@@ -800,7 +800,7 @@ def test_records_and_links_made_by_this_version_open_in_later_ones() -> None:
     """Whole games by link (fixed keys) as this version recorded them: a later version reads
     them the same, so a game under way survives an update of the app. Any change to how dice,
     commitments, shares or the chain hash are derived fails here (docs/link-play.md)."""
-    stored = json.loads((Path(__file__).parent / "data" / "link-records.json").read_text())
+    stored = json.loads((Path(__file__).parents[1] / "data" / "link-records.json").read_text())
     assert [(entry["variant"], entry.get("version", 1)) for entry in stored] == [
         ("backgammon", 1), ("narde", 1), ("backgammon", 2)]
     for entry in stored:

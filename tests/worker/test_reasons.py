@@ -25,7 +25,7 @@ from web.worker import reasons, ui
 from web.worker.inputs import UIError
 from web.worker.linkformat import LinkError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"
 LANGUAGES = sorted(path.stem for path in I18N.glob("*.json"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

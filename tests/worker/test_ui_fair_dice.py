@@ -20,7 +20,7 @@ from nardcore.formats.mat import read_mat
 from web.worker import ui
 from web.worker.dice import CountingDice
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def against_computer(variant: str = "narde", **settings: Any) -> tuple[ui.App, Mapping[str, Any]]:
