@@ -414,6 +414,14 @@ def test_build_py_test_runs_its_workers_sharing_by_work_stealing_unless_told_oth
     assert build.workers(["-p", "no:xdist"]) == []
 
 
+def test_build_py_test_quick_runs_every_test_with_the_long_runs_at_a_tenth() -> None:
+    import build
+
+    assert build.quick(["-x", "--quick"], {"PATH": "/bin"}) == (["-x"], {"NARD_LONG": "0.1", "PATH": "/bin"})
+    assert build.quick(["--quick"], {"NARD_LONG": "3"}) == ([], {"NARD_LONG": "3"})  # told otherwise
+    assert build.quick(["-x"], {"PATH": "/bin"}) == (["-x"], {"PATH": "/bin"})
+
+
 def test_the_tests_take_dist_as_build_py_test_built_it_and_build_it_themselves_otherwise(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from support import dist as support_dist
