@@ -24,7 +24,7 @@ const attribute = (/** @type {string} */ text) => text.replace(/&/g, "&amp;").re
 /**
  * @param {HTMLDialogElement} root the dialog (#share)
  * @param {ShareDeps} deps
- * @returns {{show: (links: ShareLinks) => void, paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part & {show: (links: ShareLinks) => void}}
  */
 export function createShare(root, { send, download }) {
   const events = listeners();

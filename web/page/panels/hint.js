@@ -15,7 +15,7 @@ import { isolate, notation, t } from "../i18n.js";
  * The hint: the best plays, a click draws one on the board; or the cube action.
  * @param {HTMLElement} root the hint's box (#hint)
  * @param {{send: Send}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createHint(root, { send }) {
   const list = $("hint-list");
