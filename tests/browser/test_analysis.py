@@ -10,8 +10,6 @@ from nardcore.bots import analysis, bearoff
 from nardcore.bots.neural import network_for
 from nardcore.position import Position
 
-pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
-
 RACE = "backgammon:w:6x2,5,2:6x2,4,3"  # both sides all home: the database's
 
 
