@@ -4,6 +4,7 @@
     python build.py build              # the static site in dist/ (tools/site.py)
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:8000
     python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff, mypy, tsc, biome, node --test
+    python build.py test --quick       # the same, the long property runs at a tenth of their cases (NARD_LONG=0.1)
     python build.py bench              # the scripts in bench/
 
 The work is done in tools/: site.py (the page, dist/, compression), inline.py (the page's
@@ -133,6 +134,18 @@ def start_build_for_the_run(run_name: str) -> tuple[threading.Thread, list[bool]
     return builder, built
 
 
+# `test --quick`, for the edit loop: every test runs, the random games, the oracle's positions and the
+# link and record properties at a tenth of their number (as mutation testing runs them)
+QUICK_LONG = "0.1"
+
+
+def quick(pytest_args: list[str], env: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+    """pytest's arguments without `--quick`, and the environment it asks for (NARD_LONG, unless set)."""
+    if "--quick" not in pytest_args:
+        return pytest_args, env
+    return [arg for arg in pytest_args if arg != "--quick"], {"NARD_LONG": QUICK_LONG, **env}
+
+
 def test(pytest_args: list[str]) -> int:
     """pytest, with dist/ built beside it (under the tests' build lock: a test that serves dist/
     waits for it, the others run meanwhile) and ruff, strict mypy and tsc running beside it at
@@ -147,7 +160,7 @@ def test(pytest_args: list[str]) -> int:
     started = {name: subprocess.Popen(command, cwd=ROOT, stdout=logs[name], stderr=subprocess.STDOUT,
                                       preexec_fn=lambda: os.nice(5))
                for name, command in commands.items()}
-    env = {**os.environ, BUILT_FOR_THE_RUN: run_name}
+    pytest_args, env = quick(pytest_args, {**os.environ, BUILT_FOR_THE_RUN: run_name})
     results = {"pytest": run([sys.executable, "-m", "pytest", *workers(pytest_args), *pytest_args], env=env)}
     builder.join()
     (BUILD_STAMPS / f"built-{run_name}").unlink(missing_ok=True)
@@ -175,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="build the static site into dist/")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy, tsc, biome, node --test",
+    commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy, tsc, biome, node --test "
+                        "(--quick: the long property runs at a tenth)",
                         add_help=False)
     commands.add_parser("bench", help="run the benchmarks in bench/")
     commands.add_parser("mutate", help="mutation testing of the core and the app's Python (hours; see tools/mutate.py)",

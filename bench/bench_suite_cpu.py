@@ -12,7 +12,9 @@ renderer with the engine's worker, the browser process, the network service, ...
 (/proc/stat), beside the wall time. `time` misses most of Chromium's CPU (its renderers are
 reaped by the browser process, not by pytest), so this is the figure to compare with what two
 cores give in the same wall time: a run whose CPU is twice its wall time is bound by the CPU,
-and more workers only make it slower. Run it on an otherwise idle machine.
+and more workers only make it slower. Run it on an otherwise idle machine. It also gives the CPU
+of pytest's own processes (Chromium's included, read from /proc): the figure to compare two
+versions of the tests by on a machine busy with other work.
 
 Not a test: the figures depend on the machine.
 """
@@ -109,11 +111,20 @@ def boots(count: int) -> int:
 
 
 def suite(pytest_args: list[str]) -> int:
+    """pytest's run: the machine's CPU meanwhile, and its own (pytest, Chromium and every other
+    process under this one, read from /proc every half second: a process that ends between two
+    readings loses at most that half second), which holds on a machine busy with other work."""
     busy, start = machine_busy(), time.monotonic()
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    process = subprocess.Popen([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT)
+    own: dict[int, float] = {}
+    while process.poll() is None:
+        for pid, (_, seconds) in descendants().items():
+            own[pid] = max(own.get(pid, 0.0), seconds)
+        time.sleep(0.5)
+    code = process.returncode
     cpu, wall = machine_busy() - busy, time.monotonic() - start
     print(f"pytest {' '.join(pytest_args)}: exit {code}, {wall:.0f} s wall, {cpu:.0f} s of the machine's CPU "
-          f"({cpu / wall:.2f} cores of {os.cpu_count()} on average)")
+          f"({cpu / wall:.2f} cores of {os.cpu_count()} on average), {sum(own.values()):.1f} s its own")
     return code
 
 

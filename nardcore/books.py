@@ -8,14 +8,12 @@ and roll in the book are found by `book_entry`; the hint says "book" there.
 
 from __future__ import annotations
 
-import json
-import zlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .position import Position
+from .shipped import ShippedJSON
 from .variant import VARIANT_NAMES, find_variant
 
 __all__ = ["BookEntry", "BookPlay", "book_entries", "book_entry"]
@@ -63,18 +61,7 @@ def _entry(data: dict[str, Any]) -> BookEntry:
     return BookEntry(position, (high, low), int(data["games"]), plays)
 
 
-def _read_shipped(variant_name: str) -> bytes | None:
-    try:
-        return resources.files(__package__).joinpath("books", f"{variant_name}.json").read_bytes()
-    except OSError:
-        return None
-
-
-# Read when this module is imported, not when first used: in the browser the app starts from a
-# memory snapshot of the interpreter, which keeps what is in memory but not the package's files
-# (as nardcore.bots.neural's weights). Kept compressed (the snapshot's heap is small: megabytes
-# of JSON become a tenth of that) and parsed on first use.
-_SHIPPED = {name: zlib.compress(data, 1) for name in VARIANT_NAMES if (data := _read_shipped(name)) is not None}
+_SHIPPED = ShippedJSON()  # read at import: see nardcore/shipped.py
 
 
 @cache
@@ -85,10 +72,9 @@ def book_entries(variant_name: str) -> tuple[BookEntry, ...]:
     if variant_name not in VARIANT_NAMES:
         find_variant(variant_name)  # a misspelt name is refused; a token with options has no book
         return ()
-    source = _SHIPPED.get(variant_name)
-    if source is None:
+    data = _SHIPPED.read(variant_name)
+    if data is None:
         return ()
-    data = json.loads(zlib.decompress(source).decode("utf-8"))
     return tuple(_entry(item) for item in data["entries"])
 
 

@@ -9,14 +9,12 @@ equity it gives up.
 
 from __future__ import annotations
 
-import json
-import zlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from .position import Position
+from .shipped import ShippedJSON
 from .variant import VARIANT_NAMES
 
 __all__ = ["THEMES", "Puzzle", "PuzzlePlay", "puzzle_by_id", "puzzles"]
@@ -60,27 +58,15 @@ def _puzzle(data: dict[str, Any]) -> Puzzle:
                   tuple(data["themes"]), plays)
 
 
-def _read_shipped(variant_name: str) -> bytes | None:
-    try:
-        return resources.files(__package__).joinpath("books", f"puzzles-{variant_name}.json").read_bytes()
-    except OSError:
-        return None
-
-
-# Read when this module is imported, not when first used: in the browser the app starts from a
-# memory snapshot of the interpreter, which keeps what is in memory but not the package's files
-# (as nardcore.bots.neural's weights). Kept compressed (the snapshot's heap is small: megabytes
-# of JSON become a tenth of that) and parsed on first use.
-_SHIPPED = {name: zlib.compress(data, 1) for name in VARIANT_NAMES if (data := _read_shipped(name)) is not None}
+_SHIPPED = ShippedJSON("puzzles-")  # read at import: see nardcore/shipped.py
 
 
 @cache
 def puzzles(variant_name: str) -> tuple[Puzzle, ...]:
     """A game's puzzles in their shipped order (none for a game with none shipped)."""
-    source = _SHIPPED.get(variant_name)
-    if source is None:
+    data = _SHIPPED.read(variant_name)
+    if data is None:
         return ()
-    data = json.loads(zlib.decompress(source).decode("utf-8"))
     return tuple(_puzzle(item) for item in data["puzzles"])
 
 

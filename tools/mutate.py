@@ -42,34 +42,35 @@ EQUIVALENT = ROOT / "tests" / "data" / "mutation-equivalent.txt"
 # The tests run with NARD_LONG=0.1: a tenth of the random games and oracle positions, so that a
 # mutant costs seconds; the figures are a floor of what the whole suite kills.
 QUICK = "0.1"
-RULES = ("tests/test_rule_options.py", "tests/test_game.py", "tests/test_vectors.py",
-         "tests/test_blocks_and_runners.py", "tests/test_held_back.py")
-UI = ("tests/test_ui_turns.py", "tests/test_ui_saves.py", "tests/test_ui_links.py", "tests/test_ui_requests.py",
-      "tests/test_ui_computer.py", "tests/test_ui_resign.py", "tests/test_ui_record.py",
-      "tests/test_ui_rollout.py")  # the app, by feature
-APP = ("tests/test_inputs.py", "tests/test_layout.py", "tests/test_presenter.py", "tests/test_intents.py",
-       "tests/test_editor.py", *UI, "tests/test_linkplay.py", "tests/test_matfile.py",
-       "tests/test_link_properties.py")
+def core(*names: str) -> tuple[str, ...]:
+    """tests/core/test_NAME.py for each name (tests/worker/: worker)."""
+    return tuple(f"tests/core/test_{name}.py" for name in names)
+
+
+def worker(*names: str) -> tuple[str, ...]:
+    return tuple(f"tests/worker/test_{name}.py" for name in names)
+
+
+GAME = core("game", "game_saves")
+RULES = (*core("rule_options"), *GAME, *core("vectors", "blocks_and_runners", "held_back"))
+UI = worker("ui_turns", "ui_saves", "ui_links", "ui_requests", "ui_computer", "ui_resign", "ui_record",
+            "ui_rollout")  # the app, by feature
+APP = (*worker("inputs", "layout", "presenter", "intents", "editor"), *UI, *worker("linkplay"), *core("matfile"),
+       *worker("link_properties"))
 # module -> the tests that should notice a break in it (fast ones first: -x stops at the first)
 TARGETS: dict[str, tuple[str, ...]] = {
-    "nardcore/variant.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_match.py", *RULES,
-                            "tests/test_parsers_property.py"),
-    "nardcore/position.py": ("tests/test_variant.py", "tests/test_position.py", "tests/test_codec.py", *RULES,
-                             "tests/test_parsers_property.py"),
-    "nardcore/movegen.py": ("tests/test_held_back.py", "tests/test_turn_graph.py", *RULES,
-                            "tests/test_gnubg_oracle.py", "tests/test_random_games.py"),
-    "nardcore/game.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py", *RULES,
-                         "tests/test_random_games.py"),
-    "nardcore/scoring.py": ("tests/test_game.py", "tests/test_match.py", *RULES, "tests/test_random_games.py"),
-    "nardcore/gamedata.py": ("tests/test_game.py", "tests/test_resign.py", "tests/test_match.py",
-                             "tests/test_codec.py", "tests/test_parsers_property.py"),
-    "nardcore/readers.py": ("tests/test_game.py", "tests/test_match.py", "tests/test_parsers_property.py"),
-    "nardcore/match.py": ("tests/test_match.py", "tests/test_game.py", "tests/test_resign.py"),
-    **{f"nardcore/formats/{name}.py": ("tests/test_codec.py", "tests/test_parsers_property.py")
-       for name in ("gnubg", "xgid", "state")},
-    "nardcore/notation.py": ("tests/test_notation.py", "tests/test_vectors.py", "tests/test_cli.py"),
-    "nardcore/formats/mat.py": ("tests/test_matfile.py", "tests/test_link_properties.py"),
-    "nardcore/formats/position_link.py": (*UI, "tests/test_link_properties.py", "tests/test_editor.py"),
+    "nardcore/variant.py": (*core("variant", "position", "match"), *RULES, *core("parsers_property")),
+    "nardcore/position.py": (*core("variant", "position", "codec"), *RULES, *core("parsers_property")),
+    "nardcore/movegen.py": (*core("held_back", "turn_graph"), *RULES, *core("gnubg_oracle", "random_games")),
+    "nardcore/game.py": (*GAME, *core("resign", "match"), *RULES, *core("random_games")),
+    "nardcore/scoring.py": (*GAME, *core("match"), *RULES, *core("random_games")),
+    "nardcore/gamedata.py": (*GAME, *core("resign", "match", "codec", "parsers_property")),
+    "nardcore/readers.py": (*GAME, *core("match", "parsers_property")),
+    "nardcore/match.py": (*core("match"), *GAME, *core("resign")),
+    **{f"nardcore/formats/{name}.py": core("codec", "parsers_property") for name in ("gnubg", "xgid", "state")},
+    "nardcore/notation.py": core("notation", "vectors", "cli"),
+    "nardcore/formats/mat.py": (*core("matfile"), *worker("link_properties")),
+    "nardcore/formats/position_link.py": (*UI, *worker("link_properties", "editor")),
     # the app's Python: one set of tests, so that one profiled run finds what reaches each module
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",

@@ -95,7 +95,7 @@ def ensure_test_tools() -> None:
         log("installing Debian's chromium")
         if apt_install("chromium"):
             raise SystemExit("apt-get install chromium failed")
-    if not Path(GNUBG).exists():  # tests/test_matfile.py has gnubg itself read and write records
+    if not Path(GNUBG).exists():  # tests/core/test_matfile.py has gnubg itself read and write records
         if not shutil.which("apt-get"):
             raise SystemExit(f"{GNUBG} is missing and there is no apt-get to install Debian's gnubg")
         log("installing Debian's gnubg")

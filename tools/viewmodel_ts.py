@@ -11,7 +11,7 @@ a `//` comment, other TypedDict bases `extends`, `total=False` or `NotRequired[.
 optional field), each type alias (`Side = Literal["w", "b"]`) an `export type`. Types map as
 str → string, int and float → number, bool → boolean, None → null, object → unknown,
 list[X] → X[], tuple[A, B] → [A, B], dict[K, V] → Record<K, V>, Literal[...] → a union of
-its values, A | B → A | B, Annotated[T, "partial"] → Partial<T>. tests/test_viewmodel_ts.py
+its values, A | B → A | B, Annotated[T, "partial"] → Partial<T>. tests/build/test_viewmodel_ts.py
 fails when the two disagree.
 """
 

@@ -213,14 +213,21 @@ def load(path: Path) -> dict[str, Any]:
 
 def save(path: Path, data: dict[str, Any]) -> None:
     """Into the file read afresh: another run (another method) may have written its figures."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     for part, methods in load(path).items():
         for name, entries in methods.items():
             mine = data.setdefault(part, {}).setdefault(name, {})
             for key, entry in entries.items():
                 mine.setdefault(key, entry)
+    write_json(path, data, indent=1)
+
+
+def write_json(path: Path, data: object, indent: int | None = None) -> None:
+    """`data` as JSON with sorted keys (compact unless `indent`), into a file written whole: a run
+    stopped while writing leaves the old file, never half of a new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=indent, separators=None if indent else (",", ":"), sort_keys=True)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    temporary.write_text(text + "\n")
     temporary.replace(path)
 
 
@@ -293,9 +300,8 @@ def ship(variant_name: str, args: argparse.Namespace) -> Path:
     book = {"variant": variant_name, "method": key, "reply_method": reply_key if replies else None,
             "entries": [{field: entry[field] for field in ("position", "dice", "games", "plays")}
                         for entry in entries]}
-    BOOKS.mkdir(exist_ok=True)
     target = BOOKS / f"{variant_name}.json"
-    target.write_text(json.dumps(book, separators=(",", ":"), sort_keys=True) + "\n")
+    write_json(target, book)
     return target
 
 

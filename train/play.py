@@ -38,7 +38,7 @@ Player = Callable[[Position, tuple[int, int], list[Position]], Position]
 MAX_TURNS = 1000  # no real game comes near; stops a broken player from looping forever
 # Below this many positions nardcore's tactical inputs (pure Python, tables) cost less than
 # train/features.py's numpy (a fixed ~10 ms a call): 71 against 492 µs a position for 20,
-# 51 against 43 for 300. Both give the same values (tests/test_tactics.py).
+# 51 against 43 for 300. Both give the same values (tests/train/test_tactics.py).
 PURE_TACTICS_BELOW = 200
 
 

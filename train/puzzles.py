@@ -47,7 +47,7 @@ from nardcore.position import Position
 from nardcore.variant import BAR, OFF, VARIANT_NAMES, find_variant
 
 from .npnet import Net
-from .openings import Z95, roll_out
+from .openings import Z95, load, roll_out, write_json
 from .play import on_roll_equities
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,7 +186,7 @@ class Judge:
 
 def run(variant_name: str, args: argparse.Namespace) -> None:
     path = LOGS / f"puzzles-{variant_name}.json"
-    kept: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    kept = load(path)
     key = f"{args.games} games, {args.plies} plies, seed {args.seed}"
     section = kept.setdefault(key, {"decisions": [], "judged": {}})
     judge = Judge(variant_name, args)
@@ -205,22 +205,15 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
             position = Position.parse(text)
             judged[name] = judge.judge(position, (int(dice_text[0]), int(dice_text[1])))
             if len(judged) % 5 == 0:
-                save(path, kept)
+                write_json(path, kept)
             clear = sum(1 for v in judged.values() if v["clear"])
             rate = (time.time() - began) / max(1, len(judged))
             print(f"{variant_name}: {clear} of {args.want} puzzles from {len(judged)} judged "
                   f"({rate:.1f} s each)", flush=True)
             if clear >= args.want:
                 break
-        save(path, kept)
-    save(path, kept)
-
-
-def save(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
-    temporary.replace(path)
+        write_json(path, kept)
+    write_json(path, kept)
 
 
 def ship(variant_name: str, args: argparse.Namespace) -> Path:
@@ -244,9 +237,7 @@ def ship(variant_name: str, args: argparse.Namespace) -> Path:
                 "plays": [{field: row[field] for field in ("play", "result", "equity", "behind")}
                           for row in verdict["plays"]]}
                for verdict in chosen]
-    BOOKS.mkdir(exist_ok=True)
-    target.write_text(json.dumps({"variant": variant_name, "method": key, "puzzles": shipped},
-                                 separators=(",", ":"), sort_keys=True) + "\n")
+    write_json(target, {"variant": variant_name, "method": key, "puzzles": shipped})
     return target
 
 

@@ -27,7 +27,7 @@ from ..formats import CodecError
 from ..formats.xgid import read_xgid
 from ..position import Position, PositionError
 from ..variant import VariantError
-from .requests import MAX_LINE, LongLine
+from .requests import LongLine, line_text
 
 __all__ = ["add_command", "cube_line", "run_cube", "show_cube"]
 
@@ -122,16 +122,7 @@ def _check(position: Position, cube: int, owner: int | None, match: int, score: 
 def cube_line(line: str | bytes | LongLine) -> str:
     """One answer line of `cube --batch` (never raises for bad input)."""
     try:
-        if isinstance(line, LongLine):
-            raise ValueError(f"line too long ({line.size} bytes)")
-        if isinstance(line, bytes):
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError("the line is not UTF-8 text") from None
-        if len(line) > MAX_LINE:
-            raise ValueError(f"line too long ({len(line)} characters)")
-        return json.dumps(answer(_LINE_PARSER.parse_args(shlex.split(line))))
+        return json.dumps(answer(_LINE_PARSER.parse_args(shlex.split(line_text(line)))))
     except (ValueError, PositionError, VariantError) as error:
         return json.dumps({"error": str(error)})
 

@@ -24,7 +24,8 @@ from typing import BinaryIO, TextIO
 from ..dice import Roll
 from ..position import Position
 
-__all__ = ["MAX_LINE", "MAX_LINE_BYTES", "LongLine", "answer_line", "answer_lines", "read_request", "request_lines"]
+__all__ = ["MAX_LINE", "MAX_LINE_BYTES", "LongLine", "answer_line", "answer_lines", "line_text", "read_request",
+           "request_lines"]
 
 MAX_LINE = 2000  # a line longer than this is certainly not a position and a roll
 MAX_LINE_BYTES = 4 * MAX_LINE + 2  # the most bytes MAX_LINE characters of UTF-8 take, and the line's end
@@ -59,11 +60,9 @@ def request_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byt
         yield LongLine(size)
 
 
-def read_request(line: str | bytes | LongLine) -> tuple[Position, Roll]:
-    """The position and roll of one line (text or bytes); ValueError saying what is wrong.
-
-    A position where someone has already borne off every checker is refused: the game is over.
-    """
+def line_text(line: str | bytes | LongLine) -> str:
+    """The text of one request line (bytes read as UTF-8), stripped; ValueError for a line that is
+    too long or not UTF-8. Every `--batch` command reads its lines through it."""
     if isinstance(line, LongLine):
         raise ValueError(f"line too long ({line.size} bytes)")
     if isinstance(line, bytes):
@@ -74,6 +73,15 @@ def read_request(line: str | bytes | LongLine) -> tuple[Position, Roll]:
     text = line.strip()
     if len(text) > MAX_LINE:
         raise ValueError(f"line too long ({len(text)} characters)")
+    return text
+
+
+def read_request(line: str | bytes | LongLine) -> tuple[Position, Roll]:
+    """The position and roll of one line (text or bytes); ValueError saying what is wrong.
+
+    A position where someone has already borne off every checker is refused: the game is over.
+    """
+    text = line_text(line)
     parts = text.split()
     if len(parts) != 2:
         raise ValueError(f"expected 'POSITION D1D2', got {text[:200]!r}")

@@ -131,6 +131,8 @@ def wait_controlled(page: Page) -> None:
 
 # open_app's context options, unless a test gives its own
 TEST_CONTEXT = {"reduced_motion": "reduce", "service_workers": "block"}
+# the `app` fixture's window
+APP_VIEWPORT = {"width": 1280, "height": 860}
 
 
 def new_context(browser: Browser, **options: object) -> tuple[BrowserContext, Page]:

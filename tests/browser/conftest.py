@@ -26,7 +26,9 @@ from pathlib import Path
 
 import context_pool
 import pytest
+import shared_app
 from browser_support import (  # also re-exported here
+    APP_VIEWPORT,
     CHROMIUM,
     TEST_CHROMIUM_FLAGS,
     TEST_CONTEXT,
@@ -51,6 +53,8 @@ expect.set_options(timeout=20_000)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fresh_game: the test needs only a fresh game: the `app` fixture gives "
+                            "the worker's booted app, reset through the app rather than booted again")
     config.addinivalue_line("markers", "dice_seed(n): the seed of the dice the `app` page boots with")
     config.addinivalue_line("markers", "service_worker: the `app` page registers its service worker "
                             "(open_app blocks it otherwise)")
@@ -96,18 +100,35 @@ def contexts_given_back() -> Iterator[None]:
     yield
     pool = context_pool.pool()
     if pool is not None:
-        pool.give_back_all()
+        pool.give_back_all(keep=shared_app.held())
+
+
+# A test that failed leaves the worker's shared app behind (its state is not to be trusted).
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    if outcome.get_result().failed:  # type: ignore[attr-defined]
+        item.stash[FAILED] = True
 
 
 @pytest.fixture
 def app(browser: Browser, site: str, request: pytest.FixtureRequest) -> Iterator[AppPage]:
     """A context empty of site data and a page for each test, booted on `?dice=seed:N` (N from the test's
     `dice_seed` marker, else 1), so nothing a test does reaches another one. Fails the test
-    if anything went wrong on the page meanwhile (console errors and warnings included)."""
+    if anything went wrong on the page meanwhile (console errors and warnings included).
+    A test marked `fresh_game` gets the worker's booted app reset through the app instead (shared_app.py),
+    unless NARD_BOOT_EACH=1 (every test boots its own: to tell a fault of the sharing apart)."""
     marker = request.node.get_closest_marker("dice_seed")
     seed = marker.args[0] if marker else 1
     workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
-    context, page, watch = open_app(browser, site + f"?dice=seed:{seed}", viewport={"width": 1280, "height": 860},
+    if (request.node.get_closest_marker("fresh_game") and workers == "block" and context_pool.pool() is not None
+            and os.environ.get("NARD_BOOT_EACH") != "1"):
+        yield from shared_app.lend(browser, site, seed, lambda: request.node.stash.get(FAILED, False))
+        return
+    context, page, watch = open_app(browser, site + f"?dice=seed:{seed}", viewport=APP_VIEWPORT,
                                     service_workers=workers)
     try:
         yield AppPage(page, watch, context)

@@ -133,10 +133,12 @@ class ContextPool:
         while len(self._idle) > _KEEP:
             self._close(self._idle.pop())
 
-    def give_back_all(self) -> None:
-        """Hand back whatever a test left lent (a test that failed before closing its context)."""
+    def give_back_all(self, keep: LentContext | None = None) -> None:
+        """Hand back whatever a test left lent (a test that failed before closing its context), but `keep`
+        (the worker's shared app: shared_app.py)."""
         for lent in list(self._lent):
-            lent.close()
+            if lent is not keep:
+                lent.close()
 
     def close(self) -> None:
         self.give_back_all()

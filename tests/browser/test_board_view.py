@@ -9,7 +9,7 @@ import pytest
 from browser_support import AppPage, after, board, play_one_turn, press, start_game, start_turn
 from playwright.sync_api import Page
 
-pytestmark = pytest.mark.dice_seed(11)
+pytestmark = [pytest.mark.dice_seed(11), pytest.mark.fresh_game]
 
 # the arrows drawn, by class; and the view's, as the board is to draw them
 DRAWN_ARROWS = "[...document.querySelectorAll('#board .marks path')].map(p => p.getAttribute('class'))"

@@ -27,10 +27,12 @@ from playwright.sync_api import Browser
 import build
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_loading_indicator_is_gone_once_ready(app: AppPage) -> None:
     assert app.page.locator("#boot-status").count() == 0
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_engine_runs_python_in_a_worker(app: AppPage) -> None:
     hello = app.page.evaluate("window.nardApp.hello")
     assert hello["ready"] is True
@@ -42,16 +44,19 @@ def test_engine_runs_python_in_a_worker(app: AppPage) -> None:
     assert app.page.evaluate("typeof globalThis.loadPyodide === 'undefined' && !('pyodide' in globalThis)")
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_the_web_python_modules_import_in_the_worker(app: AppPage) -> None:
     hello = app.page.evaluate("window.nardApp.hello")
     assert hello["ui"] is True, hello.get("ui_error")
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_engine_answers_each_request_through_the_worker(app: AppPage) -> None:
     answer = app.page.evaluate("window.nardApp.request({type: 'hello'})")
     assert answer["ready"] is True
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_a_bad_request_gets_an_error_answer_not_a_crash(app: AppPage) -> None:
     answer = app.page.evaluate("window.nardApp.request({type: 'no such request'})")
     assert "error" in answer
@@ -67,6 +72,7 @@ def test_every_request_goes_to_the_page_origin(app: AppPage, site: str) -> None:
     assert others == []
 
 
+@pytest.mark.fresh_game  # true of any booted app, the worker's shared one too
 def test_the_board_is_in_the_page_with_its_test_hooks(app: AppPage) -> None:
     board = app.page.locator("#board")
     assert board.locator("svg").count() >= 1

@@ -18,6 +18,8 @@ from test_languages import check_screen, fresh_page
 from nardcore.movegen import Step
 from web.worker.lesson_data import LESSONS
 
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
+
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 # the second language of each game's test: one its players speak (Arabic for tawla: right to left)
 LANGUAGES = {"backgammon": "de", "narde": "ru", "khachapuri": "ka", "moultezim": "tr", "tawla31": "ar"}

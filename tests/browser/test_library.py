@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from browser_support import (
     AppPage,
     after,
@@ -18,6 +19,8 @@ from browser_support import (
     wait_ready,
 )
 from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 
 def entries(page: Page) -> list[dict[str, str]]:

@@ -72,7 +72,7 @@ def test_the_longest_record_starts_plays_on_and_is_kept_whole(browser: Browser, 
         # the whole record: the share dialog's .mat is the match's, every one of its 317 games
         press(page, "btn-share")
         record = download(page, "#share-mat", tmp_path)
-        # (written by nardcore from the data stored; tests/test_long_record.py: as the match played would be)
+        # (written by nardcore from the data stored; tests/worker/test_long_record.py: as the match played would be)
         assert record == write_mat(Match.from_dict(copy.deepcopy(longest), SeededDice(1), lazy=True))
         assert f" Game {GAMES + 1}\n" in record
         page.keyboard.press("Escape")

@@ -33,7 +33,7 @@ VARIANTS = ("backgammon", "narde", "khachapuri", "moultezim", "tawla31")
 SEED = 11
 
 
-pytestmark = pytest.mark.dice_seed(SEED)  # every test boots its own page on the same dice
+pytestmark = [pytest.mark.dice_seed(SEED), pytest.mark.fresh_game]  # every test starts a fresh game on the same dice
 
 
 @pytest.fixture(autouse=True)

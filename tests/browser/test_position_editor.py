@@ -3,8 +3,11 @@ clicking the drawn points, see a broken set-up refused with its reason, fix it, 
 
 from __future__ import annotations
 
+import pytest
 from browser_support import AppPage, after, assert_drawn_as_engine_says, board, drawn, points, press, start_game
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 # where a point is drawn, from the board's own geometry (web/geometry.js) and the SVG's transform
 POINT_CENTRE = """(id) => {

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from browser_support import AppPage, after, assert_drawn_as_engine_says, board, play_one_turn, press, start_game
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 
 def test_the_moves_are_listed_and_the_arrow_keys_and_buttons_step_through_them(app: AppPage) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from browser_support import AppPage, after, board, click_point, one_step, open_app, press, start_game, start_turn
 from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 
 def test_a_narde_game_is_conceded_for_the_points_the_dialog_names(app: AppPage) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 
 from nardcore.bots.levels import LEVEL_SHARES
 
-pytestmark = pytest.mark.dice_seed(11)
+pytestmark = [pytest.mark.dice_seed(11), pytest.mark.fresh_game]
 
 DRAWN_ARROWS = "[...document.querySelectorAll('#board .marks path')].map(p => p.getAttribute('class'))"
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from browser_support import AppPage, after, board, open_app, play_one_turn, press, start_game, start_turn, wait_ready
 from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 
 def test_the_share_dialog_offers_every_form_and_each_link_opens_the_position(app: AppPage, browser: Browser,

@@ -4,6 +4,7 @@ best play drawn; the Openings screen's rolls and plays; a bad puzzle link said i
 
 from __future__ import annotations
 
+import pytest
 from browser_support import AppPage, after, board, click_point, press
 from playwright.sync_api import Page, expect
 
@@ -12,6 +13,8 @@ from nardcore.position import Position
 from nardcore.puzzles import Puzzle, puzzles
 from web.worker.layout import point_id
 from web.worker.study import book_games, puzzle_games
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 
 def app_address(page: Page) -> str:

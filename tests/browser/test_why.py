@@ -13,7 +13,7 @@ import pytest
 from browser_support import AppPage, after, open_app, play_one_turn, press, start_game
 from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.dice_seed(11)
+pytestmark = [pytest.mark.dice_seed(11), pytest.mark.fresh_game]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("NARD_SHOTS", "/tmp/shots"))

@@ -1,7 +1,7 @@
 // The reading of web/page/embed/embed.js (<nard-board>) under Node's own test runner: position
 // strings and records, each refusal with its reason, and the board view made of a position.
-// (tests/test_link_properties.py ties the record reading to the core over thousands of games,
-// tests/test_embed_board.py the board view to the worker's.)
+// (tests/worker/test_link_properties.py ties the record reading to the core over thousands of games,
+// tests/page/test_embed_board.py the board view to the worker's.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

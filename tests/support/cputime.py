@@ -1,7 +1,7 @@
 """An opt-in pytest plugin: each test's CPU time, for comparing the slow tests' speed on a busy
 machine, where wall time says more about the other work than about the test.
 
-    NARD_CPU_LOG=/tmp/cpu.log python -m pytest -p support.cputime tests/test_random_games.py -n 0
+    NARD_CPU_LOG=/tmp/cpu.log python -m pytest -p support.cputime tests/core/test_random_games.py -n 0
 
 appends one line per test to $NARD_CPU_LOG (default: cputime.log in the working directory):
 its call's CPU seconds (time.process_time: this process only), its wall seconds, its id.

@@ -1,6 +1,6 @@
 """dist/ built once per test run, however many pytest-xdist workers ask for it.
 
-The browser tests serve dist/ and tests/test_build.py reads it; each worker has its own
+The browser tests serve dist/ and tests/build/test_build.py reads it; each worker has its own
 session, so each would build it. Builds take a lock (build.build_lock: one at a time, two
 would write the same temporary files), and the first build of a run leaves a stamp named by
 the run (xdist's PYTEST_XDIST_TESTRUNUID, else this process) so the other workers take dist/
@@ -12,7 +12,9 @@ dist/ waits for that build and takes what it made (it builds only if that build 
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 
 import build
@@ -20,7 +22,7 @@ from build import build_lock
 from tools import site
 from tools.shell import DIST
 
-__all__ = ["STAMPS", "build_lock", "built_dist"]
+__all__ = ["STAMPS", "build_lock", "built_dist", "precache_list"]
 
 STAMPS = build.BUILD_STAMPS
 
@@ -34,3 +36,11 @@ def built_dist() -> Path:
             site.build(quiet=True)
             stamp.touch()
     return DIST
+
+
+def precache_list(dist: Path) -> list[str]:
+    """The files the service worker of a built dist/ precaches."""
+    text = (dist / "sw.js").read_text()
+    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no precache list"
+    return list(json.loads(match.group(1)))

@@ -1,6 +1,6 @@
 """Lessons played as a person plays them: the board's point ids of a task's steps, a checker the
 task's rule holds back (found by walking its roll), and the task's legal plays that do and do
-not do what it asks. Shared by tests/test_lessons.py and tests/browser/test_lessons_app.py."""
+not do what it asks. Shared by tests/worker/test_lessons.py and tests/browser/test_lessons_app.py."""
 
 from __future__ import annotations
 

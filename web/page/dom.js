@@ -11,6 +11,13 @@
 // the page) and takes every listener it added off again in destroy().
 
 /**
+ * A part of the page: it draws a view (the engine's View unless said: the board draws a
+ * BoardView) and takes itself off again.
+ * @template [V=import("./view-model.js").View]
+ * @typedef {{paint: (view: V) => void, destroy: () => void}} Part
+ */
+
+/**
  * One of the page's elements by id, checked to be a `type` (HTMLElement unless said): the page
  * is index.html, so a missing one is a mistake in it, said at once.
  * @template {HTMLElement} [T=HTMLElement]

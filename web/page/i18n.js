@@ -30,7 +30,7 @@ const FIGURE = /^[^\p{L}]*\p{N}[^\p{L}]*$/u;
 /**
  * The languages there is a file for in web/i18n/, each by its own name, in the order of their
  * codes: the language switch before the engine's hello (which lists the same files) and the
- * first visit's guess. tests/test_i18n.py keeps it equal to the files.
+ * first visit's guess. tests/page/test_i18n.py keeps it equal to the files.
  * @type {Language[]}
  */
 export const LANGUAGES = [

@@ -14,7 +14,7 @@ import { isRtl } from "./i18n.js";
 /**
  * @param {Document | HTMLElement} root where the keys are heard (the whole document)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("./dom.js").Part}
  */
 export function createKeys(root, { send }) {
   const events = listeners();

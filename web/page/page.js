@@ -14,7 +14,9 @@
 // Text from the engine or a URL is only ever set with textContent / setAttribute.
 
 import { createBoard } from "./board/board.js";
-import { createRules, createResign, createSettings, fillLanguages } from "./dialogs/dialogs.js";
+import { createResign } from "./dialogs/resign.js";
+import { createRules } from "./dialogs/rules.js";
+import { createSettings, fillLanguages } from "./dialogs/settings.js";
 import { createSetup } from "./dialogs/setup.js";
 import { createLearn } from "./dialogs/learn.js";
 import { createShare } from "./dialogs/share.js";
@@ -23,9 +25,9 @@ import { firstView, startView } from "./first-view.js";
 import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
 import { createKeys } from "./keys.js";
 import { createGames } from "./library/games.js";
-import { openLibrary, saveToOpen } from "./library/store.js";
+import { forgetListing, openLibrary, saveToOpen } from "./library/store.js";
 import { createTabs } from "./library/tabs.js";
-import { createHint } from "./panels/coach.js";
+import { createHint } from "./panels/hint.js";
 import { createControls } from "./panels/controls.js";
 import { createDicePanel } from "./panels/dice-panel.js";
 import { createDiceHistory } from "./panels/dice-history.js";
@@ -46,7 +48,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
 /** @typedef {Partial<import("./view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
 /** @typedef {import("./view-model.js").Intent} Intent */
 /** @typedef {import("./boot/app.js").App} App */
-/** @typedef {{paint: (view: View) => void, destroy: () => void}} Part */
+/** @typedef {import("./dom.js").Part} Part */
 /**
  * The page on its root: what app.js, tests and the console use (window.nardPage).
  * @typedef {object} Page
@@ -339,6 +341,7 @@ export function mountPage(root, app) {
       timers.clear();
       events.off();
       for (const part of [...parts].reverse()) part.destroy();
+      forgetListing(); // a page mounted again reads the library afresh
       if (window.nardPage === page) delete window.nardPage;
     },
     get view() {

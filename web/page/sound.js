@@ -23,7 +23,7 @@ const IDLE_MS = 1500;
 
 /**
  * @param {Document} doc where the person's first gesture is listened for
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("./dom.js").Part}
  */
 export function createSound(doc) {
   /** @type {AudioContext | null} */

@@ -359,7 +359,7 @@ export interface Arrow {
  * What the board draws (web/page/board/board.js), and all it reads: the game and its
  * options, the position with every checker by id, what may be moved now, the dice, the cube,
  * which way up the board is and the arrows on it. The engine sends it inside every view;
- * <nard-board> builds one of its own (embed.js boardView, tests/test_embed_board.py).
+ * <nard-board> builds one of its own (embed.js boardView, tests/page/test_embed_board.py).
  */
 export interface BoardView {
   variant: string;

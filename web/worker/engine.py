@@ -117,7 +117,9 @@ def dispatch(request_json: str, save: str | None = None) -> str:
         elif isinstance(request, dict) and request.get("type") == "hello":
             answer = hello()
         else:
-            if _app is None:
+            if _app is None or (isinstance(request, dict) and request.get("type") == "boot"):
+                # a page booting (or mounted again: page.js mountPage) starts afresh from what it
+                # sends: its save, its link, its dice
                 _app = ui.App()
             answer = _app.dispatch(request)
             if isinstance(save, str) and answer.get("save") == saves.unstamped(save):

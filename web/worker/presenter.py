@@ -381,7 +381,7 @@ def points(stacks: Mapping[str, list[str]]) -> dict[str, PointInfo]:
 
 def rolled_dice(roll: Roll) -> list[Die]:
     """The dice the board draws for a roll, none used: higher first, four for a double (the
-    editor's and the embed's still boards too: tests/test_embed_board.py)."""
+    editor's and the embed's still boards too: tests/page/test_embed_board.py)."""
     values = [roll.high] * 4 if roll.is_double else [roll.high, roll.low]
     return [{"value": value, "used": False} for value in values]
 

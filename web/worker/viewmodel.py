@@ -5,7 +5,7 @@ the page asks of it (the intents).
 request with a `View`; `presenter.start_view()` is the `View` the build puts into the page;
 `presenter.catalogue()` goes out once, in the worker's hello. These are types only: the page
 gets these dicts as JSON exactly as they are built. web/page/view-model.d.ts is generated from
-this file (`python tools/viewmodel_ts.py`; tests/test_viewmodel_ts.py fails when they differ),
+this file (`python tools/viewmodel_ts.py`; tests/build/test_viewmodel_ts.py fails when they differ),
 so every type here is one the generator translates: TypedDicts, aliases, `Literal`, `list`,
 `tuple`, `dict`, `X | None`, `NotRequired`, and `Annotated[T, "partial"]` for the page's
 `Partial<T>` (Python reads it as T).
@@ -385,7 +385,7 @@ class BoardView(TypedDict):
     """What the board draws (web/page/board/board.js), and all it reads: the game and its
     options, the position with every checker by id, what may be moved now, the dice, the cube,
     which way up the board is and the arrows on it. The engine sends it inside every view;
-    <nard-board> builds one of its own (embed.js boardView, tests/test_embed_board.py)."""
+    <nard-board> builds one of its own (embed.js boardView, tests/page/test_embed_board.py)."""
 
     variant: str
     token: str

@@ -38,11 +38,6 @@ import { reducedMotion } from "../dom.js";
  * @property {string} [label] the drawing's own label
  * @property {boolean} [still] a board to look at only: its points are no buttons
  */
-/**
- * @typedef {object} BoardComponent
- * @property {(view: BoardView) => void} paint
- * @property {() => void} destroy
- */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -76,7 +71,7 @@ const PIPS = {
 /**
  * @param {HTMLElement} root
  * @param {BoardOptions} [options]
- * @returns {BoardComponent}
+ * @returns {import("../dom.js").Part<BoardView>}
  */
 export function createBoard(root, options = {}) {
   const board = new Board(root, options);

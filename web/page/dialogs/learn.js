@@ -18,7 +18,7 @@ import { t } from "../i18n.js";
 /**
  * @param {HTMLDialogElement} root the Learn screen (#learn)
  * @param {{send: Send, panel: HTMLElement}} deps panel: the lesson's section beside the board (#lesson)
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createLearn(root, { send, panel }) {
   const events = listeners();

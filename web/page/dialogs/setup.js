@@ -40,7 +40,7 @@ const DEFAULT_SETTINGS = { variant: "backgammon", match_length: 0, opponent: "hu
 /**
  * @param {HTMLDialogElement} root the dialog (#setup)
  * @param {SetupDeps} deps
- * @returns {{paint: (view: View) => void, open: () => void, refresh: () => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part & {open: () => void, refresh: () => void}}
  */
 export function createSetup(root, deps) {
   const events = listeners();

@@ -24,7 +24,7 @@ const attribute = (/** @type {string} */ text) => text.replace(/&/g, "&amp;").re
 /**
  * @param {HTMLDialogElement} root the dialog (#share)
  * @param {ShareDeps} deps
- * @returns {{show: (links: ShareLinks) => void, paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part & {show: (links: ShareLinks) => void}}
  */
 export function createShare(root, { send, download }) {
   const events = listeners();
@@ -82,7 +82,7 @@ function showLinks(root, links) {
   if (typeof links.record === "string") {
     const script = new URL("embed.js", base).href;
     // The page's modules are inlined into index.html's <script>: an end tag would close it, and a
-    // quoted src attribute would read as a file the page loads (tests/test_build.py): hence the escapes.
+    // quoted src attribute would read as a file the page loads (tests/build/test_build.py): hence the escapes.
     // biome-ignore lint/suspicious/noUselessEscapeInString: the escapes are for the HTML around the script
     const code = `<script src=\"${attribute(script)}\"><\/script> <nard-board record=\"${attribute(links.record)}\"></nard-board>`;
     rows.push(row("embed", code, "share.copy_code"));

@@ -331,7 +331,7 @@ class NardBoard extends HTMLElement {
     /** @type {Frame[]} */
     this.frames = [];
     this.at = 0;
-    /** @type {import("../board/board.js").BoardComponent | null} */
+    /** @type {import("../dom.js").Part<import("../board/board.js").BoardView> | null} */
     this.board = null;
     /** @type {Parts | null} */
     this.parts = null;

@@ -30,7 +30,7 @@ const INTENTS = {
 /**
  * @param {HTMLElement} root the row of buttons (.controls)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createControls(root, { send }) {
   const events = listeners();

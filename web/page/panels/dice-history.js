@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 
 /**
  * @param {HTMLElement} root the panel (#dice-history)
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createDiceHistory(root) {
   return {

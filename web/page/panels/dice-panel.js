@@ -17,7 +17,7 @@ const FAILURES = { seed: "dice.check_seed", roll: "dice.check_roll", record: "di
 /**
  * @param {HTMLDetailsElement} root the panel (#dice-panel)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createDicePanel(root, { send }) {
   const events = listeners();

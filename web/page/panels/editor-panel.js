@@ -27,7 +27,7 @@ const NUMBERS = [["editor-length", "length"], ["editor-score-w", "score_w"], ["e
 /**
  * @param {HTMLElement} root the editor's section (#editor)
  * @param {{send: Send, catalogue: () => Catalogue}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createEditorPanel(root, { send, catalogue }) {
   const events = listeners();

@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 /**
  * @param {HTMLElement} root the picker (#hand-dice)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createHandDice(root, { send }) {
   const events = listeners();

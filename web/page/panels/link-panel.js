@@ -34,7 +34,7 @@ export async function linkSave(fragment) {
  * (off by default: their friend's answer then carries their next dice, one link a turn).
  * @param {HTMLElement} root the panel (#link-panel)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createLinkPanel(root, { send }) {
   const events = listeners();

@@ -18,7 +18,7 @@ const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refuse
 
 /**
  * @param {HTMLElement} root the message line (#message)
- * @returns {{paint: (view: View) => void, show: (text: string, tone: string) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part & {show: (text: string, tone: string) => void}}
  */
 export function createMessage(root) {
   const show = (/** @type {string} */ text, /** @type {string} */ tone) => {

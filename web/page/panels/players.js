@@ -11,7 +11,7 @@ import { isolate, notation, t } from "../i18n.js";
 
 /**
  * @param {HTMLElement} root the page (#app), which holds both players, the title and the last move
- * @returns {{paint: (view: FirstView) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part<FirstView>}
  */
 export function createPlayers(root) {
   return {

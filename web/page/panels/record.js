@@ -20,7 +20,7 @@ const REPLAY_BUTTONS = [["replay-first", "first", "«", "»"], ["replay-back", "
 /**
  * @param {HTMLElement} root the record's section (#record)
  * @param {{send: (intent: Intent) => unknown}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createRecord(root, { send }) {
   const list = $("record-list");

@@ -30,7 +30,7 @@ const BOTTOM = 30;
  * The review: its progress, the graph of White's chances, each side's figures, every decision.
  * @param {HTMLElement} root the review's section (#review)
  * @param {{send: Send}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createReview(root, { send }) {
   const tryButton = $("review-try", HTMLButtonElement);

@@ -33,7 +33,7 @@ const HINT_SOURCE = {
 /**
  * @param {HTMLElement} root the rollout's box (#rollout inside the hint, #review-rollout in the review)
  * @param {{send: (intent: Intent) => unknown} & RolloutSource} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createRollout(root, { send, ...source }) {
   const { prefix, offered, state, intent } = { ...HINT_SOURCE, ...source };

@@ -18,7 +18,7 @@ import { isolate, t } from "../i18n.js";
 /**
  * @param {HTMLElement} root the study's section (#study)
  * @param {{send: Send}} deps
- * @returns {{paint: (view: View) => void, destroy: () => void}}
+ * @returns {import("../dom.js").Part}
  */
 export function createStudy(root, { send }) {
   const events = listeners();
