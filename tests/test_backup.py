@@ -113,7 +113,8 @@ def test_many_records_and_saves_at_once_each_reported_and_the_same_file_is_one_g
     record = write_mat(game)
     away = App(dice="seed:1")
     board = {**away.to_save(), "message": None}
-    files = [{"name": "a.json", "text": save}, {"name": "b.mat", "text": record}, {"name": "b-again.mat", "text": record}]
+    files = [{"name": "a.json", "text": save}, {"name": "b.mat", "text": record},
+             {"name": "b-again.mat", "text": record}]
     imported = away.dispatch({"type": "import_files", "files": files})["imported"]
     assert [(line["name"], line["games"], "error" in line) for line in imported["report"]] == [
         ("a.json", 1, False), ("b.mat", 1, False), ("b-again.mat", 1, False)]

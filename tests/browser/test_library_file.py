@@ -11,8 +11,8 @@ from browser_support import after, open_app, play_one_turn, saved, start_game
 from playwright.sync_api import Browser, Page, expect
 
 PROGRESS = {"learned": ["narde-head"], "study": {
-    "puzzles": {"narde": {"rating": {"rating": 1620.5, "deviation": 290.1, "volatility": 0.06, "solved": 1, "missed": 0},
-                          "seen": ["n-1"]}},
+    "puzzles": {"narde": {"rating": {"rating": 1620.5, "deviation": 290.1, "volatility": 0.06, "solved": 1,
+                                     "missed": 0}, "seen": ["n-1"]}},
     "drills": [{"id": "0123456789ab", "variant": "narde", "position": "narde:w:24x15:24x15", "dice": "64",
                 "played": "24/14", "best": "24/18 24/20", "loss": 0.2, "due": 739000, "interval": 0, "ease": 2.5,
                 "reps": 0, "lapses": 0}]}}
@@ -69,7 +69,8 @@ def test_a_library_exported_from_one_browser_reads_back_in_a_fresh_one(browser: 
         home.close()
     away, page, watch = open_app(browser, site + "?dice=seed:6")
     try:
-        own = page.evaluate("window.nardPage.gameId")  # the fresh browser's new game, not yet started
+        after(page, lambda: page.click("#setup-start"))
+        own = page.evaluate("window.nardPage.gameId")  # the fresh browser's own new game
         report = import_files(page, file)
         assert report[0] == f"{file.name}: imported, games: 2."
         assert report[-1] == "In your library: new 2, replaced by a later copy 0, already there 0."
@@ -92,7 +93,7 @@ def test_a_library_exported_from_one_browser_reads_back_in_a_fresh_one(browser: 
         foreign = tmp_path / "foreign.json"
         foreign.write_text('{"app": "nard", "kind": "library", "version": 99, "games": []}')
         lines = import_files(page, damaged, foreign, tmp_path / file.name)
-        assert lines[0].startswith("damaged.json: not imported — This is not a library file of this app, or it is damaged")
+        assert lines[0].startswith("damaged.json: not imported — This is not a library file of this app, or it is")
         assert lines[1].startswith("foreign.json: not imported — The library file was written by another version")
         assert lines[2] == f"{file.name}: imported, games: 2."
         page.click("#btn-games")

@@ -11,10 +11,10 @@ import { t } from "../i18n.js";
 /** @typedef {import("./store.js").Merged} Merged */
 /** @typedef {{name: string, size: number, limit: number, record: boolean}} Refused */
 
-export const MAX_IMPORT = 2_000_000; // bytes of a save: the engine refuses larger saves anyway
+export const MAX_IMPORT = 16_000_000; // bytes of a save: the engine refuses larger saves anyway (saves.py MAX_SAVE)
 // Bytes of a .mat game record: its finished games are read without a replay until asked for
 // (nardcore.formats.mat), so a long session imports in seconds (bench/bench_mat.py).
-export const MAX_RECORD_IMPORT = 100_000;
+export const MAX_RECORD_IMPORT = 10_000_000;
 export const MAX_LIBRARY_IMPORT = 300_000_000; // bytes of a library file
 // The head of a library file, as web/worker/backup.py is_library reads it.
 const LIBRARY_HEAD = /^\ufeff?\s*\{\s*"app"\s*:\s*"nard"\s*,\s*"kind"\s*:\s*"library"/;
