@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,9 @@ DEFAULT_LENGTH = 5  # for a game without a fixed length of its own
 MATCH_VERSION = 1
 MAX_LENGTH = 999
 MAX_GAMES = 2000
+# Finished games kept as another format's text (`{"mat": text}`), by the reader that replays one:
+# nardcore/formats/longmat.py adds itself (it builds on this module, so this one cannot import it).
+SECTION_READERS: dict[str, Callable[[Match, int, str], Game]] = {}
 
 
 def default_length(variant: Variant | str) -> int:
@@ -179,11 +183,9 @@ class Match:
     def _replayed(self, number: int, data: dict[str, Any]) -> Game:
         """Finished game `number` (0-based) from its saved data, checked against the match: a
         game as saved, or (`{"mat": text}`) as a long record wrote it (formats/longmat.py)."""
-        if set(data) == {"mat"} and isinstance(data["mat"], str):
-            from .formats.longmat import replay_section  # (the record's reader builds on this module)
-
+        if set(data) == {"mat"} and isinstance(data["mat"], str) and "mat" in SECTION_READERS:
             try:
-                record = replay_section(self, number, data["mat"])
+                record = SECTION_READERS["mat"](self, number, data["mat"])
             except ValueError as error:
                 raise GameStateError(f"game {number + 1} of the record: {error}") from None
         else:

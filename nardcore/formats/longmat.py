@@ -26,7 +26,7 @@ from typing import Any
 from ..dice import DiceSource
 from ..errors import NardError
 from ..game import Game
-from ..match import Match
+from ..match import SECTION_READERS, Match
 from ..position import BLACK, WHITE
 from ..scoring import GameResult, score_game
 from ..variant import BAR, CHECKERS, OFF, Variant
@@ -114,6 +114,9 @@ def replay_section(match: Match, number: int, section: str) -> Game:
     _feed(reader, section.splitlines(), 0, len(section.splitlines()))
     reader.confirm()
     return reader.games[-1]
+
+
+SECTION_READERS["mat"] = replay_section
 
 
 def _start(reader: _Reader, match: Match | None) -> None:

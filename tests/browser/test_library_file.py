@@ -23,7 +23,7 @@ def listed(page: Page) -> list[dict[str, str]]:
     return list(page.evaluate("""[...document.querySelectorAll('#games-list .game-entry')].map(li => ({
         id: li.dataset.gameId, position: li.dataset.position,
         name: li.querySelector('.game-name').textContent,
-        detail: li.querySelector('.game-detail').textContent.replace(/ · (This game|On the board).*$/, '')}))"""))
+        detail: li.querySelector('.game-detail').textContent.replace(/ · on the board now$/, '')}))"""))
 
 
 def progress(page: Page) -> dict[str, object]:
