@@ -1,6 +1,6 @@
 """How long a long .mat record takes to import: a gnubg-style money session of about 10 MB and
-a backgammon match to 999 of up to 2,000 games, both played by seeded random players (made once
-and cached in .bench/, not in git).
+a backgammon match to 999 of up to 2,000 games, made of 60 games of seeded random players
+written again and again (made once and cached in .bench/, not in git).
 
     python bench/bench_mat.py [--megabytes 10] [--browser [DIST]] [--node]
 
@@ -33,13 +33,31 @@ from nardcore.dice import SeededDice  # noqa: E402
 from nardcore.formats.longmat import read_mat_lazily  # noqa: E402
 from nardcore.formats.mat import read_mat, write_mat  # noqa: E402
 from nardcore.game import Game  # noqa: E402
-from nardcore.match import MAX_GAMES, Match  # noqa: E402
+from nardcore.match import MAX_GAMES  # noqa: E402
 
 CACHE = ROOT / ".bench"
 T = TypeVar("T")
 
 
-def money_session(megabytes: float) -> Path:
+POOL = 60  # distinct games, played once each and written again and again: the reader reads them all the same
+
+
+def pool() -> list[tuple[str, int, int]]:
+    """POOL backgammon games of seeded random players: each one's moves as .mat lines (after its
+    score line), its winner (0 white, 1 black) and points."""
+    games = []
+    for seed in range(POOL):
+        game = Game("backgammon", SeededDice(seed))
+        bot = RandomBot(seed)
+        while not game.over:
+            act(game, bot)
+        assert game.result is not None and game.result.winner is not None
+        body = write_mat(game).split("\n Game 1\n", 1)[1].split("\n", 1)[1]  # without its score line
+        games.append((body, game.result.winner, game.result.points))
+    return games
+
+
+def money_session(megabytes: float, games: list[tuple[str, int, int]]) -> Path:
     """Single backgammon games one after another as one ` 0 point match` record of `megabytes`."""
     path = CACHE / f"money-session-{megabytes:g}MB.mat"
     if path.exists():
@@ -48,12 +66,7 @@ def money_session(megabytes: float) -> Path:
     size, number = 0, 0
     while size < megabytes * 1_000_000:
         number += 1
-        game = Game("backgammon", SeededDice(number))
-        bot = RandomBot(number)
-        while not game.over:
-            act(game, bot)
-        body = write_mat(game).split("\n Game 1\n", 1)[1]
-        part = f"\n Game {number}\n{body}"
+        part = f"\n Game {number}\n White                          Black\n{games[number % POOL][0]}"
         parts.append(part)
         size += len(part)
     CACHE.mkdir(exist_ok=True)
@@ -61,23 +74,25 @@ def money_session(megabytes: float) -> Path:
     return path
 
 
-def long_match() -> Path:
-    """A backgammon match to 999 played out by random players (up to MAX_GAMES games)."""
+def long_match(games: list[tuple[str, int, int]]) -> Path:
+    """A backgammon match to 999 of up to MAX_GAMES games, each game's score line as the games
+    before it add up (random players never double: a game does not depend on the score)."""
     path = CACHE / "backgammon-999-match.mat"
     if path.exists():
         return path
-    match = Match("backgammon", SeededDice(7), 999)
-    bot = RandomBot(7)
-    while len(match.closed) < MAX_GAMES - 1 and not match.over:
-        while not match.game.over:
-            act(match.game, bot)
-        if not match.over:
-            match.next_game()
-    for _ in range(4):
-        if not match.game.over:
-            act(match.game, bot)
+    parts, score, number = [" 999 point match\n"], [0, 0], 0
+    while number < MAX_GAMES - 1:
+        body, winner, points = games[number % POOL]
+        if max(score) + points >= 999:
+            break
+        number += 1
+        parts.append(f"\n Game {number}\n Black : {score[1]}                      White : {score[0]}\n{body}")
+        score[winner] += points
+    opening = games[0][0].split("\n")[:2]  # the last game under way: its first two turns
+    parts.append(f"\n Game {number + 1}\n Black : {score[1]}                      White : {score[0]}\n"
+                 + "\n".join(opening) + "\n")
     CACHE.mkdir(exist_ok=True)
-    path.write_text(write_mat(match))
+    path.write_text("".join(parts))
     return path
 
 
@@ -153,7 +168,8 @@ def main() -> None:
     parser.add_argument("--node", action="store_true")
     parser.add_argument("--browser", nargs="?", const=ROOT / "dist", type=Path, metavar="DIST")
     args = parser.parse_args()
-    paths = [money_session(args.megabytes), long_match()]
+    games = pool()
+    paths = [money_session(args.megabytes, games), long_match(games)]
     for path in paths:
         on_cpython(path)
         if args.node:

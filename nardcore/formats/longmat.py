@@ -20,6 +20,7 @@ read whole by `read_mat`: slower, never wrong.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -41,7 +42,6 @@ from .mat import (
     MatError,
     MatRecord,
     _columns,
-    _our_notation,
     _read_line,
     _Reader,
     read_mat,
@@ -176,15 +176,14 @@ def _section_result(variant: Variant, lines: list[str], begin: int, end: int, sc
             if not cell:
                 continue
             side = SIDE_OF_COLUMN[column]
+            if cell[2:3] == ":" and _ROLL.fullmatch(cell):  # most cells: a roll and its play
+                text = cell[3:].strip()
+                if text and not text.lower().startswith(("cannot move", "can't move", "???")):
+                    _apply(variant, boards, side, text)
+                continue
             wins = _WINS.fullmatch(cell)
             if wins:
                 return _ended(variant, boards, side, int(wins.group(1)), cube, offered_by)
-            roll = _ROLL.fullmatch(cell)
-            if roll:
-                text = roll.group(3).strip()
-                if text and not text.lower().startswith(("cannot move", "can't move", "???")):
-                    _apply(variant, boards, side, _our_notation(variant, text))
-                continue
             cube_action = _CUBE.fullmatch(cell)
             word = cell.lower()
             if cube_action and cube_action.group(1).lower().startswith("double") and offered_by is None:
@@ -203,11 +202,30 @@ def _section_result(variant: Variant, lines: list[str], begin: int, end: int, sc
 
 def _apply(variant: Variant, boards: list[list[int]], side: int, text: str) -> None:
     """A play as written (`13/8 8/3`, `24/13`, `bar/22*`, `6/off(2)`), checker by checker."""
-    for token in text.split():
+    mine, theirs = boards[side], boards[1 - side]
+    for origin, target, hit in _moves(text):
+        if mine[origin] <= 0:
+            raise _Unknown
+        mine[origin] -= 1
+        mine[target] += 1
+        if hit:
+            at = variant.opponent_point(target)
+            if theirs[at] != 1:
+                raise _Unknown
+            theirs[at] -= 1
+            theirs[BAR] += 1
+
+
+@functools.lru_cache(maxsize=4096)
+def _moves(text: str) -> tuple[tuple[int, int, bool], ...]:
+    """A play's text as single moves (origin, target, hit), gnubg's 25 and 0 read as bar and
+    off; the same few hundred texts come back all through a long record."""
+    moves = []
+    for token in text.replace(",", " ").split():
         repeat = 1
         if token.endswith(")") and "(" in token:
             token, count = token[:-1].split("(", 1)
-            if not count.isdigit():
+            if not count.isdigit() or not 0 < int(count) <= 4:
                 raise _Unknown
             repeat = int(count)
         points = []
@@ -216,23 +234,14 @@ def _apply(variant: Variant, boards: list[list[int]], side: int, text: str) -> N
             if found is None:
                 raise _Unknown
             name = found.group(1)
-            point = BAR if name == "bar" else OFF if name == "off" else int(name)
+            point = BAR if name in ("bar", "25") else OFF if name in ("off", "0") else int(name)
             if not 0 <= point <= BAR:
                 raise _Unknown
             points.append((point, bool(found.group(2))))
-        for _ in range(repeat):
-            for (origin, _), (target, hit) in zip(points, points[1:], strict=False):
-                mine, theirs = boards[side], boards[1 - side]
-                if mine[origin] <= 0:
-                    raise _Unknown
-                mine[origin] -= 1
-                mine[target] += 1
-                if hit and target not in (OFF, BAR):
-                    at = variant.opponent_point(target)
-                    if theirs[at] != 1:
-                        raise _Unknown
-                    theirs[at] -= 1
-                    theirs[BAR] += 1
+        journey = [(origin, target, hit and target not in (OFF, BAR))
+                   for (origin, _), (target, hit) in zip(points, points[1:], strict=False)]
+        moves.extend(journey * repeat)
+    return tuple(moves)
 
 
 def _ended(variant: Variant, boards: list[list[int]], side: int, points: int, cube: int,
