@@ -128,7 +128,9 @@ const py = await loadPyodide({ indexURL: "%(root)s/node_modules/pyodide/" });
 py.FS.mkdir("/nard");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(root)s" }, "/nard");
 py.globals.set("TEXT", fs.readFileSync(process.argv[2], "utf8"));
-console.log(py.runPython(`
+py.runPython("import sys; sys.path.insert(0, '/nard'); import web.worker.ui");
+const cpu = process.cpuUsage();
+const wall = py.runPython(`
 import sys, time
 sys.path.insert(0, "/nard")
 from web.worker.ui import App
@@ -137,7 +139,9 @@ began = time.perf_counter()
 answer = app.dispatch({"type": "open_game", "save": TEXT, "copy": True})
 assert answer["view"]["message"]["key"] == "imported"
 f"{time.perf_counter() - began:.2f}"
-`));
+`);
+const used = process.cpuUsage(cpu);
+console.log(`${wall} s wall, ${((used.user + used.system) / 1e6).toFixed(2)} s CPU`);
 """
 
 
@@ -145,7 +149,7 @@ def in_node(path: Path) -> None:
     script = CACHE / "bench_mat_node.mjs"
     script.write_text(NODE_SCRIPT % {"root": ROOT})
     found = subprocess.run(["node", str(script), str(path)], capture_output=True, text=True, check=True)
-    print(f"  Pyodide (node): the app's import {found.stdout.strip()} s", flush=True)
+    print(f"  Pyodide (node): the app's import {found.stdout.strip()}", flush=True)
 
 
 def in_browser(paths: list[Path], dist: Path) -> None:
