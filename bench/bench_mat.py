@@ -64,9 +64,11 @@ def money_session(megabytes: float, games: list[tuple[str, int, int]]) -> Path:
         return path
     parts = [" 0 point match\n"]
     size, number = 0, 0
-    while size < megabytes * 1_000_000:
+    while True:  # as many games as fit in `megabytes` (10 MB: the most the app imports)
+        part = f"\n Game {number + 1}\n White                          Black\n{games[(number + 1) % POOL][0]}"
+        if size + len(part) > megabytes * 1_000_000 - len(parts[0]):
+            break
         number += 1
-        part = f"\n Game {number}\n White                          Black\n{games[number % POOL][0]}"
         parts.append(part)
         size += len(part)
     CACHE.mkdir(exist_ok=True)

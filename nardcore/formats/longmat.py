@@ -24,6 +24,7 @@ import functools
 import re
 from typing import Any
 
+from .. import progress
 from ..dice import DiceSource
 from ..errors import NardError
 from ..game import Game
@@ -151,6 +152,7 @@ def _section_result(variant: Variant, lines: list[str], begin: int, end: int, sc
     """A finished game's result from its text: its moves applied as written, its cube followed."""
     from ..position import Position
 
+    progress.tick()  # a long record is read for seconds in the browser: the page hears it is alive
     start = Position.start(variant)
     boards = [list(start.boards[WHITE]), list(start.boards[BLACK])]
     cube, offered_by = 1, None
