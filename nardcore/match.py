@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,9 @@ DEFAULT_LENGTH = 5  # for a game without a fixed length of its own
 MATCH_VERSION = 1
 MAX_LENGTH = 999
 MAX_GAMES = 2000
+# Finished games kept as another format's text (`{"mat": text}`), by the reader that replays one:
+# nardcore/formats/longmat.py adds itself (it builds on this module, so this one cannot import it).
+SECTION_READERS: dict[str, Callable[[Match, int, str], Game]] = {}
 
 
 def default_length(variant: Variant | str) -> int:
@@ -126,8 +130,8 @@ class Match:
         self._unpack()
         records: list[Game | SavedGame | None] = []
         for number, item in enumerate(self._played):
-            if not isinstance(item, dict):
-                records.append(item)
+            if not isinstance(item, dict) or "mat" in item:
+                records.append(item if not isinstance(item, dict) else self.played[number])
                 continue
             try:
                 records.append(SavedGame.of(self.variant, item, self.closed[number], _score(self.closed[:number])))
@@ -177,8 +181,15 @@ class Match:
             self._played[:count] = played
 
     def _replayed(self, number: int, data: dict[str, Any]) -> Game:
-        """Finished game `number` (0-based) from its saved data, checked against the match."""
-        record = game_from_dict(data, self.dice_source)
+        """Finished game `number` (0-based) from its saved data, checked against the match: a
+        game as saved, or (`{"mat": text}`) as a long record wrote it (formats/longmat.py)."""
+        if set(data) == {"mat"} and isinstance(data["mat"], str) and "mat" in SECTION_READERS:
+            try:
+                record = SECTION_READERS["mat"](self, number, data["mat"])
+            except ValueError as error:
+                raise GameStateError(f"game {number + 1} of the record: {error}") from None
+        else:
+            record = game_from_dict(data, self.dice_source)
         _check_game(record, self.variant, self.length, self.closed[:number], "game " + str(number + 1))
         if record.result != self.closed[number]:
             raise GameStateError(f"game {number + 1} as played ended otherwise than its result")
@@ -232,6 +243,26 @@ class Match:
         if played and self.played_count:  # (the saved text of the finished games read first)
             data["played"] = [game_to_dict(item) if isinstance(item, Game) else item for item in self._played]
         return data
+
+    @classmethod
+    def resumed(cls, variant: Variant, dice: DiceSource | None, length: int, closed: list[GameResult],
+                played: list[dict[str, Any] | None]) -> Match:
+        """A match after the finished games `closed` (their results checked as `from_dict`
+        checks them; `played`: each as kept, not replayed), its next game about to begin."""
+        if len(played) != len(closed):
+            raise GameStateError("played must list one game (or null) per finished game")
+        match = cls(variant, dice, length)
+        running = [0, 0]
+        for number, result in enumerate(closed):
+            if max(running) >= length:
+                raise GameStateError(f"game {number + 1} was played after the match was over")
+            _check_points(variant, result, number)
+            if result.winner is not None:
+                running[result.winner] += result.points
+        match.closed = list(closed)
+        match._played = list(played)
+        match.game = match._new_game()
+        return match
 
     @classmethod
     def from_dict(cls, data: Any, dice: DiceSource | None = None, *, lazy: bool = False,

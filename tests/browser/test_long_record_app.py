@@ -128,16 +128,24 @@ def test_an_import_too_long_to_check_is_refused_at_once_naming_its_size(browser:
         record = tmp_path / "long.mat"
         record.write_text(write_mat(Match.from_dict(copy.deepcopy(longest), SeededDice(1), lazy=True)))
         huge = tmp_path / "huge.json"
-        huge.write_text(json.dumps({"app": "nard", "junk": "x" * 2_100_000}))
-        size = f"{round(record.stat().st_size / 1000)} kB"
-        for path, said in ((record, f"That record is {size}: records up to 100 kB"),
-                           (huge, "That file is 2.1 MB: a saved game is at most 2 MB")):
+        huge.write_text(json.dumps({"app": "nard", "junk": "x" * 16_100_000}))
+        huge_record = tmp_path / "huge.mat"
+        huge_record.write_text(" 0 point match\n" + "; a comment\n" * 850_000)
+        size = f"{huge_record.stat().st_size / 1e6:.1f} MB"
+        for path, said in ((huge_record, f"That record is {size}: records up to 10 MB"),
+                           (huge, "That file is 16.1 MB: a saved game is at most 16 MB")):
             page.click("#btn-games")
             page.set_input_files("#games-import", str(path))
             expect(page.locator("#games-undo-text")).to_contain_text(said)
             expect(page.locator("#games")).to_be_visible()  # nothing sent: the game on the board stays
             assert page.evaluate("window.nardPage.gameId") == on_board
             page.keyboard.press("Escape")
+        # the long record itself is imported: its finished games are replayed only when asked for
+        page.click("#btn-games")
+        after(page, lambda: page.set_input_files("#games-import", str(record)))
+        expect(page.locator("#message")).to_contain_text("added to your games")
+        assert page.evaluate("window.nardPage.gameId") != on_board and board(page)["variant"] == "narde"
+        on_board = page.evaluate("window.nardPage.gameId")
         # a shorter record of the same match is imported
         short = tmp_path / "short.mat"
         short.write_text("\n Game ".join(record.read_text().split("\n Game ")[:6]) + "\n")

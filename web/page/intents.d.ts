@@ -11,7 +11,7 @@ import type { PointId, Side } from "./view-model.js";
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {
-  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close" | "lesson_again" | "lesson_next" | "learn_close";
+  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close" | "lesson_again" | "lesson_next" | "learn_close" | "export_library";
 }
 
 /** The Learn screen of `game` (`learn`), or a first game of it with the coach (`learn_game`). */
@@ -65,6 +65,17 @@ export interface SaveIntent {
   type: "sync" | "open_game";
   save: string | null; // refused when it is no text
   copy?: boolean;
+}
+
+export interface ImportedFile {
+  name: string; // the file's name, for the report
+  text: string;
+}
+
+/** Files chosen to import at once: saves, .mat records, library files (web/worker/backup.py). */
+export interface ImportFilesIntent {
+  type: "import_files";
+  files: ImportedFile[];
 }
 
 export interface NewGameIntent {
@@ -165,6 +176,7 @@ export type Intent =
   | LessonOpenIntent
   | BootIntent
   | SaveIntent
+  | ImportFilesIntent
   | NewGameIntent
   | SetIntent
   | LoadUrlIntent

@@ -125,7 +125,19 @@ export function mountPage(root, app) {
     showShare: (url) => share.show({ game: url }) });
   const rules = createRules($("rules", HTMLDialogElement));
   const setup = createSetup($("setup", HTMLDialogElement), { send, catalogue, showRules: (name) => rules.open(name) });
-  const games = createGames($("games", HTMLDialogElement), { send, currentId: () => tabs.gameId, lang: () => lang, download,
+  // an intent answered and kept, its answer (undefined when the engine is not ready or failed)
+  /** @type {(intent: Intent) => Promise<Answer | undefined>} */
+  const ask = (intent) => new Promise((resolve) => {
+    if (!ready) return resolve(undefined);
+    void enqueue(async () => {
+      try {
+        resolve(await tabs.run(intent));
+      } finally {
+        resolve(undefined);
+      }
+    });
+  });
+  const games = createGames($("games", HTMLDialogElement), { send, ask, currentId: () => tabs.gameId, lang: () => lang, download,
     changed: () => tabs.changed() });
   tabs.onChange(() => games.paint());
   $("btn-games", HTMLButtonElement).disabled = false; // the library is in storage: no engine needed to list, export, delete

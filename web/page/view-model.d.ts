@@ -471,6 +471,40 @@ export interface ShareLinks {
   mat?: string;
 }
 
+/** A game of an import for the library (web/worker/backup.py): its save and entry made again from it. */
+export interface ImportedGame {
+  id: string;
+  name: string;
+  created: number; // ms since 1970 (0: now)
+  updated: number;
+  save: string;
+  entry: LibraryEntry;
+}
+
+/** One file of an import: its games taken, or why it was not, and its games that did not read. */
+export interface ImportLine {
+  name: string;
+  games: number;
+  error?: Record<string, unknown>; // a reason (web/worker/reasons.py): the file was refused
+  failed?: Record<string, unknown>[];
+}
+
+/** Files imported (intent import_files): games for the library, saves to set aside, a line a file. */
+export interface Imported {
+  games: ImportedGame[];
+  aside: string[];
+  report: ImportLine[];
+  opened?: boolean; // one game file, opened on the board as a new game (the answer's save)
+}
+
+/** The library file's head (intent export_library): the page adds the games (docs/library.md). */
+export interface LibraryHead {
+  app: string;
+  kind: string;
+  version: number;
+  prefs: Record<string, unknown>;
+}
+
 /** The answer to every intent (web/worker/ui.py dispatch), or {error} when it failed. */
 export interface Answer {
   view: View;
@@ -479,6 +513,8 @@ export interface Answer {
   url?: string;
   set_aside?: string;
   share?: ShareLinks;
+  imported?: Imported;
+  library?: LibraryHead;
   error?: string;
 }
 

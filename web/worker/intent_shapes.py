@@ -19,7 +19,7 @@ class PlainIntent(TypedDict):
     type: Literal["hello", "ping", "discard", "setup", "close_setup", "dismiss", "export_url", "share",
                   "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "play_on",
                   "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify", "practice",
-                  "study_close", "lesson_again", "lesson_next", "learn_close"]
+                  "study_close", "lesson_again", "lesson_next", "learn_close", "export_library"]
 
 
 class LearnIntent(TypedDict):
@@ -80,6 +80,18 @@ class SaveIntent(TypedDict):
     type: Literal["sync", "open_game"]
     save: str | None  # refused when it is no text
     copy: NotRequired[bool]
+
+
+class ImportedFile(TypedDict):
+    name: str  # the file's name, for the report
+    text: str
+
+
+class ImportFilesIntent(TypedDict):
+    """Files chosen to import at once: saves, .mat records, library files (web/worker/backup.py)."""
+
+    type: Literal["import_files"]
+    files: list[ImportedFile]
 
 
 class NewGameIntent(TypedDict):
@@ -176,6 +188,6 @@ class EditResetIntent(TypedDict):
 
 
 Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
-          | BootIntent | SaveIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
+          | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
           | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent)

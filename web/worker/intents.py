@@ -17,7 +17,7 @@ from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.readers import GameStateError
 from nardcore.variant import VariantError
 
-from . import advice, fairplay, flow, lessons, linkgame, practice, record, rollouts, saves, study, turn_input
+from . import advice, backup, fairplay, flow, lessons, linkgame, practice, record, rollouts, saves, study, turn_input
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
@@ -74,6 +74,7 @@ class Intent(NamedTuple):
         if not self.keeps_replay:
             session.replay = None
         session.share = None
+        session.imported = session.library_head = None
         if not self.keeps_hint:
             session.hint = None
         if not self.keeps_review:
@@ -140,6 +141,29 @@ def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     session.say("imported" if request.get("copy") is True else "opened")
     pilot.automate(session)
+
+
+def import_files(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Import `files` ([{name, text}], web/worker/backup.py): one game file is opened on the board
+    as a new game, as `open_game` does; a library file, or several files, go into the library
+    (their games handed to the page) and the board stays as it is."""
+    files = request.get("files")
+    if (isinstance(files, list) and len(files) == 1 and isinstance(files[0], dict)
+            and isinstance(files[0].get("text"), str) and not backup.is_library(files[0]["text"])):
+        open_game(session, pilot, {"type": "open_game", "save": files[0]["text"], "copy": True})
+        session.imported = {"games": [], "aside": [], "report": [], "opened": True}
+        return
+    imported = backup.import_files(session, files)
+    session.imported = imported
+    report = imported["report"]
+    session.say("library_imported", files=len(report), games=len(imported["games"]),
+                failed=sum(1 for line in report if "error" in line or "failed" in line))
+
+
+def export_library(session: Session, pilot: Autopilot, request: Request) -> None:
+    """The head of the library file (backup.py): the page adds every game of the library to it."""
+    session.library_head = {"app": "nard", "kind": "library", "version": backup.LIBRARY_VERSION,
+                            "prefs": dict(session.prefs)}
 
 
 def discard(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -491,6 +515,9 @@ INTENTS: dict[str, Intent] = {
     "sync": Intent(sync, while_editing="keep", while_studying="keep", while_learning="keep"),
     "open_game": Intent(open_game),
     "discard": Intent(discard),
+    "import_files": Intent(import_files),
+    "export_library": Intent(export_library, keeps_hint=True, keeps_review=True, keeps_replay=True,
+                             while_editing="keep", while_studying="keep", while_learning="keep"),
     "new_game": Intent(new_game),
     "setup": Intent(setup, while_editing="keep"),
     "close_setup": Intent(close_setup, while_editing="keep"),

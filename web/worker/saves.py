@@ -18,7 +18,8 @@ from nardcore.errors import quoted
 from nardcore.formats import CodecError
 from nardcore.formats.dicecomments import with_proof
 from nardcore.formats.gnubg import gnubg_id
-from nardcore.formats.mat import read_mat, write_mat
+from nardcore.formats.longmat import read_mat_lazily
+from nardcore.formats.mat import write_mat
 from nardcore.formats.state import encode_state
 from nardcore.formats.xgid import xgid
 from nardcore.game import Game
@@ -43,7 +44,7 @@ from .settings import SEATS, checked_prefs, checked_settings
 SCHEMA = 2
 READABLE_SCHEMAS = (1, 2)
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-MAX_SAVE = 2_000_000
+MAX_SAVE = 16_000_000  # a long record's save (formats/longmat.py keeps its games' text as it was)
 MAX_REPLAYED_DICE = 100_000
 
 
@@ -301,8 +302,9 @@ def looks_like_mat(text: str) -> bool:
 
 def load_mat(session: Session, text: str) -> None:
     """A .mat record as a new game of the library (a match, or the record's last single game),
-    played on by two players here; raises MatError (changing nothing) when unreadable."""
-    record = read_mat(text, session.dice)
+    played on by two players here; raises MatError (changing nothing) when unreadable. The
+    finished games of a long record are replayed when first asked for (formats/longmat.py)."""
+    record = read_mat_lazily(text, session.dice)
     thing = record.latest
     match, game = (thing, thing.game) if isinstance(thing, Match) else (None, thing)
     session.settings = {

@@ -62,6 +62,8 @@ class Session:
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
     share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
+    imported: dict[str, Any] | None = None  # files imported in this request (backup.py): games for the library
+    library_head: dict[str, Any] | None = None  # the library file's head, asked for in this request (backup.py)
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it

@@ -84,6 +84,10 @@ class App:
             answer["set_aside"] = session.set_aside
         if session.share is not None:
             answer["share"] = session.share
+        if session.imported is not None:
+            answer["imported"] = session.imported
+        if session.library_head is not None:
+            answer["library"] = session.library_head
         return answer
 
     def view(self) -> View:

@@ -499,6 +499,44 @@ class ShareLinks(TypedDict, total=False):
     mat: str
 
 
+class ImportedGame(TypedDict):
+    """A game of an import for the library (web/worker/backup.py): its save and entry made again from it."""
+
+    id: str
+    name: str
+    created: int  # ms since 1970 (0: now)
+    updated: int
+    save: str
+    entry: LibraryEntry
+
+
+class ImportLine(TypedDict):
+    """One file of an import: its games taken, or why it was not, and its games that did not read."""
+
+    name: str
+    games: int
+    error: NotRequired[dict[str, object]]  # a reason (web/worker/reasons.py): the file was refused
+    failed: NotRequired[list[dict[str, object]]]
+
+
+class Imported(TypedDict):
+    """Files imported (intent import_files): games for the library, saves to set aside, a line a file."""
+
+    games: list[ImportedGame]
+    aside: list[str]
+    report: list[ImportLine]
+    opened: NotRequired[bool]  # one game file, opened on the board as a new game (the answer's save)
+
+
+class LibraryHead(TypedDict):
+    """The library file's head (intent export_library): the page adds the games (docs/library.md)."""
+
+    app: str
+    kind: str
+    version: int
+    prefs: dict[str, object]
+
+
 class Answer(TypedDict):
     """The answer to every intent (web/worker/ui.py dispatch), or {error} when it failed."""
 
@@ -508,6 +546,8 @@ class Answer(TypedDict):
     url: NotRequired[str]
     set_aside: NotRequired[str]
     share: NotRequired[ShareLinks]
+    imported: NotRequired[Imported]
+    library: NotRequired[LibraryHead]
     error: NotRequired[str]
 
 

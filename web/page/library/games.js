@@ -11,29 +11,25 @@
 
 import { $, button, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
+import { isLibrary, libraryFile, paintReport, readChosen } from "./backup.js";
 import {
-  deleteGame, listGames, listed, newestGames, outcomeOf, renameGame, restoreGame, rivalOf, savedGame, storageUse,
+  allSavedGames, deleteGame, listGames, listed, mergeGames, newestGames, outcomeOf, renameGame, restoreGame, rivalOf,
+  savedGame, storageUse,
 } from "./store.js";
 
 /** @typedef {import("./store.js").StoredEntry} StoredEntry */
 /** @typedef {import("./store.js").Removed} Removed */
 /** @typedef {import("../view-model.js").Intent} Intent */
+/** @typedef {import("../view-model.js").Answer} Answer */
 /**
  * @typedef {object} GamesDeps
  * @property {(intent: Intent) => unknown} send
+ * @property {(intent: Intent) => Promise<Answer | undefined>} ask an intent answered (and kept), its answer
  * @property {() => string | undefined} currentId the library id of the game on the board
  * @property {() => string} lang the page's language, for dates
  * @property {(data: string, name: string) => void} download
  * @property {() => void} changed the library was changed here: other tabs are told
  */
-
-const MAX_IMPORT = 2_000_000; // bytes: the engine refuses larger saves anyway
-// Bytes of a .mat game record: every action of a record is replayed through the rules as it is
-// read, about 12 kB a second in the browser's engine on a busy 2-core machine (116 kB in 9.4 s:
-// bench/bench_startup.py), so a longer one is refused at once, with its size, rather than keep
-// the engine busy for more than 10 s. A save (JSON, from Export) is opened without a replay of
-// its finished games: up to MAX_IMPORT.
-const MAX_RECORD_IMPORT = 100_000;
 
 /**
  * @param {HTMLDialogElement} root the dialog (#games)
@@ -126,15 +122,39 @@ export function createGames(root, deps) {
   }
   events.on($("games-scroll"), "scroll", () => drawRows());
   const importInput = $("games-import", HTMLInputElement);
+  const report = $("games-report");
   events.on(importInput, "change", async () => {
-    const save = await importedSave(importInput, say, deps.lang());
-    if (save === null) return;
-    root.close();
-    deps.send({ type: "open_game", save, copy: true });
+    const chosen = [...(importInput.files || [])];
+    importInput.value = "";
+    if (!chosen.length) return;
+    const size = (/** @type {number} */ bytes) => fileSize(bytes, deps.lang());
+    const { files, refused } = await readChosen(chosen);
+    if (chosen.length === 1 && refused.length) {
+      const file = refused[0];
+      return say(t(file.record ? "games.import_record_large" : "games.import_large", { size: size(file.size), limit: size(file.limit) }));
+    }
+    if (files.length === 1 && !refused.length && !isLibrary(files[0].text)) {
+      root.close(); // one game: opened on the board as a new game, as before
+      deps.send({ type: "open_game", save: files[0].text, copy: true });
+      return;
+    }
+    const answer = files.length ? await deps.ask({ type: "import_files", files }) : undefined;
+    const imported = answer && answer.imported;
+    const merged = imported ? await mergeGames(imported.games, imported.aside) : null;
+    if (merged && (merged.added || merged.replaced)) deps.changed();
+    paintReport(report, imported, merged, refused, size);
+    void repaint();
+  });
+  events.click("games-export-all", async () => {
+    const answer = await deps.ask({ type: "export_library" });
+    if (!answer || !answer.library) return;
+    const stamp = new Date().toISOString().slice(0, 10);
+    deps.download(libraryFile(answer.library, await allSavedGames()), `nard-library-${stamp}.json`);
   });
   events.on(root, "close", () => {
     removed = null;
     undo.hidden = true;
+    report.hidden = true;
   });
   return {
     open,
@@ -452,31 +472,6 @@ function startRename(name, entry, actions) {
   name.replaceWith(input);
   input.focus();
   input.select();
-}
-
-// The text of the file chosen to import, or null (none, or too large: said with `say`, naming
-// the file's size and the limit).
-/**
- * @param {HTMLInputElement} input
- * @param {(text: string) => void} say
- * @param {string} lang the page's language, for the sizes
- * @returns {Promise<string | null>}
- */
-async function importedSave(input, say, lang) {
-  const file = input.files && input.files[0];
-  input.value = "";
-  if (!file) return null;
-  if (file.size > MAX_IMPORT) {
-    say(t("games.import_large", { size: fileSize(file.size, lang), limit: fileSize(MAX_IMPORT, lang) }));
-    return null;
-  }
-  const text = await file.text();
-  const record = !text.replace(/^[\ufeff \t\r\n]+/, "").startsWith("{"); // as web/worker/saves.py looks_like_mat
-  if (record && file.size > MAX_RECORD_IMPORT) {
-    say(t("games.import_record_large", { size: fileSize(file.size, lang), limit: fileSize(MAX_RECORD_IMPORT, lang) }));
-    return null;
-  }
-  return text;
 }
 
 // A file's size in kilobytes or megabytes, in the page's language and Western digits ("733 kB").

@@ -504,3 +504,74 @@ export async function storageUse() {
     return null;
   }
 }
+
+// -- the whole library as one file (library/backup.js, web/worker/backup.py) ---------------------------
+
+/**
+ * Every game with its save, as the library file holds them.
+ * @returns {Promise<{id: string, name: string, created: number, updated: number, save: string}[]>}
+ */
+export async function allSavedGames() {
+  const entries = await listGames();
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  await run("readonly", (stores) => {
+    for (const entry of entries) when(stores.saves.get(entry.id), (save) => typeof save === "string" && texts.set(entry.id, save));
+  });
+  return entries.filter((entry) => texts.has(entry.id)).map((entry) => ({ id: entry.id, name: entry.name || "",
+    created: entry.created || 0, updated: entry.updated || 0, save: /** @type {string} */ (texts.get(entry.id)) }));
+}
+
+/** @typedef {import("../view-model.js").ImportedGame} ImportedGame */
+/** @typedef {{added: number, replaced: number, kept: number}} Merged */
+
+// Imported games into the library, in one transaction, never twice: a game whose id is there
+// already with the same save is left as it is; with another save, the copy changed later is kept
+// and the other set aside (a file's game, of no date, never replaces one kept here). Saves the
+// engine could not read are set aside.
+/**
+ * @param {ImportedGame[]} games
+ * @param {string[]} unreadable
+ * @returns {Promise<Merged | null>} what was done, or null when nothing could be written
+ */
+export async function mergeGames(games, unreadable) {
+  const now = Date.now();
+  /** @type {Merged} */
+  const merged = { added: 0, replaced: 0, kept: 0 };
+  try {
+    await run("readwrite", (stores) => {
+      for (const text of unreadable) stores.aside.put({ kind: "import_unreadable", id: "", text, when: now });
+      for (const game of games) {
+        if (!GAME_ID.test(game.id) || game.entry.id !== game.id) continue;
+        when(stores.games.get(game.id), (/** @type {StoredEntry | undefined} */ old) => {
+          when(stores.saves.get(game.id), (/** @type {unknown} */ save) => {
+            if (old && save === game.save) {
+              merged.kept += 1;
+              return;
+            }
+            if (old && typeof save === "string" && !(game.updated > (old.updated || 0))) {
+              merged.kept += 1;
+              if (game.updated) stores.aside.put({ kind: "import_older", id: game.id, text: game.save, when: now });
+              return;
+            }
+            if (old && typeof save === "string") stores.aside.put({ kind: "import_replaced", id: game.id, text: save, when: now });
+            /** @type {StoredEntry} */
+            const record = { ...game.entry, name: String(game.name || (old && old.name) || "").slice(0, MAX_NAME),
+              created: game.created || (old && old.created) || now, updated: game.updated || now,
+              rev: ((old && old.rev) || 0) + 1, rival: rivalOf(game.entry), outcome: outcomeOf(game.entry) };
+            stores.games.put(record);
+            stores.saves.put(game.save, game.id);
+            if (cache) cache.set(game.id, record);
+            newestFirst = null;
+            if (old) merged.replaced += 1;
+            else merged.added += 1;
+          });
+        });
+      }
+    });
+    return merged;
+  } catch (_) {
+    cache = null; // what was written is read again
+    return null;
+  }
+}

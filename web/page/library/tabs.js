@@ -33,7 +33,7 @@ import {
  */
 /**
  * @typedef {object} Tabs
- * @property {(intent: Intent) => Promise<void>} run
+ * @property {(intent: Intent) => Promise<Answer | undefined>} run the intent's answer, once kept
  * @property {() => void} changed
  * @property {(listener: () => void) => void} onChange
  * @property {(view: View) => void} paint
@@ -159,13 +159,16 @@ export function createTabs(root, { request, apply, enqueue, showShare }) {
     },
     run(intent) {
       const id = gameId;
+      /** @type {Answer | undefined} */
+      let answered;
       return locked(id, async () => {
         if (id) await catchUp(id);
         const sent = "save" in intent && typeof intent.save === "string" ? intent.save : null;
         const answer = await request(intent);
         if (!answer || answer.error) return apply(answer);
         await keep(answer, sent);
-      });
+        answered = answer;
+      }).then(() => answered);
     },
     changed() {
       forgetListing();
