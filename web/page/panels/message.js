@@ -8,11 +8,14 @@
 
 import { make } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
+import { EMBEDDED } from "../keep.js";
 
 /** @typedef {import("../view-model.js").View} View */
 
 // Messages shown as a result, and as a warning; the rest are plain news.
 const RESULTS = ["game_over", "match_over", "draw", "resigned"];
+// Embedded in another page (docs/embed.md) there is no Games menu to point to: these say so without it.
+const EMBED_WORDS = /** @type {Record<string, string>} */ ({ url_loaded: "msg.url_loaded_embed", played_on: "msg.played_on_embed" });
 const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text",
   "library_rebuilt", "save_set_aside", "engine_restarted", "import_empty"];
 
@@ -41,7 +44,7 @@ export function createMessage(root) {
         return;
       }
       const tone = RESULTS.includes(m.key) ? "result" : WARNINGS.includes(m.key) ? "warn" : "";
-      const text = t(`msg.${m.key}`, messageArgs(m.key, m.args || {}));
+      const text = t((EMBEDDED && EMBED_WORDS[m.key]) || `msg.${m.key}`, messageArgs(m.key, m.args || {}));
       show(text, tone);
       say(view.screen === "setup" && tone === "warn" ? text : "");
     },
