@@ -68,7 +68,8 @@ def answer_and_check(frame: Page | Frame) -> None:
     expect(frame.locator("#study-task")).to_contain_text(f"{PUZZLE.dice[0]}-{PUZZLE.dice[1]}: find the best play")
     # nothing gives the answer away before a try: no Hint, and a hint asked for anyway draws nothing
     expect(frame.locator("#btn-hint")).to_be_hidden()
-    after(frame, lambda: frame.evaluate("window.nardApp.request({type: 'hint'})"))
+    asked = frame.evaluate("window.nardApp.request({type: 'hint'}).then(a => [a.view.hint, a.view.study.result])")
+    assert asked == [None, None]
     assert frame.locator("#board .hint-move").count() == 0
     assert frame.locator("#hint-list li").count() == 0
     expect(frame.locator("#study-verdict")).to_be_hidden()
