@@ -30,6 +30,12 @@ export function createMessage(root) {
     root.hidden = !text;
   };
   const notice = startNotice();
+  // embedded in a short frame, the board leaves the message line the room it takes (style.css
+  // html.embed, --message-room): measured as it changes, with its words or the frame's width
+  const room = EMBEDDED && typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--message-room", root.offsetHeight ? `${root.offsetHeight + 4}px` : "0px");
+  }) : null;
+  room?.observe(root);
   const say = (/** @type {string} */ text) => {
     if (!notice || notice.textContent === text) return; // the same words are not announced again
     notice.textContent = text;
@@ -50,6 +56,7 @@ export function createMessage(root) {
     },
     show,
     destroy() {
+      room?.disconnect();
       if (notice) notice.remove();
     },
   };
