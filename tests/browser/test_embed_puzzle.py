@@ -81,6 +81,7 @@ def answer_and_check(frame: Page | Frame) -> None:
     verdict = frame.locator("#study-verdict")
     expect(verdict).to_contain_text("Not the best")
     expect(verdict).to_contain_text(PUZZLE.best)
+    expect(verdict).not_to_contain_text("Rating")  # no rating on another site's page
     why = frame.locator("#study-why li")
     expect(why.first).to_be_visible()
     assert all(text.strip() and "why.play" not in text for text in why.all_inner_texts())  # words, not keys

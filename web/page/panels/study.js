@@ -115,7 +115,9 @@ function paintPuzzle(study, view) {
   paintWhy(result);
   const words = verdictWords(result);
   if (!result || !words) return;
-  if (result.rated) {
+  if (EMBEDDED) {
+    // a puzzle on another page: no rating to tell of
+  } else if (result.rated) {
     const change = result.after - result.before;
     words.push(t("study.rated", { before: result.before, after: result.after, change: isolate((change >= 0 ? "+" : "−") + Math.abs(change)) }));
   } else {
