@@ -12,7 +12,7 @@ Object.assign(globalThis, {
   HTMLElement: class {},
   customElements: { get: () => true, define: () => {} },
 });
-const { boardView, parsePosition, parseRecord } = await import("../../web/page/embed/embed.js");
+const { boardView, frameHeight, parsePosition, parseRecord } = await import("../../web/page/embed/embed.js");
 
 const OPPOSITE = [0, ...Array.from({ length: 24 }, (_, k) => 24 - k)]; // Black's 1 is White's 24
 const SAME = [0, ...Array.from({ length: 24 }, (_, k) => ((k + 12) % 24) + 1)]; // Black's 1 is White's 13
@@ -89,4 +89,16 @@ test("the board view of a position: point ids in White's numbering, checkers bar
   const higherFirst = boardView(parsePosition("backgammon:w::", NUMBERINGS), { dice: "25" });
   assert.deepEqual(higherFirst.dice.map((die) => die.value), [5, 2]);
   assert.equal(higherFirst.dice_text, "52");
+});
+
+test("the app's frame: as tall as its board and players' lines where the controls are beside, room under the board where they are under it", () => {
+  // 720 wide: the controls take 30% beside, the board the rest, 736/960 as high, and the two players' lines
+  const board = (720 - 8 - 4 - 0.3 * 712) * (736 / 960);
+  assert.equal(frameHeight(720, false), Math.round(board + 72));
+  assert.ok(frameHeight(720, true) >= frameHeight(720, false)); // a puzzle's panel beside: at least as tall
+  // 360 wide: the board the whole width, the controls and the message line under it
+  const narrow = (360 - 8) * (736 / 960);
+  assert.ok(frameHeight(360, false) > narrow + 124 && frameHeight(360, false) < narrow + 240);
+  assert.ok(frameHeight(360, true) > frameHeight(360, false)); // and a puzzle's task, verdict and why
+  assert.equal(frameHeight(0, false), 240); // never below the app's smallest frame
 });

@@ -13,7 +13,7 @@ import pytest
 from support.app import act, fresh, play_turns
 
 from nardcore.books import book_entries
-from nardcore.bots import analysis
+from nardcore.bots import analysis, explain
 from nardcore.movegen import legal_plays
 from nardcore.position import Position
 from nardcore.puzzles import Puzzle, puzzles
@@ -89,6 +89,31 @@ def test_a_wrong_answer_lowers_the_rating_and_shows_the_best() -> None:
     view = play_result(app, puzzle, puzzle.plays[0].result)
     assert view["study"]["result"]["solved"] and not view["study"]["result"]["rated"]
     assert view["study"]["rating"]["rating"] == result["after"]
+
+
+def test_an_answer_says_why_the_best_play_is_better() -> None:
+    """Wrong: why the best beats the play made; solved: why it beats the second best
+    (nardcore.bots.explain), as embedded puzzles show it (docs/embed.md)."""
+    app, _ = fresh("backgammon")
+    puzzle = first_puzzle()
+    act(app, "load_url", fragment=f"puzzle={puzzle.id}")
+    wrong = wrong_result(puzzle)
+    why = play_result(app, puzzle, wrong)["study"]["result"]["why"]
+    assert why and why == [fact.to_dict() for fact in explain.compare(puzzle.plays[0].result, wrong)]
+    act(app, "puzzles", pick="again")
+    why = play_result(app, puzzle, puzzle.plays[0].result)["study"]["result"]["why"]
+    assert why == [fact.to_dict() for fact in explain.compare(puzzle.plays[0].result, puzzle.plays[1].result)]
+
+
+def test_share_on_a_puzzle_offers_the_puzzle_alone() -> None:
+    app, _ = fresh("backgammon")
+    puzzle = first_puzzle()
+    act(app, "load_url", fragment=f"puzzle={puzzle.id}")
+    answer = app.dispatch({"type": "share"})
+    assert answer["share"] == {"puzzle": {"id": puzzle.id, "position": puzzle.position.format(),
+                                          "dice": f"{puzzle.dice[0]}{puzzle.dice[1]}"}}
+    assert answer["view"]["study"]["puzzle"]["id"] == puzzle.id  # still on the puzzle
+    assert answer["view"]["study"]["puzzle"]["position"] == puzzle.position.format()
 
 
 def test_the_rating_survives_a_save_and_reload() -> None:

@@ -26,6 +26,16 @@ export interface StudyPuzzle {
   dice: string; // "64"
   daily: boolean;
   link: string; // the URL fragment that opens it: "puzzle=ID"
+  position: string; // the puzzle's position string (docs/RULES.md), for <nard-board puzzle> (docs/embed.md)
+}
+
+/**
+ * A difference between the best play and another (nardcore.bots.explain): a why.play.* key
+ * of web/i18n and its arguments; viewmodel.py's Fact (that module imports this one).
+ */
+export interface StudyFact {
+  key: string;
+  args: Record<string, number | number | string>;
 }
 
 /** A puzzle answered: graded by the equity it gives up (web/worker/puzzles.py grade). */
@@ -40,6 +50,7 @@ export interface StudyResult {
   before: number;
   after: number;
   interval?: number; // a drill: the days until it is asked again
+  why?: StudyFact[]; // a puzzle: why the best beats the play made (solved: the second best)
 }
 
 /** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */

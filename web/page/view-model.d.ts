@@ -469,6 +469,14 @@ export interface ShareLinks {
   record?: string; // a <nard-board> record
   svg?: string;
   mat?: string;
+  puzzle?: SharedPuzzle; // a puzzle open on the study screen: shared alone, its link and <nard-board puzzle>
+}
+
+/** A puzzle as the Share dialog offers it (docs/embed.md). */
+export interface SharedPuzzle {
+  id: string;
+  position: string;
+  dice: string; // "64"
 }
 
 /** A game of an import for the library (web/worker/backup.py): its save and entry made again from it. */

@@ -245,6 +245,13 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
     if session.editor is not None:  # the set-up being edited is what the page shows
         edit_share(session, pilot, request)
         return
+    studied = session.study
+    if studied is not None and studied.kind == "puzzles" and studied.puzzle is not None:
+        # the puzzle on the study board: its link and <nard-board puzzle> (docs/embed.md)
+        puzzle = studied.puzzle
+        session.share = {"puzzle": {"id": puzzle.id, "position": puzzle.position.format(),
+                                    "dice": f"{puzzle.dice[0]}{puzzle.dice[1]}"}}
+        return
     # and the record for <nard-board> (docs/embed.md), positions worked out here: the page has no rules
     session.share = {**saves.share_links(session), "record": record.embed_record(session.game)}
 
@@ -529,7 +536,7 @@ INTENTS: dict[str, Intent] = {
     "link_new": Intent(link_new),
     "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
-                    while_studying="ignore", while_learning="ignore"),
+                    while_studying="keep", while_learning="ignore"),
     "roll": Intent(roll, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore",
                            while_studying="ignore", while_learning="ignore"),

@@ -61,7 +61,7 @@ class Session:
     review_rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # a reviewed turn's (rollouts.py)
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
     set_aside: str | None = None  # an unreadable save met during this request
-    share: dict[str, str] | None = None  # what the share dialog offers, asked for in this request
+    share: dict[str, Any] | None = None  # what the share dialog offers, asked for in this request
     imported: dict[str, Any] | None = None  # files imported in this request (backup.py): games for the library
     library_head: dict[str, Any] | None = None  # the library file's head, asked for in this request (backup.py)
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardcore.books import BookEntry, book_entries
-from nardcore.bots import analysis
+from nardcore.bots import analysis, explain
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
 from nardcore.notation import parse_play
@@ -32,7 +32,7 @@ from .puzzles import daily_puzzle, grade, next_puzzle
 from .session import Session
 
 __all__ = ["Study", "answer", "book_games", "is_study_link", "open_openings", "open_puzzle", "pick_puzzle",
-           "play_steps", "puzzle_games", "read_fragment", "show_answer", "show_play", "study_board",
+           "play_steps", "puzzle_games", "puzzle_why", "read_fragment", "show_answer", "show_play", "study_board",
            "study_view"]
 
 PUZZLE_LINK, OPENINGS_LINK = "puzzle=", "openings="
@@ -130,9 +130,18 @@ def answer(session: Session) -> None:
     after = before.after(puzzle.rating, graded["solved"]) if rated else before
     session.prefs["study"] = studydata.with_answer(progress, study.variant, puzzle.id, after)
     study.result = {**graded, "mark": None if graded["solved"] else analysis.mark(graded["lost"], study.variant),
-                    "rated": rated, "before": round(before.rating), "after": round(after.rating)}
+                    "rated": rated, "before": round(before.rating), "after": round(after.rating),
+                    "why": puzzle_why(puzzle, game.board.pass_turn())}
     show_answer(session, puzzle.position, puzzle.dice, game.board.pass_turn(), graded["played"], graded["solved"],
                 [(p.play, p.result, p.equity, p.behind) for p in puzzle.plays])
+
+
+def puzzle_why(puzzle: Puzzle, played: Position) -> list[dict[str, object]]:
+    """Why the best play is better (nardcore.bots.explain), largest difference first: than the
+    play made, or once solved, than the second best (none when the best is the only play)."""
+    best = puzzle.plays[0].result
+    other = played if played != best else (puzzle.plays[1].result if len(puzzle.plays) > 1 else None)
+    return [] if other is None else [fact.to_dict() for fact in explain.compare(best, other)]
 
 
 def show_answer(session: Session, position: Position, dice: tuple[int, int], played: Position, played_text: str,
@@ -237,7 +246,8 @@ def study_view(session: Session) -> dict[str, Any] | None:
                 "rating": _rating_view(progress, study.variant),
                 "puzzle": {"id": puzzle.id, "rating": puzzle.rating, "themes": list(puzzle.themes),
                            "side": SIDE_LETTERS[puzzle.position.turn], "dice": f"{puzzle.dice[0]}{puzzle.dice[1]}",
-                           "daily": study.daily, "link": PUZZLE_LINK + puzzle.id},
+                           "daily": study.daily, "link": PUZZLE_LINK + puzzle.id,
+                           "position": puzzle.position.format()},
                 "result": study.result, "book": None}
     entries = book_entries(study.variant)
     assert study.entry is not None

@@ -497,6 +497,15 @@ class ShareLinks(TypedDict, total=False):
     record: str  # a <nard-board> record
     svg: str
     mat: str
+    puzzle: SharedPuzzle  # a puzzle open on the study screen: shared alone, its link and <nard-board puzzle>
+
+
+class SharedPuzzle(TypedDict):
+    """A puzzle as the Share dialog offers it (docs/embed.md)."""
+
+    id: str
+    position: str
+    dice: str  # "64"
 
 
 class ImportedGame(TypedDict):

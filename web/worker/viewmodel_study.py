@@ -28,6 +28,15 @@ class StudyPuzzle(TypedDict):
     dice: str  # "64"
     daily: bool
     link: str  # the URL fragment that opens it: "puzzle=ID"
+    position: str  # the puzzle's position string (docs/RULES.md), for <nard-board puzzle> (docs/embed.md)
+
+
+class StudyFact(TypedDict):
+    """A difference between the best play and another (nardcore.bots.explain): a why.play.* key
+    of web/i18n and its arguments; viewmodel.py's Fact (that module imports this one)."""
+
+    key: str
+    args: dict[str, int | float | str]
 
 
 class StudyResult(TypedDict):
@@ -43,6 +52,7 @@ class StudyResult(TypedDict):
     before: float
     after: float
     interval: NotRequired[int]  # a drill: the days until it is asked again
+    why: NotRequired[list[StudyFact]]  # a puzzle: why the best beats the play made (solved: the second best)
 
 
 class DrillView(TypedDict):

@@ -72,6 +72,8 @@ export function createShare(root, { send, download }) {
 function showLinks(root, links) {
   const base = `${location.origin}${location.pathname}`; // never the page's own query (?dice=…)
   const rows = [];
+  const puzzle = links.puzzle;
+  if (puzzle && typeof puzzle.id === "string") rows.push(...puzzleRows(base, puzzle));
   for (const kind of KINDS) {
     const link = links[kind];
     if (typeof link !== "string") continue;
@@ -96,6 +98,21 @@ function showLinks(root, links) {
   if (!root.open) root.showModal();
   const first = $("share-rows").querySelector("input");
   if (first) first.select();
+}
+
+/**
+ * A puzzle open on the study screen: its link, and the snippet that embeds it on another page
+ * (<nard-board puzzle>, docs/embed.md), the position and dice written out so that the board is
+ * drawn at once.
+ * @param {string} base the app's address
+ * @param {import("../view-model.js").SharedPuzzle} puzzle
+ */
+function puzzleRows(base, puzzle) {
+  const script = new URL("embed.js", base).href;
+  // escaped as the record's snippet is (showLinks)
+  // biome-ignore lint/suspicious/noUselessEscapeInString: the escapes are for the HTML around the script
+  const code = `<script src=\"${attribute(script)}\"><\/script> <nard-board puzzle=\"${attribute(puzzle.id)}\" position=\"${attribute(puzzle.position)}\" dice=\"${attribute(puzzle.dice)}\"></nard-board>`;
+  return [row("puzzle", `${base}#puzzle=${encodeURIComponent(puzzle.id)}`, "share.copy"), row("puzzle_embed", code, "share.copy_code")];
 }
 
 // An ID as the value of a link's field: kept readable (":", "/" and "=" need no escape in a

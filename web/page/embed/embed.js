@@ -8,8 +8,13 @@
 //
 // Attributes: position (docs/RULES.md), dice ("52": a roll already thrown), flip, record
 // (positions to step through, below), interactive (a click turns the board into the app in an
-// iframe; "computer": against the computer), app (the app's address; default: index.html beside
-// this script), lang.
+// iframe; "computer": against the computer), puzzle (a puzzle's id: the app in an iframe asks it,
+// below), app (the app's address; default: index.html beside this script), lang.
+//
+// A puzzle (puzzle="narde-12") is drawn from `position` and `dice` when given (the Share dialog
+// writes them), with its task under it; a click turns it into the app in an iframe at
+// #puzzle=ID, which checks the answer, says right or wrong and explains (web/worker/study.py).
+// Without a position the frame is there at once. This script compares no plays: docs/embed.md.
 //
 // A record is a list of frames. A frame is a position string (it holds ":"), optionally followed
 // by the dice that reached it and the play, in the app's notation: the words up to the next
@@ -260,10 +265,11 @@ button:focus-visible, a:focus-visible { outline: 3px solid #1d6fd6; outline-offs
 .frame-count { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; direction: ltr; unicode-bidi: isolate; }
 .caption { flex: 1 1 8em; color: #7b6d5e; font-variant-numeric: tabular-nums; }
 .play { margin-inline-start: auto; color: #b8541f; }
-.live { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background: #b8541f; color: #fff;
-  border-color: #b8541f; font-weight: 600; padding: 8px 16px; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.35); }
+/* under the board, never over it: over it, it would hide the dice on a narrow page */
+.live { background: #b8541f; color: #fff; border-color: #b8541f; font-weight: 600; padding: 6px 16px; }
+.task { margin: 0; font-weight: 600; }
 .problem { margin: 0; color: #c62828; }
-iframe { display: block; width: 100%; aspect-ratio: 4 / 3; min-height: 240px; border: 0; }
+iframe { display: block; width: 100%; height: 360px; border: 0; }
 /* on a board under 480 pixels wide the point numbers would be a few pixels high: they go */
 @container (max-width: 480px) { .board-svg .numbers { display: none; } }
 @media (prefers-color-scheme: dark) {
@@ -304,6 +310,7 @@ function node(name, attrs = {}, parent = null) {
  * @typedef {object} Parts
  * @property {HTMLDivElement} boardRoot
  * @property {HTMLButtonElement} liveButton
+ * @property {HTMLParagraphElement} task
  * @property {HTMLParagraphElement} problem
  * @property {HTMLDivElement} nav
  * @property {Record<Step, HTMLButtonElement>} buttons
@@ -323,7 +330,7 @@ const STEP_KEYS_RTL = { ArrowLeft: "forward", ArrowRight: "back", Home: "first",
 
 class NardBoard extends HTMLElement {
   static get observedAttributes() {
-    return ["position", "record", "flip", "dice", "interactive", "app", "lang"];
+    return ["position", "record", "flip", "dice", "interactive", "puzzle", "app", "lang"];
   }
 
   constructor() {
@@ -373,13 +380,14 @@ class NardBoard extends HTMLElement {
     const boardRoot = node("div", { class: "board", part: "board" }, wrap);
     this.t = wordsFor(this);
     this.board = createBoard(boardRoot, { t: this.t, label: this.t("aria.board"), still: true });
-    const liveButton = node("button", { type: "button", class: "live", part: "live" }, boardRoot);
-    liveButton.addEventListener("click", () => this.goLive());
-    boardRoot.addEventListener("click", (event) => {
-      if (this.hasAttribute("interactive") && event.target !== liveButton) this.goLive();
+    boardRoot.addEventListener("click", () => {
+      if (this.goesLive()) this.goLive();
     });
+    const task = node("p", { class: "task", part: "task", hidden: "" }, wrap);
     const problem = node("p", { class: "problem", role: "alert", hidden: "" }, wrap);
     const bar = node("div", { class: "bar", part: "controls" }, wrap);
+    const liveButton = node("button", { type: "button", class: "live", part: "live" }, bar);
+    liveButton.addEventListener("click", () => this.goLive());
     const nav = node("div", { class: "nav" }, bar);
     const buttons = /** @type {Record<Step, HTMLButtonElement>} */ ({});
     const rtl = readsRightToLeft(this);
@@ -403,11 +411,21 @@ class NardBoard extends HTMLElement {
         this.step(name);
       }
     });
-    this.parts = { boardRoot, liveButton, problem, nav, buttons, count, caption, link };
+    this.parts = { boardRoot, liveButton, task, problem, nav, buttons, count, caption, link };
   }
 
   appUrl() {
     return new URL(this.getAttribute("app") || "index.html", SCRIPT_URL).href;
+  }
+
+  // The puzzle's id (untrusted: it only ever goes into a link, encoded), or "".
+  puzzleId() {
+    return (this.getAttribute("puzzle") || "").trim();
+  }
+
+  // A click on the board starts the app in its place: a live game, or the puzzle to answer.
+  goesLive() {
+    return this.hasAttribute("interactive") || Boolean(this.puzzleId());
   }
 
   // What the board shows now (frames from `record`, else the one `position`); a problem instead
@@ -417,7 +435,9 @@ class NardBoard extends HTMLElement {
     let problem = null;
     try {
       const record = this.getAttribute("record");
-      if (record !== null && record.trim()) {
+      if (this.puzzleId() && !(this.getAttribute("position") || "").trim()) {
+        this.frames = []; // a puzzle with no position to draw: its frame at once (show)
+      } else if (record !== null && record.trim()) {
         this.frames = parseRecord(record);
       } else {
         this.frames = [{ position: parsePosition(this.getAttribute("position") || ""), dice: "", play: "", own: true }];
@@ -444,6 +464,11 @@ class NardBoard extends HTMLElement {
   show() {
     const parts = this.parts;
     if (!this.board || !parts) return;
+    const puzzle = this.puzzleId();
+    if (puzzle && !this.frames.length && parts.problem.hidden) {
+      this.goLive();
+      return;
+    }
     const frame = this.frames[this.at];
     const flipped = this.hasAttribute("flip");
     const dice = frame && frame.own && /^[1-6][1-6]$/.test(this.getAttribute("dice") || "") ? this.getAttribute("dice") || "" : "";
@@ -459,9 +484,18 @@ class NardBoard extends HTMLElement {
       side: this.t(`side.${frame.position.turn === "w" ? "b" : "w"}`), dice: frame.dice,
       play: frame.play.replace(/\b(off|bar)\b/g, (word) => this.t(`notation.${word}`)) }) : ""; // "6/off" in the reader's words
     parts.link.hidden = !frame;
-    if (frame) parts.link.href = this.appUrl() + "#" + this.fragment(frame, dice);
-    parts.liveButton.hidden = !frame || !this.hasAttribute("interactive");
-    parts.liveButton.textContent = this.t("embed.play_here");
+    if (frame) parts.link.href = this.appUrl() + "#" + (puzzle ? this.puzzleFragment() : this.fragment(frame, dice));
+    parts.link.textContent = this.t(puzzle ? "embed.open_puzzle" : "embed.play_from_here");
+    parts.liveButton.hidden = !frame || !this.goesLive();
+    parts.liveButton.textContent = this.t(puzzle ? "embed.solve" : "embed.play_here");
+    // the task, as the app words it: whose turn, the roll (the answer waits for the app's frame)
+    parts.task.hidden = !(puzzle && frame && dice);
+    parts.task.textContent = parts.task.hidden ? "" : this.t("embed.puzzle_task", {
+      side: this.t(`side.${frame.position.turn}`), dice: `${dice[0]}-${dice[1]}` });
+  }
+
+  puzzleFragment() {
+    return `puzzle=${encodeURIComponent(this.puzzleId())}`;
   }
 
   // The app's link to a position: p= (docs/ui.md), kept readable.
@@ -471,24 +505,47 @@ class NardBoard extends HTMLElement {
     return `p=${text}${dice ? `&dice=${dice}` : ""}${vs}`;
   }
 
-  // The reader's click: the app itself, in an iframe in the board's place (compact embed mode).
+  // The reader's click: the app itself, in an iframe in the board's place (compact embed mode):
+  // a live game from the shown position, or the puzzle, which the app asks and checks.
   goLive() {
     const frame = this.frames[this.at];
     const root = this.shadowRoot;
-    if (!frame || this.live || !this.parts || !root) return;
+    const puzzle = this.puzzleId();
+    if ((!frame && !puzzle) || this.live || !this.parts || !root) return;
     const url = new URL(this.appUrl());
     url.search = "?embed=1";
-    url.hash = this.fragment(frame, frame.own ? this.getAttribute("dice") || "" : "");
-    const height = Math.max(240, Math.round(this.parts.boardRoot.getBoundingClientRect().height + 120));
+    url.hash = puzzle ? this.puzzleFragment() : this.fragment(frame, frame.own ? this.getAttribute("dice") || "" : "");
+    const width = this.getBoundingClientRect().width || this.parts.boardRoot.getBoundingClientRect().width;
     this.live = true;
     this.board?.destroy();
     this.board = null;
     root.textContent = "";
-    const frameEl = node("iframe", { src: url.href, title: this.t("embed.live_title"), part: "game",
-      allow: "clipboard-write" }, root);
-    frameEl.style.minHeight = `${height}px`;
+    const frameEl = node("iframe", { src: url.href, title: this.t(puzzle ? "embed.puzzle_title" : "embed.live_title"),
+      part: "game", allow: "clipboard-write" }, root);
+    frameEl.style.height = `${frameHeight(width, Boolean(puzzle))}px`;
     this.dataset.live = "1";
   }
+}
+
+// The height of the app's frame `width` pixels wide: as tall as the app's embed layout needs
+// (web/page/style.css, html.embed), no taller, so that no blank band is left under its board.
+// From 560 pixels wide the controls go beside the board, which takes what they leave; narrower,
+// under it, with room for the message line (and a puzzle's task, verdict and why).
+/**
+ * @param {number} width
+ * @param {boolean} puzzle
+ * @returns {number}
+ */
+export function frameHeight(width, puzzle) {
+  const BOARD = 736 / 960; // the board's height to its width
+  const PAD = 8; // the app's padding, both sides
+  if (width >= 560) {
+    const side = Math.max(170, 0.3 * (width - PAD));
+    const board = (width - PAD - 4 - side) * BOARD;
+    return Math.round(Math.max(board + 72, puzzle ? 430 : 240)); // 72: the players' lines (style.css)
+  }
+  const board = (width - PAD) * BOARD;
+  return Math.round(Math.max(240, board + (puzzle ? 300 : 190))); // the controls, the message (a puzzle's panel)
 }
 
 if (!customElements.get("nard-board")) customElements.define("nard-board", NardBoard);

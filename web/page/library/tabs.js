@@ -74,9 +74,21 @@ export function createTabs(root, { request, apply, enqueue, showShare }) {
 
   // One tab at a time on a game: the lock is the game's (the game a request starts from; a new
   // game's id is new, so no other tab writes it meanwhile).
+  // Where the browser denies the lock (a frame of another site, whose storage is blocked: it
+  // keeps nothing, so no other tab can take its game), the work goes on without it.
   /** @returns {Promise<void>} */
-  const locked = (/** @type {string | undefined} */ id, /** @type {() => Promise<void>} */ work) =>
-    navigator.locks && id ? navigator.locks.request(`${CHANNEL}.${id}`, work).then(() => {}) : work();
+  const locked = (/** @type {string | undefined} */ id, /** @type {() => Promise<void>} */ work) => {
+    if (!navigator.locks || !id) return work();
+    let started = false;
+    const held = () => {
+      started = true;
+      return work();
+    };
+    return navigator.locks.request(`${CHANNEL}.${id}`, held).then(() => {}, (error) => {
+      if (started) throw error;
+      return work();
+    });
+  };
 
   // The game as another tab kept it, when that is newer than what this tab has: taken first.
   const catchUp = async (/** @type {string} */ id) => {

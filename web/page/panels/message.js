@@ -8,11 +8,14 @@
 
 import { make } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
+import { EMBEDDED } from "../keep.js";
 
 /** @typedef {import("../view-model.js").View} View */
 
 // Messages shown as a result, and as a warning; the rest are plain news.
 const RESULTS = ["game_over", "match_over", "draw", "resigned"];
+// Embedded in another page (docs/embed.md) there is no Games menu to point to: these say so without it.
+const EMBED_WORDS = /** @type {Record<string, string>} */ ({ url_loaded: "msg.url_loaded_embed", played_on: "msg.played_on_embed" });
 const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text",
   "library_rebuilt", "save_set_aside", "engine_restarted", "import_empty"];
 
@@ -27,6 +30,12 @@ export function createMessage(root) {
     root.hidden = !text;
   };
   const notice = startNotice();
+  // embedded in a short frame, the board leaves the message line the room it takes (style.css
+  // html.embed, --message-room): measured as it changes, with its words or the frame's width
+  const room = EMBEDDED && typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--message-room", root.offsetHeight ? `${root.offsetHeight + 4}px` : "0px");
+  }) : null;
+  room?.observe(root);
   const say = (/** @type {string} */ text) => {
     if (!notice || notice.textContent === text) return; // the same words are not announced again
     notice.textContent = text;
@@ -41,12 +50,13 @@ export function createMessage(root) {
         return;
       }
       const tone = RESULTS.includes(m.key) ? "result" : WARNINGS.includes(m.key) ? "warn" : "";
-      const text = t(`msg.${m.key}`, messageArgs(m.key, m.args || {}));
+      const text = t((EMBEDDED && EMBED_WORDS[m.key]) || `msg.${m.key}`, messageArgs(m.key, m.args || {}));
       show(text, tone);
       say(view.screen === "setup" && tone === "warn" ? text : "");
     },
     show,
     destroy() {
+      room?.disconnect();
       if (notice) notice.remove();
     },
   };

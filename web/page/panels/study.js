@@ -9,6 +9,7 @@
 
 import { $, button, copyText, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
+import { EMBEDDED } from "../keep.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").StudyView} StudyView */
@@ -71,13 +72,17 @@ function paintStudy(study, view, send) {
     return option;
   }));
   games.value = study.variant;
-  games.hidden = drills;
-  $("study-daily").hidden = drills;
+  // embedded in another page (docs/embed.md), a puzzle stands alone: no other game, puzzle or rating
+  games.hidden = drills || EMBEDDED;
+  $("study-daily").hidden = drills || EMBEDDED;
+  $("study-next").hidden = EMBEDDED;
+  $("study-close").hidden = EMBEDDED;
+  $("study-rating").hidden = EMBEDDED;
   $("study-next").textContent = t(drills ? "drills.next" : "study.next");
   $("study-puzzle").hidden = !puzzles;
   $("study-book").hidden = puzzles;
   const link = study.puzzle ? study.puzzle.link : study.link || "";
-  $("study-link").hidden = drills; // a drill is the player's own: no link
+  $("study-link").hidden = drills || EMBEDDED; // a drill is the player's own: no link
   $("study-url", HTMLInputElement).value = `${location.origin}${location.pathname}#${link}`;
   $("study-link-label").textContent = t(puzzles ? "study.link_puzzle" : "study.link_book");
   if (drills) paintDrill(study);
@@ -107,9 +112,12 @@ function paintPuzzle(study, view) {
   $("study-about").textContent = about.join(" · ");
   const result = study.result;
   $("study-again").hidden = !result;
+  paintWhy(result);
   const words = verdictWords(result);
   if (!result || !words) return;
-  if (result.rated) {
+  if (EMBEDDED) {
+    // a puzzle on another page: no rating to tell of
+  } else if (result.rated) {
     const change = result.after - result.before;
     words.push(t("study.rated", { before: result.before, after: result.after, change: isolate((change >= 0 ? "+" : "−") + Math.abs(change)) }));
   } else {
@@ -117,6 +125,17 @@ function paintPuzzle(study, view) {
   }
   if (!result.solved && view.arrows.length) words.push(t("study.arrows"));
   $("study-verdict").textContent = words.join(" ");
+}
+
+/**
+ * Why the best play is better, once answered: than the play made, or than the second best.
+ * @param {import("../view-model.js").StudyResult | null} result
+ */
+function paintWhy(result) {
+  const list = $("study-why");
+  const facts = result && result.why ? result.why : [];
+  list.replaceChildren(...facts.map((fact) => make("li", "", t(fact.key, fact.args))));
+  list.hidden = !facts.length;
 }
 
 /**
@@ -152,6 +171,7 @@ function paintDrill(study) {
   $("study-about").textContent = t("drills.played", { played: isolate(drill.played || t("hint.pass")) });
   $("study-again").hidden = true;
   const result = study.result;
+  paintWhy(null);
   const words = verdictWords(result);
   if (!result || !words) return;
   const day = new Date(Date.now() + (result.interval || 0) * 86_400_000);
