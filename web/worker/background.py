@@ -54,9 +54,10 @@ def reviewable(save: Any) -> list[Mapping[str, Any]]:
     if not isinstance(settings, dict) or settings.get("opponent") != "computer" or save.get("duel") is not None:
         return []
     match = save.get("match")
+    games: list[Mapping[str, Any]]
     if isinstance(match, dict):
-        played = match.get("played") if isinstance(match.get("played"), list) else []
-        games = [g for g in [*played, match.get("game")] if isinstance(g, dict)]
+        played = match.get("played")
+        games = [g for g in [*(played if isinstance(played, list) else []), match.get("game")] if isinstance(g, dict)]
     else:
         games = [save["game"]] if isinstance(save.get("game"), dict) else []
     if not games or not isinstance(games[-1].get("result"), dict):

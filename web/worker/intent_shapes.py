@@ -1,7 +1,7 @@
 """What the page asks of the worker, declared once: each intent's fields, as TypedDicts whose
 union is `Intent` (web/worker/intents.py INTENTS handles them; "hello", "ping", "statistics"
-and "review_in_background" are web/worker/engine.py's). Each names the fields its handler reads; all of them are untrusted and
-read again there. Types only, translated into web/page/view-model.d.ts with viewmodel.py's
+and "review_in_background" are web/worker/engine.py's). Each names the fields its handler reads;
+all of them are untrusted and read again there. Types only, translated into web/page/view-model.d.ts with viewmodel.py's
 (tools/viewmodel_ts.py; tests/test_viewmodel_ts.py checks that the union names every intent
 the worker handles, and no other).
 """

@@ -65,11 +65,12 @@ def report(items: Any, scope: Any = "all") -> dict[str, Any]:
     played: list[tuple[GamePlayed, dict[str, dict[str, float]] | None, float]] = []
     unread = 0
     for item in items[:MAX_GAMES] if isinstance(items, list) else []:
+        text = item.get("save") if isinstance(item, dict) else None
         try:
-            save = safejson.loads(item["save"]) if isinstance(item, dict) and isinstance(item.get("save"), str) else None
+            save = safejson.loads(text) if isinstance(text, str) else None
         except ValueError:
             save = None
-        if not isinstance(save, dict):
+        if not isinstance(save, dict) or not isinstance(item, dict):
             unread += 1
             continue
         games = games_of_save(save)
@@ -104,17 +105,17 @@ def skill_by_variant(played: Sequence[tuple[GamePlayed, dict[str, dict[str, floa
     """Per game (variant): every reviewed game of the player's, oldest first, with its error rate
     and rating; the moving average of the rate; the whole error rate, skill, rating and luck."""
     out: dict[str, Any] = {}
-    by_variant: dict[str, list[tuple[GamePlayed, dict[str, dict[str, float]], float]]] = {}
+    by_variant: dict[str, list[tuple[GamePlayed, int, dict[str, dict[str, float]], float]]] = {}
     for game, summary, when in played:
         if summary is not None and game.mine is not None:
-            by_variant.setdefault(game.variant, []).append((game, summary, when))
+            by_variant.setdefault(game.variant, []).append((game, game.mine, summary, when))
     for variant, reviewed in sorted(by_variant.items()):
-        reviewed.sort(key=lambda item: item[2])
+        reviewed.sort(key=lambda item: item[3])
         points = []
         moves = cubes = 0
         move_cost = cube_cost = move_loss = cube_loss = luck_mine = luck_theirs = 0.0
-        for game, summary, when in reviewed:
-            mine, theirs = summary[SIDE_NAMES[game.mine]], summary[SIDE_NAMES[1 - game.mine]]
+        for game, seat, summary, when in reviewed:
+            mine, theirs = summary[SIDE_NAMES[seat]], summary[SIDE_NAMES[1 - seat]]
             n = int(mine["moves"])
             rate = 1000 * mine["move_loss"] / n if n else None
             points.append({"when": when, "rate": None if rate is None else round(rate, 2),
