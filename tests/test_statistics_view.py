@@ -8,48 +8,13 @@ import functools
 import json
 
 import pytest
+from support.library_saves import by_hand, finished_save
 
 from nardcore.bots import analysis
 from nardcore.position import Position
-from web.worker import background, engine, ratings, ui
+from web.worker import background, engine, ratings
 from web.worker.statistics import dice_counts, games_of_save
 from web.worker.statistics_view import moving_average, report
-
-
-@functools.cache
-def finished_save(seed: int, variant: str = "backgammon", opponent: str = "computer", seat: str = "w") -> str:
-    """A whole game from the app itself, the person playing the first step shown each time."""
-    app = ui.App(dice=f"seed:{seed}")
-    settings = {"variant": variant, "match_length": 0, "opponent": opponent, "seat": seat}
-    if opponent == "computer":
-        settings["level"] = "beginner"
-    app.dispatch({"type": "new_game", "settings": settings})
-    for _ in range(1500):
-        view = app.view()
-        if view["phase"] == "over":
-            break
-        if view["bot_pending"]:
-            app.dispatch({"type": "bot"})
-        elif view["can"].get("roll"):
-            app.dispatch({"type": "roll"})
-        elif view["movable"]:
-            app.dispatch({"type": "click", "point": view["movable"][0]})
-            if app.view()["destinations"]:
-                app.dispatch({"type": "click", "point": app.view()["destinations"][0]})
-        elif view["can"].get("confirm"):
-            app.dispatch({"type": "confirm"})
-        elif view["can"].get("take"):
-            app.dispatch({"type": "take"})
-    assert app.view()["phase"] == "over"
-    return str(app.dispatch({"type": "dismiss"})["save"])
-
-
-def by_hand(text: str) -> str:
-    """The same game as if its dice had been entered by hand (the save says so in its settings)."""
-    save = json.loads(text)
-    save["settings"]["dice"] = "hand"
-    save["id"] = "0000000000aa"
-    return json.dumps(save)
 
 
 @functools.cache
@@ -104,7 +69,7 @@ def test_the_background_review_gives_the_reviews_figures_in_slices() -> None:
 
 
 def test_the_background_review_skips_what_it_should_not_review() -> None:
-    two = finished_save(32, opponent="human")
+    two = finished_save(32, "human")
     assert reviewed(two)["skip"] is True  # two people at one device: not the player against the computer
     assert background.review_in_background({"id": "abc", "save": "{not json"})["skip"] is True
     unfinished = json.loads(finished_save(31))
@@ -120,7 +85,7 @@ def library() -> list[dict[str, object]]:
     for k, text in enumerate(computer):
         items.append({"id": json.loads(text)["id"], "save": text, "when": 1000.0 * (k + 1),
                       "review": reviewed(text)["review"] if k == 0 else None})
-    two = finished_save(32, opponent="human")
+    two = finished_save(32, "human")
     items.append({"id": json.loads(two)["id"], "save": two, "when": 5000.0, "review": None})
     items.append({"id": "0000000000aa", "save": by_hand(computer[1]), "when": 6000.0, "review": None})
     items.append({"id": "0000000000bb", "save": "{\"app\": 1", "when": 7000.0})
