@@ -4,7 +4,11 @@
 // style.css), as the review's graph; every word on them comes from the caller, in the page's language.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const W = 600;
+// Drawn at the width they are shown at (`width`, in CSS pixels), so their words keep their size
+// on a phone: a plot scaled down from a wide drawing would shrink them out of reading.
+const MIN_W = 280;
+const MAX_W = 820;
+const PAD = 10; // between the plot's first and last dot and its edges
 const LEFT = 44;
 const RIGHT = 10;
 const TOP = 22;
@@ -36,9 +40,11 @@ function niceStep(/** @type {number} */ span, count = 4) {
  * @param {{when: number, value: number | null}[]} points oldest first
  * @param {(number | null)[]} average the moving average at each point
  * @param {{label: string, axis: string, format: (n: number) => string, date: (ms: number) => string, dotLabel: (i: number) => string}} words
+ * @param {number} width in CSS pixels
  * @returns {SVGElement}
  */
-export function timePlot(points, average, words) {
+export function timePlot(points, average, words, width) {
+  const W = Math.round(Math.min(MAX_W, Math.max(MIN_W, width)));
   const H = 200;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": words.label, class: "stats-svg stats-time" });
   const values = points.map((p) => p.value).filter((v) => v !== null).map(Number);
@@ -46,7 +52,7 @@ export function timePlot(points, average, words) {
   const step = niceStep(top);
   const y = (/** @type {number} */ v) => TOP + (H - TOP - BOTTOM) * (1 - v / top);
   const n = points.length;
-  const x = (/** @type {number} */ i) => LEFT + (W - LEFT - RIGHT) * (n > 1 ? i / (n - 1) : 0.5);
+  const x = (/** @type {number} */ i) => LEFT + PAD + (W - LEFT - RIGHT - 2 * PAD) * (n > 1 ? i / (n - 1) : 0.5);
   for (let v = 0; v <= top; v += step) {
     svg.append(svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: "grid" }));
     svg.append(svgEl("text", { x: LEFT - 4, y: y(v) + 3, "text-anchor": "end", class: "tick" }, words.format(v)));
@@ -72,29 +78,34 @@ export function timePlot(points, average, words) {
  * Bars of counts with the expected count of each as a mark across its bar.
  * @param {{label: string, count: number, expected: number}[]} bars
  * @param {{label: string, format: (n: number) => string}} words
+ * @param {number} width in CSS pixels
  * @returns {SVGElement}
  */
-export function barPlot(bars, words) {
-  const H = 170;
+export function barPlot(bars, words, width) {
+  const W = Math.round(Math.min(MAX_W, Math.max(MIN_W, width)));
+  const slot = (W - LEFT - RIGHT) / Math.max(1, bars.length);
+  const narrow = slot < 22; // the labels in two rows, every other one lower, so that none touches the next
+  const H = narrow ? 182 : 170;
+  const bottom = narrow ? BOTTOM + 12 : BOTTOM;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": words.label, class: "stats-svg stats-bars" });
   const top = Math.max(1, ...bars.map((b) => Math.max(b.count, b.expected))) * 1.1;
   const step = niceStep(top);
-  const y = (/** @type {number} */ v) => TOP + (H - TOP - BOTTOM) * (1 - v / top);
-  const slot = (W - LEFT - RIGHT) / Math.max(1, bars.length);
+  const y = (/** @type {number} */ v) => TOP + (H - TOP - bottom) * (1 - v / top);
   for (let v = 0; v <= top; v += step) {
     svg.append(svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: "grid" }));
     svg.append(svgEl("text", { x: LEFT - 4, y: y(v) + 3, "text-anchor": "end", class: "tick" }, words.format(v)));
   }
   bars.forEach((bar, i) => {
     const x0 = LEFT + i * slot + slot * 0.15;
-    const width = slot * 0.7;
-    const rect = svgEl("rect", { x: x0.toFixed(1), y: y(bar.count).toFixed(1), width: width.toFixed(1),
+    const barWidth = slot * 0.7;
+    const rect = svgEl("rect", { x: x0.toFixed(1), y: y(bar.count).toFixed(1), width: barWidth.toFixed(1),
       height: Math.max(0, y(0) - y(bar.count)).toFixed(1), class: "bar" });
     rect.append(svgEl("title", {}, `${bar.label}: ${words.format(bar.count)} / ${words.format(bar.expected)}`));
     svg.append(rect);
-    svg.append(svgEl("line", { x1: (x0 - 2).toFixed(1), x2: (x0 + width + 2).toFixed(1), y1: y(bar.expected).toFixed(1),
+    svg.append(svgEl("line", { x1: (x0 - 2).toFixed(1), x2: (x0 + barWidth + 2).toFixed(1), y1: y(bar.expected).toFixed(1),
       y2: y(bar.expected).toFixed(1), class: "expected" }));
-    svg.append(svgEl("text", { x: (x0 + width / 2).toFixed(1), y: H - 8, "text-anchor": "middle", class: "tick" }, bar.label));
+    svg.append(svgEl("text", { x: (x0 + barWidth / 2).toFixed(1), y: narrow && i % 2 ? H - 6 : H - 18 + (narrow ? 0 : 10),
+      "text-anchor": "middle", class: "tick" }, bar.label));
   });
   svg.append(svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(0), y2: y(0), class: "axis-line" }));
   return svg;

@@ -104,25 +104,45 @@ export function createStatistics(root, deps) {
   };
 }
 
+// The direction marks some languages put into numbers and dates (Arabic's letter mark before a
+// minus, right-to-left marks between a date's parts): left out, as the figures are set left to
+// right (isolated in a sentence, or on a plot, which is drawn left to right).
+const MARKS = /[\u061c\u200e\u200f]/g;
+
+/** @typedef {{format: (n: number) => string}} Format */
+
 /**
+ * Numbers in the page's language, Western digits (docs/i18n.md).
  * @param {string} lang
  * @param {number} [digits]
+ * @param {boolean} [signed] with a plus before a positive number
+ * @returns {Format}
  */
-function numberFormat(lang, digits = 0) {
+function numberFormat(lang, digits = 0, signed = false) {
+  /** @type {Intl.NumberFormatOptions} */
+  const options = { maximumFractionDigits: digits, minimumFractionDigits: digits, signDisplay: signed ? "exceptZero" : "auto" };
+  let format;
   try {
-    return new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    format = new Intl.NumberFormat(`${lang}-u-nu-latn`, options);
   } catch (_) {
-    return new Intl.NumberFormat("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    format = new Intl.NumberFormat("en", options);
   }
+  return { format: (n) => format.format(n).replace(MARKS, "") };
 }
 
-/** @param {string} lang */
+/**
+ * A day in the page's language.
+ * @param {string} lang
+ * @returns {Format}
+ */
 function dayFormat(lang) {
+  let format;
   try {
-    return new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: "medium" });
+    format = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: "medium" });
   } catch (_) {
-    return new Intl.DateTimeFormat("en", { dateStyle: "medium" });
+    format = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
   }
+  return { format: (ms) => format.format(new Date(ms)).replace(MARKS, "") };
 }
 
 /**
@@ -136,7 +156,8 @@ function draw(report, lang) {
   if (report.unread) status.push(t("stats.unread", { n: report.unread }));
   $("stats-status").textContent = status.join(" · ");
   const body = $("stats-body");
-  body.replaceChildren(resultsSection(report, whole), skillSection(report, lang), diceSection(report, lang));
+  const width = body.clientWidth || 600; // the plots drawn at the width they are shown at
+  body.replaceChildren(resultsSection(report, whole), skillSection(report, lang, width), diceSection(report, lang, width));
 }
 
 /**
@@ -161,7 +182,7 @@ function groupName(/** @type {string} */ kind, /** @type {string} */ key) {
 /**
  * Games and points won: in all, by game, by opponent and level, by single game or match.
  * @param {Report} report
- * @param {Intl.NumberFormat} whole
+ * @param {Format} whole
  */
 function resultsSection(report, whole) {
   const box = section("stats.results");
@@ -206,8 +227,9 @@ function resultsSection(report, whole) {
  * Error rate, skill, rating and luck per game, and a plot of every reviewed game.
  * @param {Report} report
  * @param {string} lang
+ * @param {number} width the plots', in CSS pixels
  */
-function skillSection(report, lang) {
+function skillSection(report, lang, width) {
   const box = section("stats.skill");
   const variants = Object.entries(report.skill);
   if (!variants.length) {
@@ -216,7 +238,7 @@ function skillSection(report, lang) {
   }
   const one = numberFormat(lang, 1);
   const whole = numberFormat(lang);
-  const signed = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: "exceptZero" });
+  const signed = numberFormat(lang, 2, true);
   const day = dayFormat(lang);
   for (const [variant, skill] of variants) {
     const part = make("div", "stats-skill");
@@ -243,10 +265,10 @@ function skillSection(report, lang) {
       label: t("stats.plot"),
       axis: t("stats.axis.rate"),
       format: (n) => whole.format(n),
-      date: (ms) => (ms ? day.format(new Date(ms)) : ""),
-      dotLabel: (i) => t("stats.dot", { date: skill.points[i].when ? day.format(new Date(skill.points[i].when)) : "",
+      date: (ms) => (ms ? day.format(ms) : ""),
+      dotLabel: (i) => t("stats.dot", { date: skill.points[i].when ? day.format(skill.points[i].when) : "",
         rate: one.format(skill.points[i].rate || 0) }),
-    }));
+    }, width));
     part.append(make("p", "stats-legend", t("stats.plot")));
     box.append(part);
   }
@@ -258,8 +280,9 @@ function skillSection(report, lang) {
  * The dice of each side: the verdict, the 21 rolls plotted beside fair dice, the faces, doubles, pips.
  * @param {Report} report
  * @param {string} lang
+ * @param {number} width the plots', in CSS pixels
  */
-function diceSection(report, lang) {
+function diceSection(report, lang, width) {
   const box = section("stats.dice");
   const whole = numberFormat(lang);
   const one = numberFormat(lang, 1);
@@ -271,9 +294,10 @@ function diceSection(report, lang) {
     const verdict = make("p", `stats-verdict verdict-${side.verdict.split(".").pop()}`, t(side.verdict));
     verdict.dataset.verdict = side.verdict;
     part.append(verdict);
-    part.append(make("p", "stats-note", `${t("stats.dice.rolls", { n: side.count })} · ${t("stats.dice.p", { p: isolate(numberFormat(lang, 3).format(side.p)) })}`));
+    const p = t("stats.dice.p", { p: isolate(numberFormat(lang, 3).format(side.p)) });
+    part.append(make("p", "stats-note", `${t("stats.dice.rolls", { n: side.count })} · ${p}`));
     part.append(barPlot(ROLL_ORDER.map((roll) => ({ label: roll, count: side.rolls[roll] || 0, expected: side.expected_rolls[roll] || 0 })),
-      { label: t("stats.dice.plot"), format: (n) => whole.format(n) }));
+      { label: t("stats.dice.plot"), format: (n) => whole.format(n) }, width));
     part.append(make("p", "stats-legend", t("stats.dice.plot")));
     const table = make("table", "stats-table stats-faces");
     const head = make("tr");
