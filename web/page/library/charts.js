@@ -32,7 +32,7 @@ function svgEl(tag, attributes, text) {
 function niceStep(/** @type {number} */ span, count = 4) {
   const raw = span / count || 1;
   const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) || raw;
+  return Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || raw); // whole steps: counts and rates
 }
 
 /**
