@@ -537,17 +537,15 @@ export async function keepReview(id, review) {
  * @returns {Promise<{id: string, save: string, review: Record<string, unknown> | null, when: number}[]>}
  */
 export async function statisticsInputs() {
-  const entries = await listGames();
+  const entries = (await listGames()).filter((entry) => entry.started !== false);
   /** @type {Map<string, string>} */
   const texts = new Map();
   await run("readonly", (stores) => {
-    when(stores.saves.openCursor(), (cursor) => {
-      if (!cursor) return;
-      if (typeof cursor.value === "string") texts.set(String(cursor.key), cursor.value);
-      cursor.continue();
-    });
+    for (const entry of entries) {
+      when(stores.saves.get(entry.id), (save) => typeof save === "string" && texts.set(entry.id, save));
+    }
   });
-  return entries.filter((entry) => texts.has(entry.id) && entry.started !== false).map((entry) => ({
+  return entries.filter((entry) => texts.has(entry.id)).map((entry) => ({
     id: entry.id, save: /** @type {string} */ (texts.get(entry.id)), review: entry.review || null, when: entry.updated,
   }));
 }
