@@ -180,6 +180,20 @@ function groupName(/** @type {string} */ kind, /** @type {string} */ key) {
 }
 
 /**
+ * A table in a box that scrolls sideways on a narrow screen, reachable by the keyboard to scroll it.
+ * @param {HTMLElement} table
+ * @param {string} label
+ */
+function scrollBox(table, label) {
+  const scroller = make("div", "stats-scroll");
+  scroller.tabIndex = 0;
+  scroller.setAttribute("role", "region");
+  scroller.setAttribute("aria-label", label);
+  scroller.append(table);
+  return scroller;
+}
+
+/**
  * Games and points won: in all, by game, by opponent and level, by single game or match.
  * @param {Report} report
  * @param {Format} whole
@@ -217,9 +231,7 @@ function resultsSection(report, whole) {
     for (const [name, tally] of Object.entries(tallies)) row(groupName(kind, name), tally, "", `${kind}:${name}`);
   }
   table.append(rows);
-  const scroller = make("div", "stats-scroll");
-  scroller.append(table);
-  box.append(scroller);
+  box.append(scrollBox(table, t("stats.results")));
   return box;
 }
 
@@ -313,9 +325,7 @@ function diceSection(report, lang, width) {
     for (let face = 0; face < 6; face++) fair.append(make("td", "", one.format(side.expected_face)));
     fair.append(make("td", "", one.format(side.expected_doubles)), make("td", "", one.format(side.expected_pips)));
     table.append(head, seen, fair);
-    const scroller = make("div", "stats-scroll");
-    scroller.append(table);
-    part.append(scroller);
+    part.append(scrollBox(table, t(`stats.dice.${side.who}`)));
     box.append(part);
   }
   return box;
