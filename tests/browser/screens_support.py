@@ -37,6 +37,12 @@ def _sent(selector: str) -> Callable[[Page], None]:
     return lambda page: after(page, lambda: page.click(selector))
 
 
+def _open_statistics(page: Page) -> None:
+    page.click("#btn-games")
+    page.click("#games-statistics")
+    expect(page.locator("#stats-body .stats-section")).to_have_count(3, timeout=60_000)
+
+
 def _open_review(page: Page) -> None:
     page.click("#btn-review")
     expect(page.locator("#review-list li").first).to_be_visible(timeout=60_000)
@@ -75,6 +81,7 @@ SCREENS = (
     Screen("main", _nothing, _nothing, "#board"),
     Screen("setup", _click("#btn-new"), _click("#setup-cancel"), "#setup"),
     Screen("games", _click("#btn-games"), _click("#games-close"), "#games"),
+    Screen("statistics", _open_statistics, _click("#stats-close"), "#statistics"),
     Screen("rules", _click("#btn-rules"), _click("#rules-close"), "#rules"),
     Screen("share", _sent("#btn-share"), _click("#share-close"), "#share"),
     Screen("settings", _click("#btn-settings"), _click("#settings-close"), "#settings"),

@@ -72,4 +72,5 @@ def intent_types() -> set[str]:
 
 
 def test_the_intent_union_names_every_intent_the_worker_handles_and_no_other() -> None:
-    assert intent_types() == set(INTENTS) | {"hello", "ping"}  # those two are web/worker/engine.py's
+    # those four are web/worker/engine.py's
+    assert intent_types() == set(INTENTS) | {"hello", "ping", "statistics", "review_in_background"}

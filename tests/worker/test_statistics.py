@@ -144,7 +144,7 @@ def test_fair_dice_read_as_fair_and_a_loaded_die_is_flagged() -> None:
     rng = random.Random(1)  # 3,600 rolls of fair dice: p = 0.94 over the rolls, 0.59 over the faces
     fair = counts_of([(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(3600)])
     verdict = check_dice(fair)
-    assert verdict.verdict == "dice.fair" and verdict.p_rolls > 0.05 and verdict.p_faces > 0.05
+    assert verdict.verdict == "dice.verdict.fair" and verdict.p_rolls > 0.05 and verdict.p_faces > 0.05
     assert verdict.expected_rolls["66"] == pytest.approx(100) and verdict.expected_rolls["21"] == pytest.approx(200)
     assert verdict.expected_doubles == pytest.approx(600) and verdict.expected_faces == pytest.approx(1200)
     assert verdict.expected_pips == pytest.approx(3600 * 49 / 6)  # 8 1/6 pips a roll, doubles four times
@@ -152,9 +152,9 @@ def test_fair_dice_read_as_fair_and_a_loaded_die_is_flagged() -> None:
     def loaded() -> int:
         return 6 if rng.random() < 1 / 3 else rng.randint(1, 5)
     bad = check_dice(counts_of([(loaded(), rng.randint(1, 6)) for _ in range(3600)]))
-    assert bad.verdict == "dice.loaded" and bad.p_faces < 0.001
+    assert bad.verdict == "dice.verdict.loaded" and bad.p_faces < 0.001
     # too few rolls to say anything
-    assert check_dice(counts_of([(6, 6)] * 20)).verdict == "dice.too_few"
+    assert check_dice(counts_of([(6, 6)] * 20)).verdict == "dice.verdict.too_few"
 
 
 def test_a_count_by_hand_gives_its_chi_square() -> None:
@@ -163,7 +163,7 @@ def test_a_count_by_hand_gives_its_chi_square() -> None:
     assert counts.faces == [720, 0, 0, 0, 0, 0] and counts.doubles == 360 and counts.pips == 360 * 4
     # 21 cells: (360 - 10)^2/10 for 11, each other double 10, each non-double 20
     assert test.chi2_rolls == pytest.approx(350 ** 2 / 10 + 5 * 10 + 15 * 20)
-    assert test.verdict == "dice.loaded"
+    assert test.verdict == "dice.verdict.loaded"
 
 
 @pytest.mark.parametrize(("x", "df", "p"), [(31.410, 20, 0.05), (37.566, 20, 0.01), (11.070, 5, 0.05),

@@ -166,6 +166,34 @@ export interface EditResetIntent {
   to: "start" | "clear";
 }
 
+/**
+ * A game of the library as Statistics reads it: its save, its background review's summary
+ * (web/worker/background.py; null when not reviewed) and when it was last played (ms).
+ */
+export interface StatisticsGame {
+  id: string;
+  save: string;
+  review?: Record<string, unknown> | null;
+  when: number;
+}
+
+/**
+ * The Statistics screen's figures (web/worker/statistics_view.py): of every game, of the
+ * games against the computer, or of one game (its id).
+ */
+export interface StatisticsIntent {
+  type: "statistics";
+  games: StatisticsGame[];
+  scope: string;
+}
+
+/** One slice of a finished game's review in the background (web/worker/background.py). */
+export interface BackgroundReviewIntent {
+  type: "review_in_background";
+  id: string;
+  save: string;
+}
+
 export type Intent =
   | PlainIntent
   | RollIntent
@@ -191,4 +219,6 @@ export type Intent =
   | RolloutIntent
   | ReviewIntent
   | EditOpenIntent
-  | EditResetIntent;
+  | EditResetIntent
+  | StatisticsIntent
+  | BackgroundReviewIntent;

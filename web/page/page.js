@@ -24,7 +24,9 @@ import { $, download, listeners, reducedMotion } from "./dom.js";
 import { firstView, startView } from "./first-view.js";
 import { LANGUAGES, guessLanguage, loadStrings, rememberLanguage, t, translateStatic } from "./i18n.js";
 import { createKeys } from "./keys.js";
+import { createBackgroundReview } from "./library/background.js";
 import { createGames } from "./library/games.js";
+import { createStatistics } from "./library/statistics.js";
 import { forgetListing, openLibrary, saveToOpen } from "./library/store.js";
 import { createTabs } from "./library/tabs.js";
 import { createHint } from "./panels/hint.js";
@@ -59,6 +61,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
  * @property {string | undefined} gameId the library id of the game on the board
  */
 
+const STATISTICS_LINK = "statistics"; // #statistics opens the Statistics screen, not a game
 const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 const RESTARTED_KEY = "nard.engine-restarted"; // sessionStorage: this load restarts a dead engine
 
@@ -140,6 +143,17 @@ export function mountPage(root, app) {
   const games = createGames($("games", HTMLDialogElement), { send, ask, currentId: () => tabs.gameId, lang: () => lang, download,
     changed: () => tabs.changed() });
   tabs.onChange(() => games.paint());
+  // a request of the page's own (not the game's), after the player's waiting ones: its answer
+  const askEngine = (/** @type {Intent} */ message) => new Promise((resolve) => {
+    void enqueue(async () => resolve(await app.request(message)));
+  });
+  const statistics = createStatistics($("statistics", HTMLDialogElement), { request: askEngine, currentId: () => tabs.gameId,
+    lang: () => lang });
+  const showStatistics = (/** @type {string} */ scope) => {
+    if (!ready) return;
+    if ($("games", HTMLDialogElement).open) $("games", HTMLDialogElement).close();
+    void statistics.open(scope);
+  };
   $("btn-games", HTMLButtonElement).disabled = false; // the library is in storage: no engine needed to list, export, delete
   // painted in this order; taken down in the opposite one
   /** @type {Part[]} */
@@ -167,17 +181,21 @@ export function mountPage(root, app) {
     createEditorPanel($("editor"), { send, catalogue }),
     createStudy($("study"), { send }),
     createLearn($("learn", HTMLDialogElement), { send, panel: $("lesson") }),
-    setup, rules, share, games, tabs,
+    setup, rules, share, games, statistics, tabs,
+    createBackgroundReview({ request: askEngine }),
     createSettings($("settings", HTMLDialogElement), { send, setLanguage: (code) => setLanguage(code), fillLanguages: showLanguages }),
     createKeys(document, { send }),
     createSound(document),
   ];
   const events = listeners();
+  events.click("games-statistics", () => showStatistics("all"));
+  events.click("dice-statistics", () => showStatistics("game"));
   // a game link pasted into this tab's address bar
   events.on(window, "hashchange", () => {
     const fragment = location.hash.replace(/^#/, "");
     if (!fragment || !ready) return;
     history.replaceState(null, "", location.pathname + location.search);
+    if (fragment === STATISTICS_LINK) return showStatistics("all");
     void linkSave(fragment).then((link_save) => send({ type: "load_url", fragment, link_save }));
   });
   showLanguages();
@@ -192,6 +210,7 @@ export function mountPage(root, app) {
     translateStatic();
     setup.refresh();
     games.refresh();
+    statistics.refresh();
   };
 
   const render = () => {
@@ -322,9 +341,10 @@ export function mountPage(root, app) {
       await loadStrings(lang).catch(() => {});
       if (destroyed) return;
       translate();
-      const fragment = location.hash.replace(/^#/, "");
+      const hash = location.hash.replace(/^#/, "");
+      const fragment = hash === STATISTICS_LINK ? "" : hash; // the screen, once the game is up
       // off the address bar before it is read: a link that hurts the engine must not come back on reload
-      if (fragment) history.replaceState(null, "", location.pathname + location.search);
+      if (hash) history.replaceState(null, "", location.pathname + location.search);
       await openLibrary();
       const opening = await saveToOpen();
       const boot = {
@@ -338,6 +358,7 @@ export function mountPage(root, app) {
       if (destroyed) return;
       // the first boot shows the start screen; the language from the save wins over the guess
       await tabs.run(boot);
+      if (hash === STATISTICS_LINK) showStatistics("all");
     },
     paint(next = view) {
       view = next;

@@ -255,6 +255,7 @@ export interface Prefs {
   sound: boolean; // the page's sounds (web/page/sound.js)
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
   dice_history: boolean; // this game's dice beside the board (web/worker/fairplay.py history)
+  background_review: boolean; // finished games against the computer reviewed when idle (Statistics)
   learned: string[]; // the lessons done (web/worker/lessons.py), by id
 }
 

@@ -7,6 +7,10 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
   the engine is importable, with the static `catalogue` (web/worker/presenter.py: the games,
   their options, cube limits and match lengths, the languages), which no other answer repeats.
 - {"type": "ping"} — the page's heartbeat (app.js): answers {"pong": true} at once, touching nothing.
+- {"type": "statistics", "games": [...], "scope"} — the Statistics screen's figures from the
+  library the page sends (web/worker/statistics_view.py); the session is not touched.
+- {"type": "review_in_background", "id", "save"} — one slice of a finished game's review, for
+  Statistics (web/worker/background.py); the session is not touched.
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its
   answer comes back as it is.
 
@@ -42,7 +46,7 @@ import nardcore  # noqa: F401 - imported at boot so the first request is not slo
 from nardcore import progress, safejson
 from nardcore.position import Position
 
-from . import presenter, saves, ui
+from . import background, presenter, saves, statistics_view, ui
 
 _app: ui.App | None = None
 _alive_said = False  # the listener of nardcore's ticks is set (at the first request, not in the snapshot)
@@ -116,6 +120,10 @@ def dispatch(request_json: str, save: str | None = None) -> str:
             answer: Any = {"pong": True}
         elif isinstance(request, dict) and request.get("type") == "hello":
             answer = hello()
+        elif isinstance(request, dict) and request.get("type") == "statistics":
+            answer = statistics_view.statistics_answer(request)
+        elif isinstance(request, dict) and request.get("type") == "review_in_background":
+            answer = background.review_in_background(request)
         else:
             if _app is None or (isinstance(request, dict) and request.get("type") == "boot"):
                 # a page booting (or mounted again: page.js mountPage) starts afresh from what it

@@ -1,7 +1,7 @@
 """What the page asks of the worker, declared once: each intent's fields, as TypedDicts whose
-union is `Intent` (web/worker/intents.py INTENTS handles them; "hello" and "ping" are
-web/worker/engine.py's). Each names the fields its handler reads; all of them are untrusted and
-read again there. Types only, translated into web/page/view-model.d.ts with viewmodel.py's
+union is `Intent` (web/worker/intents.py INTENTS handles them; "hello", "ping", "statistics"
+and "review_in_background" are web/worker/engine.py's). Each names the fields its handler reads;
+all of them are untrusted and read again there. Types only, translated into web/page/view-model.d.ts with viewmodel.py's
 (tools/viewmodel_ts.py; tests/build/test_viewmodel_ts.py checks that the union names every intent
 the worker handles, and no other).
 """
@@ -187,7 +187,35 @@ class EditResetIntent(TypedDict):
     to: Literal["start", "clear"]
 
 
+class StatisticsGame(TypedDict):
+    """A game of the library as Statistics reads it: its save, its background review's summary
+    (web/worker/background.py; null when not reviewed) and when it was last played (ms)."""
+
+    id: str
+    save: str
+    review: NotRequired[dict[str, object] | None]
+    when: float
+
+
+class StatisticsIntent(TypedDict):
+    """The Statistics screen's figures (web/worker/statistics_view.py): of every game, of the
+    games against the computer, or of one game (its id)."""
+
+    type: Literal["statistics"]
+    games: list[StatisticsGame]
+    scope: str
+
+
+class BackgroundReviewIntent(TypedDict):
+    """One slice of a finished game's review in the background (web/worker/background.py)."""
+
+    type: Literal["review_in_background"]
+    id: str
+    save: str
+
+
 Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
           | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
-          | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent)
+          | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent | StatisticsIntent
+          | BackgroundReviewIntent)

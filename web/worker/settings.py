@@ -33,6 +33,8 @@ DEFAULT_PREFS: dict[str, Any] = {
     "sound": True,  # the page's sounds (web/page/sound.js), after the person's first touch or key
     "auto_bear_off": False,  # the rest of a turn that can only bear off, played at once (docs/ui.md)
     "dice_history": False,  # this game's rolls and their counts beside the board (fairplay.history)
+    # finished games against the computer reviewed when the player is idle (web/worker/background.py)
+    "background_review": False,
     "learned": [],  # the lessons done (web/worker/lessons.py), by id; never changed in place
 }
 MAX_LEARNED = 200

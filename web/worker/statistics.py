@@ -44,6 +44,8 @@ class GamePlayed:
     winner: int | None
     points: int
     rolls: tuple[tuple[int, tuple[int, int]], ...]
+    hand: bool = False  # dice entered by hand (docs/fair-dice.md): left out of the dice's fairness
+    match_length: int = 0  # 0: a single game
 
 
 def games_of_save(save: Mapping[str, Any]) -> list[GamePlayed]:
@@ -57,28 +59,34 @@ def games_of_save(save: Mapping[str, Any]) -> list[GamePlayed]:
         rival, mine = f"computer:{settings.get('level')}", SIDES.get(str(settings.get("seat", "w")))
     else:
         rival, mine = "human", None
+    hand = settings.get("dice") == "hand"
     match = save.get("match") if isinstance(save.get("match"), dict) else None
+    length = 0
     if match is not None:
         played = match.get("played") if isinstance(match.get("played"), list) else []
         games = [g for g in [*played, match.get("game")] if isinstance(g, dict)]
+        found = match.get("length")
+        length = found if isinstance(found, int) and not isinstance(found, bool) and found > 0 else 1
     else:
         games = [save["game"]] if isinstance(save.get("game"), dict) else []
-    return [_game(data, rival, mine, match is not None) for data in games]
+    return [_game(data, rival, mine, hand, length) for data in games]
 
 
-def _game(data: Mapping[str, Any], rival: str, mine: int | None, in_match: bool) -> GamePlayed:
+def _game(data: Mapping[str, Any], rival: str, mine: int | None, hand: bool, length: int) -> GamePlayed:
     result = data.get("result") if isinstance(data.get("result"), dict) else None
     winner = SIDES.get(str(result.get("winner"))) if result is not None else None
     points = result.get("points") if result is not None else 0
     return GamePlayed(
         variant=str(data.get("variant", "")).split("+")[0],
         rival=rival,
-        match=in_match,
+        match=length > 0,
         mine=mine,
         over=result is not None,
         winner=winner,
         points=points if isinstance(points, int) and not isinstance(points, bool) and points >= 0 else 0,
         rolls=tuple(rolls_of_history(data.get("history"))),
+        hand=hand,
+        match_length=length,
     )
 
 
@@ -188,11 +196,14 @@ class DiceCounts:
         self.pips += 4 * high if high == low else high + low
 
 
-def dice_counts(games: Iterable[GamePlayed], side: str = "mine") -> DiceCounts:
+def dice_counts(games: Iterable[GamePlayed], side: str = "mine", by_hand: bool = True) -> DiceCounts:
     """The rolls of `side`: "mine" (the player's, where the player had a side), "theirs" (the
-    opponent's there), "w" or "b" (that colour's), or "all"."""
+    opponent's there), "w" or "b" (that colour's), or "all"; `by_hand` False: without the games
+    whose dice were entered by hand (which say nothing of the app's dice)."""
     counts = DiceCounts()
     for game in games:
+        if game.hand and not by_hand:
+            continue
         for who, dice in game.rolls:
             if (side == "all" or (side == "w" and who == 0) or (side == "b" and who == 1)
                     or (side == "mine" and game.mine == who)
@@ -235,10 +246,10 @@ def dice_verdict(p: float, rolls: int) -> str:
     """In plain words (a key of web/i18n): too few rolls to say, as random as fair dice would be,
     less even than fair dice usually are, or very unlikely from fair dice."""
     if rolls < 5 * len(ROLLS):  # the chi-square needs about five expected of the rarest roll
-        return "dice.too_few"
+        return "dice.verdict.too_few"
     if p >= FAIR_P:
-        return "dice.fair"
-    return "dice.uneven" if p >= LOADED_P else "dice.loaded"
+        return "dice.verdict.fair"
+    return "dice.verdict.uneven" if p >= LOADED_P else "dice.verdict.loaded"
 
 
 def chi_square_p(x: float, df: int) -> float:

@@ -276,6 +276,7 @@ class Prefs(TypedDict):
     sound: bool  # the page's sounds (web/page/sound.js)
     auto_bear_off: bool  # the rest of a turn that can only bear off is played at once
     dice_history: bool  # this game's dice beside the board (web/worker/fairplay.py history)
+    background_review: bool  # finished games against the computer reviewed when idle (Statistics)
     learned: list[str]  # the lessons done (web/worker/lessons.py), by id
 
 

@@ -2,7 +2,7 @@
 // database ("nard", "nard.embed" for the app embedded in another page: docs/embed.md).
 //
 //   games   one entry per game or match (the engine's LibraryEntry, the name the player gave it,
-//           its times, its revision); indexes by date (updated), game (variant), opponent and
+//           its times, its revision, its background review's summary); indexes by date (updated), game (variant), opponent and
 //           level (rival) and result from the player's side (outcome), each with the date
 //   saves   each game's save (web/worker/saves.py save_text), by the game's id
 //   aside   what could not be read or kept as it was: never lost, never opened again by itself
@@ -22,7 +22,7 @@ import { OLD_SAVE_KEY, moveFromLocalStorage } from "./migrate.js";
  * An entry of the library: the engine's, with the name the player gave it, its times, its
  * revision (the writes of its save) and the keys of two indexes.
  * @typedef {LibraryEntry & {name: string, created: number, updated: number, rev?: number,
- *   rival?: string, outcome?: string}} StoredEntry
+ *   rival?: string, outcome?: string, review?: Record<string, unknown>}} StoredEntry
  */
 /** @typedef {{entry: StoredEntry, save: string | null}} Removed */
 /** @typedef {{[name: string]: IDBObjectStore}} Stores */
@@ -372,6 +372,8 @@ export async function keepGame(save, entry) {
         /** @type {StoredEntry} */
         const record = { ...entry, name: old ? old.name : "", created: old ? old.created : now, updated: now, rev,
           rival: rivalOf(entry), outcome: outcomeOf(entry) };
+        // a finished game's background review stays with it: its moves do not change any more
+        if (old && old.review && old.over && entry.over) record.review = old.review;
         stores.games.put(record);
         if (save !== null) stores.saves.put(save, entry.id);
         if (cache) cache.set(entry.id, record);
@@ -574,4 +576,47 @@ export async function mergeGames(games, unreadable) {
     cache = null; // what was written is read again
     return null;
   }
+}
+
+/**
+ * Keep a finished game's background review (web/worker/background.py) with its entry (not if
+ * it is gone, or not over: then the review is no longer its own).
+ * @param {string} id
+ * @param {Record<string, unknown>} review
+ * @returns {Promise<boolean>} whether it is kept
+ */
+export async function keepReview(id, review) {
+  try {
+    const kept = await run("readwrite", (stores, done) => {
+      when(stores.games.get(id), (/** @type {StoredEntry | undefined} */ entry) => {
+        if (!entry || !entry.over) return done(false);
+        const record = { ...entry, review };
+        stores.games.put(record);
+        if (cache) cache.set(id, record);
+        newestFirst = null;
+        done(true);
+      });
+    });
+    return Boolean(kept);
+  } catch (_) {
+    return false;
+  }
+}
+
+/**
+ * The games Statistics reads: each entry's save, background review and time, newest first.
+ * @returns {Promise<{id: string, save: string, review: Record<string, unknown> | null, when: number}[]>}
+ */
+export async function statisticsInputs() {
+  const entries = (await listGames()).filter((entry) => entry.started !== false);
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  await run("readonly", (stores) => {
+    for (const entry of entries) {
+      when(stores.saves.get(entry.id), (save) => typeof save === "string" && texts.set(entry.id, save));
+    }
+  });
+  return entries.filter((entry) => texts.has(entry.id)).map((entry) => ({
+    id: entry.id, save: /** @type {string} */ (texts.get(entry.id)), review: entry.review || null, when: entry.updated,
+  }));
 }

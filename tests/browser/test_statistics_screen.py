@@ -1,0 +1,131 @@
+"""The Statistics screen on a seeded library (games planted in IndexedDB as the app keeps them):
+the right counts, a game's dice alone, the link #statistics, and the background review that
+fills in the error rates by itself once allowed in Settings."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from browser_support import AppPage, after, eventually, in_library, wait_ready
+from playwright.sync_api import Page, expect
+from support.library_saves import by_hand, finished_game
+
+from web.worker.statistics import dice_counts, games_of_save, results
+
+SEEDS = (31, 33, 34)  # three games against the computer, the player White
+
+
+def plant(page: Page, games: list[tuple[str, dict[str, Any]]]) -> None:
+    """The games kept in the library as the page keeps them (library/store.js keepGame), then
+    the page read again so that it lists them."""
+    now = int(time.time() * 1000)
+    records = []
+    for k, (save, entry) in enumerate(games):
+        rival = f"computer:{entry['level']}" if entry["opponent"] == "computer" else "human"
+        won = entry["winner"] == entry["seat"]
+        outcome = ("won" if won else "lost") if entry["opponent"] == "computer" else "over"
+        records.append([save, {**entry, "name": "", "created": now - 10_000 + k, "updated": now - 10_000 + k, "rev": 1,
+                               "rival": rival, "outcome": outcome}])
+    in_library(page, """Promise.all(arg.map(([save, entry]) => Promise.all([
+        get('games', stores.games.put(entry)), get('saves', stores.saves.put(save, entry.id))])))""",
+               records, mode="readwrite")
+    page.reload()
+    wait_ready(page)
+    if page.is_visible("#setup"):  # the first visit's start screen: a game nobody rolled in, left out
+        after(page, lambda: page.click("#setup-start"))
+
+
+def library() -> list[tuple[str, dict[str, Any]]]:
+    computer = [finished_game(seed) for seed in SEEDS]
+    two = finished_game(32, "human")
+    hand_save = by_hand(computer[1][0])
+    hand = (hand_save, {**computer[1][1], "id": json.loads(hand_save)["id"], "hand": True})
+    return [*computer, two, hand]
+
+
+def open_statistics(page: Page) -> None:
+    page.click("#btn-games")
+    page.click("#games-statistics")
+    expect(page.locator("#statistics")).to_be_visible()
+    expect(page.locator("#stats-body .stats-section")).to_have_count(3)
+
+
+def cells(page: Page, group: str) -> list[str]:
+    return list(page.locator(f"#stats-body tr[data-group='{group}'] td").all_inner_texts())
+
+
+def test_the_statistics_screen_counts_a_seeded_library(app: AppPage) -> None:
+    page = app.page
+    planted = library()
+    plant(page, planted)
+    open_statistics(page)
+    games = [game for save, _ in planted for game in games_of_save(json.loads(save))]
+    found = results(games)
+    expect(page.locator("#stats-status")).to_have_text("Games: 5")
+    total = found.total
+    assert cells(page, "total") == [str(n) for n in (total.played, total.won, total.lost, total.drawn,
+                                                     total.points_won, total.points_lost)]
+    assert cells(page, "rival:computer:beginner")[:3] == [str(found.by_rival["computer:beginner"].played),
+                                                          str(found.by_rival["computer:beginner"].won),
+                                                          str(found.by_rival["computer:beginner"].lost)]
+    assert cells(page, "rival:human")[0] == "1"
+    assert cells(page, "variant:backgammon")[0] == "5"
+    # nothing reviewed yet: the screen says how to get the error rates
+    expect(page.locator("#stats-body")).to_contain_text("No reviewed game yet")
+    # the dice: the player's, without the game whose dice were entered by hand
+    machine = [game for game in games if not game.hand]
+    mine = dice_counts(machine, "mine")
+    dice = page.locator("#stats-body .stats-dice[data-who='mine']")
+    expect(dice.locator(".stats-note")).to_contain_text(f"Rolls: {mine.count}")
+    assert dice.locator(".stats-seen td").all_inner_texts()[:6] == [str(n) for n in mine.faces]
+    expect(dice.locator(".stats-bars rect.bar")).to_have_count(21)
+    expect(page.locator("#stats-body")).to_contain_text("Games with dice entered by hand, left out of this test: 1")
+    # against the computer only: the two people's game is left out
+    page.select_option("#stats-scope", "computer")
+    expect(page.locator("#stats-status")).to_have_text("Games: 4")
+    expect(page.locator("#stats-body tr[data-group='rival:human']")).to_have_count(0)
+
+
+def test_the_dice_statistics_of_the_game_on_the_board_and_the_link(app: AppPage) -> None:
+    page = app.page
+    planted = library()
+    plant(page, planted)
+    save, entry = planted[0]
+    page.click("#btn-games")
+    after(page, lambda: page.click(f".game-entry[data-game-id='{entry['id']}'] .game-open"))
+    page.goto(page.url.split("#")[0] + "#statistics")
+    expect(page.locator("#statistics")).to_be_visible()
+    page.select_option("#stats-scope", entry["id"])
+    expect(page.locator("#stats-status")).to_have_text("Games: 1")
+    game = games_of_save(json.loads(save))[0]
+    for who, side in (("mine", "mine"), ("theirs", "theirs")):
+        counts = dice_counts([game], side)
+        part = page.locator(f"#stats-body .stats-dice[data-who='{who}']")
+        expect(part.locator(".stats-note").first).to_contain_text(f"Rolls: {counts.count}")
+        assert part.locator(".stats-seen td").all_inner_texts() == [str(n) for n in (*counts.faces, counts.doubles,
+                                                                                     counts.pips)]
+    # one game has too few rolls to judge the dice
+    expect(page.locator("#stats-body .stats-verdict").first).to_have_attribute("data-verdict", "dice.verdict.too_few")
+
+
+def test_the_background_review_fills_in_the_error_rate(app: AppPage) -> None:
+    page = app.page
+    plant(page, [finished_game(31)])
+    game_id = finished_game(31)[1]["id"]
+    page.click("#btn-settings")
+    after(page, lambda: page.locator("#pref-background_review").set_checked(True))
+    page.click("#settings-close")
+
+    def review() -> Any:
+        return in_library(page, "get('games', stores.games.get(arg))", game_id).get("review")
+
+    eventually(lambda: review() is not None, timeout=240)
+    summary = review()
+    assert summary["version"] == 1 and summary["games"][0]["w"]["moves"] > 0
+    open_statistics(page)
+    skill = page.locator("#stats-body .stats-skill[data-variant='backgammon']")
+    expect(skill.locator("[data-fact='reviewed']")).to_have_text("Reviewed games: 1")
+    expect(skill.locator("[data-fact='rating']")).to_contain_text("gnubg")
+    expect(skill.locator("circle.dot")).to_have_count(1)
