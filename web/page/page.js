@@ -121,7 +121,7 @@ export function mountPage(root, app) {
   let apply = () => {};
   const tabs = createTabs(pageRoot, { request: (m) => app.request(m), apply: (answer) => apply(answer), enqueue,
     showShare: (url) => share.show({ game: url }) });
-  const rules = createRules($("rules", HTMLDialogElement));
+  const rules = createRules($("rules", HTMLDialogElement), { catalogue });
   const setup = createSetup($("setup", HTMLDialogElement), { send, catalogue, showRules: (name) => rules.open(name) });
   const games = createGames($("games", HTMLDialogElement), { send, currentId: () => tabs.gameId, lang: () => lang, download,
     changed: () => tabs.changed() });

@@ -482,6 +482,12 @@ export interface Answer {
   error?: string;
 }
 
+/** One part of a game's rules on the rules screen: its heading and its paragraphs (keys of web/i18n). */
+export interface RulesSection {
+  heading: string;
+  text: string[];
+}
+
 /** What the setup form needs to offer one game. */
 export interface VariantEntry {
   name: string;
@@ -493,6 +499,7 @@ export interface VariantEntry {
   match_lengths: number[];
   default_match_length: number;
   fixed_match_length: number | null;
+  rules: RulesSection[]; // the game's complete rules, section by section (web/worker/rules_text.py)
 }
 
 export interface Language {

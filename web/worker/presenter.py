@@ -29,6 +29,7 @@ from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
 from .messages import Message
+from .rules_text import rules_sections
 from .saves import SCHEMA
 from .session import Session
 from .viewmodel import (
@@ -95,6 +96,7 @@ def variant_entry(variant: Variant) -> VariantEntry:
         "match_lengths": variant_rules.match_lengths(variant),
         "default_match_length": variant_rules.default_match_length(variant),
         "fixed_match_length": variant_rules.fixed_match_length(variant),
+        "rules": rules_sections(variant.name),
     }
 
 

@@ -511,6 +511,13 @@ class Answer(TypedDict):
     error: NotRequired[str]
 
 
+class RulesSection(TypedDict):
+    """One part of a game's rules on the rules screen: its heading and its paragraphs (keys of web/i18n)."""
+
+    heading: str
+    text: list[str]
+
+
 class VariantEntry(TypedDict):
     """What the setup form needs to offer one game."""
 
@@ -523,6 +530,7 @@ class VariantEntry(TypedDict):
     match_lengths: list[int]
     default_match_length: int
     fixed_match_length: int | None
+    rules: list[RulesSection]  # the game's complete rules, section by section (web/worker/rules_text.py)
 
 
 class Language(TypedDict):

@@ -14,11 +14,14 @@ import { t } from "../i18n.js";
 const PREFS = /** @type {const} */ (["auto_roll", "auto_confirm", "auto_forced", "auto_bear_off", "flip", "turn_board", "coach", "sound", "dice_history"]);
 
 /**
- * A game's rules, opened from the header (the game on the board) or from the start screen.
+ * A game's rules, opened from the header (the game on the board) or from the start screen:
+ * each section a heading and its paragraphs, as the engine's catalogue lists them for the game
+ * (web/worker/rules_text.py), in the page's language.
  * @param {HTMLDialogElement} root the dialog (#rules)
+ * @param {{catalogue: () => Partial<import("../view-model.js").Catalogue>}} deps
  * @returns {Component & {open: (name: string) => void}}
  */
-export function createRules(root) {
+export function createRules(root, { catalogue }) {
   const events = listeners();
   /** @type {View | null} */
   let current = null;
@@ -26,10 +29,16 @@ export function createRules(root) {
     $("rules-title").textContent = t(`variant.${name}.title`);
     const body = $("rules-body");
     body.textContent = "";
-    for (const line of t(`rules.${name}`).split("\n")) {
-      const p = document.createElement("p");
-      p.textContent = line;
-      body.appendChild(p);
+    const entry = (catalogue().variants || []).find((variant) => variant.name === name);
+    for (const section of entry ? entry.rules : []) {
+      const heading = document.createElement("h3");
+      heading.textContent = t(section.heading);
+      body.appendChild(heading);
+      for (const key of section.text) {
+        const p = document.createElement("p");
+        p.textContent = t(key);
+        body.appendChild(p);
+      }
     }
     root.showModal();
     root.scrollTop = 0; // the focus went to Close, at the end: a player reads from the title
