@@ -313,7 +313,7 @@ def test_the_catalogue_says_what_the_setup_form_offers() -> None:
     assert {lang["code"] for lang in catalogue["languages"]} >= {"en", "ru"} and catalogue["levels"] == list(ui.LEVELS)
     for name, entry in entries.items():
         assert set(entry) == {"name", "title", "options", "cube", "cube_limits", "default_cube_limit",
-                              "match_lengths", "default_match_length", "fixed_match_length"}
+                              "match_lengths", "default_match_length", "fixed_match_length", "rules"}
         assert entry["options"] == sorted(find_variant(name).allowed_options)
         assert entry["default_match_length"] in entry["match_lengths"] and entry["match_lengths"][0] == 0
         assert (entry["default_cube_limit"] in entry["cube_limits"]) is entry["cube"]
