@@ -29,6 +29,7 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 RIGHT_TO_LEFT = ("ar", "fa", "he")
 CHECKED = ("ar", "fa", "he", "tr", "ka", "de", "ru", "en")
+FIRST_GAME = {"ar": "tawla31", "ka": "khachapuri", "ru": "narde"}  # of CHECKED; backgammon for the others
 # Latin words that may show in any language: move notation ("bar/22*", "6/off").
 NOTATION_WORDS = {"bar", "off"}
 ISOLATES = re.compile("[\u2066-\u2069]")
@@ -215,6 +216,10 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         assert page.inner_text("#setup-start") == own["btn.start"]
         assert page.title() == own["app.title"]
         check_screen(page, lang, "setup")
+        # the game offered first is the one played where the language is spoken (docs/first-game.md)
+        offered = page.evaluate("document.querySelector('input[name=variant]:checked').value")
+        assert offered == FIRST_GAME.get(lang, "backgammon")
+        page.check('input[name="variant"][value="backgammon"]')  # what follows is drawn for backgammon
         after(page, lambda: page.click("#setup-start"))
         press(page, "btn-roll")  # the opening roll: its message
         play_one_turn(page)  # a line in the record, the last move

@@ -256,6 +256,8 @@ export interface Prefs {
   auto_bear_off: boolean; // the rest of a turn that can only bear off is played at once
   dice_history: boolean; // this game's dice beside the board (web/worker/fairplay.py history)
   learned: string[]; // the lessons done (web/worker/lessons.py), by id
+  both_numbers: boolean; // both sides' point numbers on the board, the record in each side's own
+  game: string; // the game last chosen on the start screen ("" before the first)
 }
 
 /** A game by link (web/worker/linkgame.py view): the link to send while this device waits. */

@@ -277,6 +277,8 @@ class Prefs(TypedDict):
     auto_bear_off: bool  # the rest of a turn that can only bear off is played at once
     dice_history: bool  # this game's dice beside the board (web/worker/fairplay.py history)
     learned: list[str]  # the lessons done (web/worker/lessons.py), by id
+    both_numbers: bool  # both sides' point numbers on the board, the record in each side's own
+    game: str  # the game last chosen on the start screen ("" before the first)
 
 
 class LinkView(TypedDict):
