@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 from browser_support import TEST_CONTEXT, Watch, after, origin_of, play_one_turn, press, wait_ready
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from web.worker.rules_text import rules_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"
@@ -251,6 +253,29 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         # dark, at the phone's width
         page.emulate_media(color_scheme="dark")
         page.screenshot(path=str(SHOTS / f"lang-{lang}-board-360-dark.png"), full_page=True)
+        watch.assert_clean()
+
+
+# each game's rules in a language of its players, one right to left, light and dark
+RULES_SHOWN = [("backgammon", "de", "light"), ("narde", "ru", "dark"), ("khachapuri", "ka", "light"),
+               ("moultezim", "tr", "light"), ("tawla31", "ar", "dark"), ("narde", "he", "light")]
+
+
+@pytest.mark.parametrize(("game", "lang", "scheme"), RULES_SHOWN)
+def test_each_games_rules_are_shown_whole_in_the_language_and_fit(browser: Browser, site: str, game: str,
+                                                                  lang: str, scheme: str) -> None:
+    own = words_of(lang)
+    with fresh_page(browser, site, lang, color_scheme=scheme) as (page, watch):
+        page.click(f'.variant-card:has(input[value="{game}"]) .rules-link')
+        expect(page.locator("#rules")).to_be_visible()
+        assert page.inner_text("#rules-title") == own[f"variant.{game}.title"]
+        shown = page.evaluate("[...document.querySelectorAll('#rules-body > *')]"
+                              ".map((e) => [e.tagName, e.textContent])")
+        wanted: list[list[str]] = []
+        for section in rules_sections(game):
+            wanted += [["H3", own[section["heading"]]], *(["P", own[key]] for key in section["text"])]
+        assert shown == wanted
+        check_screen(page, lang, f"rules-{game}-{scheme}")
         watch.assert_clean()
 
 
