@@ -163,7 +163,8 @@ def test_the_board_part_draws_the_last_moves_arrows_then_the_shown_hints() -> No
     view = presenter.view(session)
     assert view["arrows"] == [{"from": "1", "to": "7", "kind": "last", "side": "b"},
                               {"from": "7", "to": "12", "kind": "last", "side": "b"}]
-    assert view["last"] == last  # the panels still read the last move as it is
+    # the panels still read the last move as it is, and as White on roll reads it, in its numbering
+    assert view["last"] == {**last, "read": "1/12"}
     session.hint = advice.hint_for(session.game)
     plays = session.hint["plays"]
     assert len(plays) > 1 and session.hint["shown"] == 0
@@ -281,7 +282,7 @@ def test_the_message_and_the_last_move_are_shown_as_they_are() -> None:
     session = session_at(BACKGAMMON, message=Message("forced", {"side": "w", "dice": "61", "play": "8/7"}), last=last)
     view = presenter.view(session)
     assert view["message"] == {"key": "forced", "args": {"side": "w", "dice": "61", "play": "8/7"}}
-    assert view["last"] == last
+    assert view["last"] == {**last, "read": "1/12"}  # Black's play in White's numbering, White on roll
 
 
 def test_a_reviewed_turn_is_drawn_instead_of_the_game_without_its_dice_or_input() -> None:

@@ -93,6 +93,7 @@ export interface LastMove {
   dice: string;
   text: string;
   steps: Step[];
+  read?: string; // the play in the numbering the board shows (web/worker/point_numbers.py)
 }
 
 /**
@@ -154,6 +155,7 @@ export interface RecordEntry {
   text: string;
   dice: number[] | null;
   play: string;
+  read?: string; // the play in the numbering the board shows (web/worker/point_numbers.py)
   cube: number | null;
   level: string | null;
 }
@@ -385,6 +387,7 @@ export interface BoardView {
   opening_dice: Record<Side, number> | null;
   cube: Cube;
   flipped: boolean; // drawn from Black's side: Black's numbering, Black at the bottom
+  numbers?: Side[]; // the numberings the points are labelled in, the reader's first (point_numbers.py)
   arrows: Arrow[]; // the last move's steps, then the shown hint's (none in the editor)
   guide: Guide | null; // the way round and the homes, in a lesson or a first game (else None)
 }

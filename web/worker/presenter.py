@@ -24,7 +24,7 @@ from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, fairplay, flow, lessons, linkgame, practice, record, rollouts, study, variant_rules
+from . import advice, fairplay, flow, lessons, linkgame, point_numbers, practice, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -138,6 +138,7 @@ def view(session: Session) -> View:
     if message is None and human_moving:
         message = lessons.coach_note(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
+    shown_numbers = point_numbers.numbers(session, board)
     return {
         "schema": SCHEMA,
         "screen": "setup" if session.screen == "setup" else "board",
@@ -160,15 +161,15 @@ def view(session: Session) -> View:
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
             arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
-            guide=lessons.guide(board) if session.guided else None),
+            guide=lessons.guide(board) if session.guided else None, numbers=shown_numbers),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
         # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
         "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
-        "last": cast(LastMove | None, last),
+        "last": cast(LastMove | None, point_numbers.last_read(last, game.variant, shown_numbers)),
         "hint": cast(Hint | None, session.hint),
-        "record": cast(list[RecordEntry], record.entries(game)),
+        "record": cast(list[RecordEntry], point_numbers.record_read(record.entries(game), game.variant, shown_numbers)),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
         "review": cast(Review | None, review_view(session.review)),
@@ -307,11 +308,13 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None) -> BoardView:
+               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None,
+               numbers: list[Side] | None = None) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
     ids, bottom first), what may be moved now, the dice, the cube, which way up the board is
-    (`flipped`) and the arrows on it."""
+    (`flipped`), the numberings its points are labelled in (`numbers`, the viewer's when not
+    given) and the arrows on it."""
     return {
         "variant": variant.name,
         "token": variant.token,
@@ -336,6 +339,7 @@ def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_ac
         "flipped": flipped,
         "arrows": arrows,
         "guide": guide,
+        "numbers": numbers if numbers is not None else ["b" if flipped else "w"],
     }
 
 

@@ -107,6 +107,7 @@ class LastMove(TypedDict):
     dice: str
     text: str
     steps: list[Step]
+    read: NotRequired[str]  # the play in the numbering the board shows (web/worker/point_numbers.py)
 
 
 class Fact(TypedDict):
@@ -170,6 +171,7 @@ class RecordEntry(TypedDict):
     text: str
     dice: list[int] | None
     play: str
+    read: NotRequired[str]  # the play in the numbering the board shows (web/worker/point_numbers.py)
     cube: int | None
     level: str | None
 
@@ -410,6 +412,7 @@ class BoardView(TypedDict):
     opening_dice: dict[Side, int] | None
     cube: Cube
     flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
+    numbers: NotRequired[list[Side]]  # the numberings the points are labelled in, the reader's first (point_numbers.py)
     arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
     guide: Guide | None  # the way round and the homes, in a lesson or a first game (else None)
 
