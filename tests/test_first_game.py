@@ -55,3 +55,29 @@ def test_a_saved_game_preference_that_is_no_game_is_left_at_its_default(junk: ob
     with pytest.raises(UIError):
         read_pref("game", junk)
     assert checked_prefs({"game": "khachapuri"})["game"] == "khachapuri"
+
+
+def test_a_first_game_of_each_game_shows_the_way_round_and_the_homes() -> None:
+    app, view = first_visit("ar")
+    assert view["view"]["guide"] is None  # the start screen's board: no game chosen yet
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "tawla31"}})["view"]
+    guide = view["guide"]
+    assert guide is not None and guide["home"]["w"] == [str(p) for p in range(1, 7)]
+    assert guide["home"]["b"] == [str(p) for p in range(24, 18, -1)]  # tawla 31: opposite ways
+    assert view["prefs"]["way_shown"] == ["tawla31"]
+    app.dispatch({"type": "roll"})
+    assert app.view()["guide"] == guide  # for the whole game
+    # the second game of it, and backgammon's first, go without
+    assert app.dispatch({"type": "new_game", "settings": {"variant": "tawla31"}})["view"]["guide"] is None
+    assert app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})["view"]["guide"] is None
+    view = app.dispatch({"type": "new_game", "settings": {"variant": "khachapuri"}})["view"]
+    assert view["guide"] is not None and view["guide"]["home"]["b"] == [str(p) for p in range(13, 19)]
+    assert view["prefs"]["way_shown"] == ["tawla31", "backgammon", "khachapuri"]
+
+
+def test_the_games_whose_way_was_shown_are_read_strictly_and_never_set_by_hand() -> None:
+    assert checked_prefs({"way_shown": ["narde", "narde", "tawla31"]})["way_shown"] == ["narde", "tawla31"]
+    for junk in (["chess"], "narde", [1], None):
+        assert checked_prefs({"way_shown": junk})["way_shown"] == []
+    with pytest.raises(UIError):
+        read_pref("way_shown", ["narde"])

@@ -260,6 +260,7 @@ export interface Prefs {
   learned: string[]; // the lessons done (web/worker/lessons.py), by id
   both_numbers: boolean; // both sides' point numbers on the board, the record in each side's own
   game: string; // the game last chosen on the start screen ("" before the first)
+  way_shown: string[]; // the games started here from the start screen (their first shows the way round)
 }
 
 /** A game by link (web/worker/linkgame.py view): the link to send while this device waits. */

@@ -154,7 +154,11 @@ def discard(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def new_game(session: Session, pilot: Autopilot, request: Request) -> None:
     session.start_game(request.get("settings") or {})
-    session.prefs["game"] = find_variant(session.settings["variant"]).name  # offered first from now on
+    name = find_variant(session.settings["variant"]).name
+    session.prefs["game"] = name  # offered first from now on
+    shown = list(session.prefs["way_shown"])
+    session.first_of_its_game = name not in shown  # its way round and homes are drawn (presenter.py)
+    session.prefs["way_shown"] = [*shown, name] if session.first_of_its_game else shown
     pilot.automate(session)
 
 

@@ -204,6 +204,8 @@ def first_game(session: Session, variant: Any) -> None:
     session.start_game({"variant": variant, "opponent": "computer", "level": "beginner", "seat": "w",
                         "match_length": 0})
     session.guided = True
+    shown = list(session.prefs["way_shown"])  # the first game of it: another shows the way no more
+    session.prefs["way_shown"] = shown if variant in shown else [*shown, variant]
 
 
 def coach_note(session: Session) -> Message | None:

@@ -161,7 +161,7 @@ def view(session: Session) -> View:
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
             arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
-            guide=lessons.guide(board) if session.guided else None, numbers=shown_numbers),
+            guide=lessons.guide(board) if shows_the_way(session) else None, numbers=shown_numbers),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
@@ -459,6 +459,13 @@ def hand(session: Session) -> HandView | None:
         assert game.to_act is not None
         return {"side": SIDES[game.to_act], "opening": False}
     return None
+
+
+def shows_the_way(session: Session) -> bool:
+    """The way round and the homes are drawn in a first game with the coach, and in the
+    person's first game of each game but backgammon, whose way every board prints
+    (docs/first-game.md)."""
+    return session.guided or (session.first_of_its_game and session.game.variant.name != "backgammon")
 
 
 def viewer(session: Session) -> int:

@@ -36,11 +36,12 @@ DEFAULT_PREFS: dict[str, Any] = {
     "learned": [],  # the lessons done (web/worker/lessons.py), by id; never changed in place
     "both_numbers": False,  # the board shows both sides' point numbers, the record each side's own (docs/ui.md)
     "game": "",  # the game last chosen on the start screen, offered first from then on ("": none yet)
+    "way_shown": [],  # the games (names) started here from the start screen: a first one shows the way round
 }
 # The game offered first to a person who has chosen none yet, by the page's language: the game
 # most played where the language is spoken (docs/first-game.md); backgammon elsewhere.
 FIRST_GAME = {"ru": "narde", "uk": "narde", "az": "narde", "hy": "narde", "ka": "khachapuri", "ar": "tawla31"}
-NOT_BOOLEAN_PREFS = ("lang", "learned", "game")
+NOT_BOOLEAN_PREFS = ("lang", "learned", "game", "way_shown")
 MAX_LEARNED = 200
 OPPONENTS = ("human", "computer")
 DICE_MODES = ("app", "hand")
@@ -87,7 +88,7 @@ def offered_game(prefs: dict[str, Any]) -> str:
 
 def read_pref(name: Any, value: Any) -> str:
     """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
-    if not isinstance(name, str) or name not in DEFAULT_PREFS:
+    if not isinstance(name, str) or name not in DEFAULT_PREFS or name == "way_shown":
         raise UIError(f"unknown setting {name!r}")
     if name == "lang":
         if not is_lang(value):
@@ -140,6 +141,8 @@ def checked_prefs(data: Any) -> dict[str, Any]:
             prefs[key] = list(dict.fromkeys(value))
         elif key == "game" and value in VARIANT_NAMES:
             prefs[key] = value
+        elif key == "way_shown" and isinstance(value, list) and all(name in VARIANT_NAMES for name in value):
+            prefs[key] = list(dict.fromkeys(value))
         elif key in DEFAULT_PREFS and key not in NOT_BOOLEAN_PREFS and isinstance(value, bool):
             prefs[key] = value
         elif key == "study" and read_study(value) is not None:

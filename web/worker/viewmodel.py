@@ -281,6 +281,7 @@ class Prefs(TypedDict):
     learned: list[str]  # the lessons done (web/worker/lessons.py), by id
     both_numbers: bool  # both sides' point numbers on the board, the record in each side's own
     game: str  # the game last chosen on the start screen ("" before the first)
+    way_shown: list[str]  # the games started here from the start screen (their first shows the way round)
 
 
 class LinkView(TypedDict):
