@@ -19,8 +19,9 @@ OFFERED = {"ru": "narde", "uk": "narde", "az": "narde", "hy": "narde", "ka": "kh
 
 
 def first_visit(lang: str) -> tuple[ui.App, dict[str, Any]]:
-    app = ui.App(dice="seed:1")
-    answer = app.dispatch({"type": "boot", "save": None, "fragment": "", "query": "", "lang": lang})
+    app = ui.App()
+    # the opening: White 1, Black 3, Black to start
+    answer = app.dispatch({"type": "boot", "save": None, "fragment": "", "query": "?dice=1,3,5,2", "lang": lang})
     return app, answer
 
 
@@ -65,8 +66,11 @@ def test_a_first_game_of_each_game_shows_the_way_round_and_the_homes() -> None:
     assert guide is not None and guide["home"]["w"] == [str(p) for p in range(1, 7)]
     assert guide["home"]["b"] == [str(p) for p in range(24, 18, -1)]  # tawla 31: opposite ways
     assert view["prefs"]["way_shown"] == ["tawla31"]
-    app.dispatch({"type": "roll"})
-    assert app.view()["guide"] == guide  # for the whole game
+    assert guide["route"][0] == {"from": "24", "to": "19"}  # White's way: White to start the opening
+    view = app.dispatch({"type": "roll"})["view"]
+    # the way of the side on roll, which reads the board: Black's 24 is White's 1 in tawla 31
+    assert view["numbers"] == ["b"] and view["guide"]["route"][0] == {"from": "1", "to": "6"}
+    assert view["guide"]["home"] == guide["home"]  # for the whole game
     # the second game of it, and backgammon's first, go without
     assert app.dispatch({"type": "new_game", "settings": {"variant": "tawla31"}})["view"]["guide"] is None
     assert app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})["view"]["guide"] is None

@@ -46,8 +46,9 @@ export interface RouteStep {
 }
 
 /**
- * Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
- * each side's home (point ids).
+ * Drawn on a lesson's board and in a first game: one side's way round (an arrow along each
+ * quarter, its 24 to its 1: White's in a lesson, the reader's in a game) and each side's home
+ * (point ids).
  */
 export interface Guide {
   route: RouteStep[];

@@ -161,7 +161,8 @@ def view(session: Session) -> View:
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
             arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
-            guide=lessons.guide(board) if shows_the_way(session) else None, numbers=shown_numbers),
+            guide=lessons.guide(board, SIDES.index(shown_numbers[0])) if shows_the_way(session) else None,
+            numbers=shown_numbers),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),

@@ -59,8 +59,9 @@ RouteStep = TypedDict("RouteStep", {"from": PointId, "to": PointId})
 
 
 class Guide(TypedDict):
-    """Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
-    each side's home (point ids)."""
+    """Drawn on a lesson's board and in a first game: one side's way round (an arrow along each
+    quarter, its 24 to its 1: White's in a lesson, the reader's in a game) and each side's home
+    (point ids)."""
 
     route: list[RouteStep]
     home: dict[Side, list[PointId]]
