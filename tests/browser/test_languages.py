@@ -232,7 +232,7 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         assert page.evaluate(POINT_X_JS, "1") > 0.5 > page.evaluate(POINT_X_JS, "12")
         assert page.evaluate(POINT_X_JS, "24") > 0.5 > page.evaluate(POINT_X_JS, "13")
         # the notation of the move just played reads left to right, also inside a right-to-left line
-        play = str(page.evaluate("window.nardPage.view.last.text"))
+        play = str(page.evaluate("window.nardPage.view.last.read"))  # as the board's numbers read it
         steps = play.split()
         if len(steps) > 1:
             for selector in ("#last-move", "#record-list li:last-child .record-item"):
