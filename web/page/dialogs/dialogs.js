@@ -11,7 +11,9 @@ import { t } from "../i18n.js";
 /** @typedef {(intent: Intent) => unknown} Send */
 /** @typedef {{paint: (view: View) => void, destroy: () => void}} Component */
 
-const PREFS = /** @type {const} */ (["auto_roll", "auto_confirm", "auto_forced", "auto_bear_off", "flip", "turn_board", "both_numbers", "coach", "sound", "dice_history"]);
+const PREFS = /** @type {const} */ ([
+  "auto_roll", "auto_confirm", "auto_forced", "auto_bear_off", "flip", "turn_board", "both_numbers", "coach", "sound", "dice_history",
+]);
 
 /**
  * A game's rules, opened from the header (the game on the board) or from the start screen:
