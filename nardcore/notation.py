@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from .errors import NardError
 from .movegen import Step, TurnGraph, legal_plays, pack
 from .position import Position
-from .variant import BAR, OFF
+from .variant import BAR, OFF, Variant
 
 __all__ = ["AmbiguousPlayError", "IllegalPlayError", "MalformedPlayError", "NotationError", "format_play", "parse_play",
-           "play_texts", "point_name"]
+           "play_texts", "point_name", "renumbered"]
 
 
 class NotationError(NardError):
@@ -277,3 +277,20 @@ def play_texts(position: Position, dice: tuple[int, int]) -> dict[Position, str]
     """Every legal play's result with its canonical text (empty dict: no legal play)."""
     return {result: format_play(position, steps) for result, steps in legal_plays(position, dice).items()}
 
+
+
+# a point of a play's text: a number after the start or a "/" (a count such as "(2)" is none)
+_POINT = re.compile(r"(?<![\d(])(\d{1,2})(?=[/*\s(]|$)")
+
+
+def renumbered(variant: Variant, text: str) -> str:
+    """A play's text, written in its mover's numbering, in the other side's: every point is
+    that side's number for it; `bar`, `off`, the hits and the counts stay as they are.
+
+    >>> from nardcore.variant import find_variant
+    >>> renumbered(find_variant("backgammon"), "24/18 13/7*/5 8/4(2) 6/off bar/22")
+    '1/7 12/18*/20 17/21(2) 19/off bar/3'
+    >>> renumbered(find_variant("narde"), "24/13 6/1")
+    '12/1 18/13'
+    """
+    return _POINT.sub(lambda match: str(variant.opponent_point(int(match.group(1)))), text)

@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 from browser_support import TEST_CONTEXT, Watch, after, origin_of, play_one_turn, press, wait_ready
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from web.worker.rules_text import rules_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"
@@ -29,6 +31,7 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 RIGHT_TO_LEFT = ("ar", "fa", "he")
 CHECKED = ("ar", "fa", "he", "tr", "ka", "de", "ru", "en")
+FIRST_GAME = {"ar": "tawla31", "ka": "khachapuri", "ru": "narde"}  # of CHECKED; backgammon for the others
 # Latin words that may show in any language: move notation ("bar/22*", "6/off").
 NOTATION_WORDS = {"bar", "off"}
 ISOLATES = re.compile("[\u2066-\u2069]")
@@ -215,6 +218,10 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         assert page.inner_text("#setup-start") == own["btn.start"]
         assert page.title() == own["app.title"]
         check_screen(page, lang, "setup")
+        # the game offered first is the one played where the language is spoken (docs/first-game.md)
+        offered = page.evaluate("document.querySelector('input[name=variant]:checked').value")
+        assert offered == FIRST_GAME.get(lang, "backgammon")
+        page.check('input[name="variant"][value="backgammon"]')  # what follows is drawn for backgammon
         after(page, lambda: page.click("#setup-start"))
         press(page, "btn-roll")  # the opening roll: its message
         play_one_turn(page)  # a line in the record, the last move
@@ -225,7 +232,7 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         assert page.evaluate(POINT_X_JS, "1") > 0.5 > page.evaluate(POINT_X_JS, "12")
         assert page.evaluate(POINT_X_JS, "24") > 0.5 > page.evaluate(POINT_X_JS, "13")
         # the notation of the move just played reads left to right, also inside a right-to-left line
-        play = str(page.evaluate("window.nardPage.view.last.text"))
+        play = str(page.evaluate("window.nardPage.view.last.read"))  # as the board's numbers read it
         steps = play.split()
         if len(steps) > 1:
             for selector in ("#last-move", "#record-list li:last-child .record-item"):
@@ -246,6 +253,29 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Browser, site: str,
         # dark, at the phone's width
         page.emulate_media(color_scheme="dark")
         page.screenshot(path=str(SHOTS / f"lang-{lang}-board-360-dark.png"), full_page=True)
+        watch.assert_clean()
+
+
+# each game's rules in a language of its players, one right to left, light and dark
+RULES_SHOWN = [("backgammon", "de", "light"), ("narde", "ru", "dark"), ("khachapuri", "ka", "light"),
+               ("moultezim", "tr", "light"), ("tawla31", "ar", "dark"), ("narde", "he", "light")]
+
+
+@pytest.mark.parametrize(("game", "lang", "scheme"), RULES_SHOWN)
+def test_each_games_rules_are_shown_whole_in_the_language_and_fit(browser: Browser, site: str, game: str,
+                                                                  lang: str, scheme: str) -> None:
+    own = words_of(lang)
+    with fresh_page(browser, site, lang, color_scheme=scheme) as (page, watch):
+        page.click(f'.variant-card:has(input[value="{game}"]) .rules-link')
+        expect(page.locator("#rules")).to_be_visible()
+        assert page.inner_text("#rules-title") == own[f"variant.{game}.title"]
+        shown = page.evaluate("[...document.querySelectorAll('#rules-body > *')]"
+                              ".map((e) => [e.tagName, e.textContent])")
+        wanted: list[list[str]] = []
+        for section in rules_sections(game):
+            wanted += [["H3", own[section["heading"]]], *(["P", own[key]] for key in section["text"])]
+        assert shown == wanted
+        check_screen(page, lang, f"rules-{game}-{scheme}")
         watch.assert_clean()
 
 

@@ -4,6 +4,7 @@ only one (nardcore.forced): the facts of known positions, and their words in eve
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,8 +84,8 @@ def test_the_same_result_is_told_as_close() -> None:
 
 def test_tawla_runner_facing_closed_points_says_why_no_move() -> None:
     stuck = Position.parse("tawla31:w:24x14,9:24x9,22,21,20,19,18,17")
-    assert why_no_play(stuck, (5, 3)) == "why.nomove.runner"
-    assert why_one_play(Position.start("tawla31"), (6, 5)) == "why.forced.runner"
+    assert why_no_play(stuck, (5, 3)) == "why.nomove.runner_home"
+    assert why_one_play(Position.start("tawla31"), (6, 5)) == "why.forced.runner_home"
 
 
 def test_closed_points_name_how_many_checkers_close_one() -> None:
@@ -97,7 +98,7 @@ def test_closed_points_name_how_many_checkers_close_one() -> None:
 
 def test_the_head_rule_explains_a_single_play_from_the_head() -> None:
     assert why_one_play(Position.start("narde"), (6, 5)) == "why.forced.head"
-    assert why_one_play(Position.start("moultezim"), (6, 5)) == "why.forced.runner"
+    assert why_one_play(Position.start("moultezim"), (6, 5)) == "why.forced.runner_start"
 
 
 @pytest.mark.parametrize("path", LANGUAGES, ids=[p.stem for p in LANGUAGES])
@@ -110,6 +111,16 @@ def test_every_language_has_every_why_with_its_placeholders(path: Path) -> None:
     for key in (*KEYS_NO_PLAY, *KEYS_ONE_PLAY):
         assert key in words, key
         assert "{" not in words[key], key
+
+
+@pytest.mark.parametrize("path", LANGUAGES, ids=[p.stem for p in LANGUAGES])
+def test_the_runner_rule_names_its_goal_in_the_games_own_terms(path: Path) -> None:
+    """Tawla 31's runner goes home (points 6 to 1), moultezim's past the opponent's start (11)."""
+    words = json.loads(path.read_text(encoding="utf-8"))
+    for family in ("nomove", "forced"):
+        home, start = words[f"why.{family}.runner_home"], words[f"why.{family}.runner_start"]
+        assert re.search(r"(?<!\d)6(?!\d)", home) and re.search(r"(?<!\d)1(?!\d)", home), home
+        assert re.search(r"(?<!\d)11(?!\d)", start) and "11" not in home, start
 
 
 def test_the_counted_rolls_are_those_of_the_legal_plays() -> None:

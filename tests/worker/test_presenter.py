@@ -163,7 +163,8 @@ def test_the_board_part_draws_the_last_moves_arrows_then_the_shown_hints() -> No
     view = presenter.view(session)
     assert view["arrows"] == [{"from": "1", "to": "7", "kind": "last", "side": "b"},
                               {"from": "7", "to": "12", "kind": "last", "side": "b"}]
-    assert view["last"] == last  # the panels still read the last move as it is
+    # the panels still read the last move as it is, and as White on roll reads it, in its numbering
+    assert view["last"] == {**last, "read": "1/12"}
     session.hint = advice.hint_for(session.game)
     plays = session.hint["plays"]
     assert len(plays) > 1 and session.hint["shown"] == 0
@@ -281,7 +282,7 @@ def test_the_message_and_the_last_move_are_shown_as_they_are() -> None:
     session = session_at(BACKGAMMON, message=Message("forced", {"side": "w", "dice": "61", "play": "8/7"}), last=last)
     view = presenter.view(session)
     assert view["message"] == {"key": "forced", "args": {"side": "w", "dice": "61", "play": "8/7"}}
-    assert view["last"] == last
+    assert view["last"] == {**last, "read": "1/12"}  # Black's play in White's numbering, White on roll
 
 
 def test_a_reviewed_turn_is_drawn_instead_of_the_game_without_its_dice_or_input() -> None:
@@ -313,7 +314,7 @@ def test_the_catalogue_says_what_the_setup_form_offers() -> None:
     assert {lang["code"] for lang in catalogue["languages"]} >= {"en", "ru"} and catalogue["levels"] == list(ui.LEVELS)
     for name, entry in entries.items():
         assert set(entry) == {"name", "title", "options", "cube", "cube_limits", "default_cube_limit",
-                              "match_lengths", "default_match_length", "fixed_match_length"}
+                              "match_lengths", "default_match_length", "fixed_match_length", "rules"}
         assert entry["options"] == sorted(find_variant(name).allowed_options)
         assert entry["default_match_length"] in entry["match_lengths"] and entry["match_lengths"][0] == 0
         assert (entry["default_cube_limit"] in entry["cube_limits"]) is entry["cube"]

@@ -209,7 +209,8 @@ def test_confirm_passes_the_turn_and_shows_the_last_move() -> None:
     act(app, "click", point="6")
     view = act(app, "confirm")
     assert view["turn"] == "b" and view["phase"] == "cube"
-    assert view["last"] == {"side": "w", "dice": "61", "text": "13/6", "steps": [["13", "7"], ["7", "6"]]}
+    assert view["last"] == {"side": "w", "dice": "61", "text": "13/6", "steps": [["13", "7"], ["7", "6"]],
+                            "read": "12/19"}  # in Black's numbering: Black is on roll
 
 
 def test_with_no_legal_move_the_turn_is_a_clear_pass() -> None:

@@ -83,9 +83,9 @@ def test_a_roll_with_no_play_says_which_rule_closes_the_way() -> None:
     app, _ = app_at("tawla31:w:24x14,9:24x9,22,21,20,19,18,17", "5,3", auto_forced=False)
     view = intent(app, "roll")
     assert view["message"]["key"] == "no_moves"
-    assert view["message"]["args"]["why"] == {"key": "why.nomove.runner", "args": {}}
+    assert view["message"]["args"]["why"] == {"key": "why.nomove.runner_home", "args": {}}
     view = intent(app, "confirm")
-    assert view["message"]["key"] == "passed" and view["message"]["args"]["why"]["key"] == "why.nomove.runner"
+    assert view["message"]["key"] == "passed" and view["message"]["args"]["why"]["key"] == "why.nomove.runner_home"
 
 
 def test_a_forced_play_says_which_rule_left_only_it() -> None:

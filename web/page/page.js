@@ -126,7 +126,7 @@ export function mountPage(root, app) {
   let apply = () => {};
   const tabs = createTabs(pageRoot, { request: (m) => app.request(m), apply: (answer) => apply(answer), enqueue,
     showShare: (url) => share.show({ game: url }) });
-  const rules = createRules($("rules", HTMLDialogElement));
+  const rules = createRules($("rules", HTMLDialogElement), { catalogue });
   const setup = createSetup($("setup", HTMLDialogElement), { send, catalogue, showRules: (name) => rules.open(name) });
   // an intent answered and kept, its answer (undefined when the engine is not ready or failed)
   /** @type {(intent: Intent) => Promise<Answer | undefined>} */

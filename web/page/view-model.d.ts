@@ -46,8 +46,9 @@ export interface RouteStep {
 }
 
 /**
- * Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
- * each side's home (point ids).
+ * Drawn on a lesson's board and in a first game: one side's way round (an arrow along each
+ * quarter, its 24 to its 1: White's in a lesson, the reader's in a game) and each side's home
+ * (point ids).
  */
 export interface Guide {
   route: RouteStep[];
@@ -93,6 +94,7 @@ export interface LastMove {
   dice: string;
   text: string;
   steps: Step[];
+  read?: string; // the play in the numbering the board shows (web/worker/point_numbers.py)
 }
 
 /**
@@ -154,6 +156,7 @@ export interface RecordEntry {
   text: string;
   dice: number[] | null;
   play: string;
+  read?: string; // the play in the numbering the board shows (web/worker/point_numbers.py)
   cube: number | null;
   level: string | null;
 }
@@ -257,6 +260,9 @@ export interface Prefs {
   dice_history: boolean; // this game's dice beside the board (web/worker/fairplay.py history)
   background_review: boolean; // finished games against the computer reviewed when idle (Statistics)
   learned: string[]; // the lessons done (web/worker/lessons.py), by id
+  both_numbers: boolean; // both sides' point numbers on the board, the record in each side's own
+  game: string; // the game last chosen on the start screen ("" before the first)
+  way_shown: string[]; // the games started here from the start screen (their first shows the way round)
 }
 
 /** A game by link (web/worker/linkgame.py view): the link to send while this device waits. */
@@ -384,6 +390,7 @@ export interface BoardView {
   opening_dice: Record<Side, number> | null;
   cube: Cube;
   flipped: boolean; // drawn from Black's side: Black's numbering, Black at the bottom
+  numbers?: Side[]; // the numberings the points are labelled in, the reader's first (point_numbers.py)
   arrows: Arrow[]; // the last move's steps, then the shown hint's (none in the editor)
   guide: Guide | null; // the way round and the homes, in a lesson or a first game (else None)
 }
@@ -527,6 +534,12 @@ export interface Answer {
   error?: string;
 }
 
+/** One part of a game's rules on the rules screen: its heading and its paragraphs (keys of web/i18n). */
+export interface RulesSection {
+  heading: string;
+  text: string[];
+}
+
 /** What the setup form needs to offer one game. */
 export interface VariantEntry {
   name: string;
@@ -538,6 +551,7 @@ export interface VariantEntry {
   match_lengths: number[];
   default_match_length: number;
   fixed_match_length: number | null;
+  rules: RulesSection[]; // the game's complete rules, section by section (web/worker/rules_text.py)
 }
 
 export interface Language {

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from nardcore.errors import Refusal, quoted
 from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.readers import GameStateError
-from nardcore.variant import VariantError
+from nardcore.variant import VariantError, find_variant
 
 from . import advice, backup, fairplay, flow, lessons, linkgame, practice, record, rollouts, saves, study, turn_input
 from .autopilot import Autopilot
@@ -26,7 +26,7 @@ from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson
 from .linkformat import is_link
 from .reasons import reason
 from .session import Session
-from .settings import DEFAULT_SETTINGS, read_pref
+from .settings import DEFAULT_SETTINGS, offered_game, read_pref
 from .study_intents import openings, practice_drill, puzzles, study_close
 
 Request = dict[str, Any]
@@ -106,6 +106,10 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
             session.settings = dict(DEFAULT_SETTINGS)
             session.start_game({})
             session.say("save_corrupt", error=reason(error))
+    else:  # a first visit: the start screen offers the game of the page's language
+        said = session.message  # a refused ?dice= is still said
+        session.start_game({"variant": offered_game(session.prefs)})
+        session.screen, session.message = "setup", said
     fragment = request.get("fragment")
     if isinstance(fragment, str) and fragment.strip("#"):
         load_url(session, pilot, {"fragment": fragment, "link_save": request.get("link_save")})
@@ -174,6 +178,11 @@ def discard(session: Session, pilot: Autopilot, request: Request) -> None:
 
 def new_game(session: Session, pilot: Autopilot, request: Request) -> None:
     session.start_game(request.get("settings") or {})
+    name = find_variant(session.settings["variant"]).name
+    session.prefs["game"] = name  # offered first from now on
+    shown = list(session.prefs["way_shown"])
+    session.first_of_its_game = name not in shown  # its way round and homes are drawn (presenter.py)
+    session.prefs["way_shown"] = [*shown, name] if session.first_of_its_game else shown
     pilot.automate(session)
 
 

@@ -164,13 +164,15 @@ def message(session: Session) -> Message | None:
     return board.message
 
 
-def guide(position: Position) -> Guide:
-    """The way White's checkers travel (an arrow along each quarter, 24 to 1) and each side's
-    home, as the board's point ids (White's numbering)."""
+def guide(position: Position, side: int = 0) -> Guide:
+    """The way the checkers of `side` travel (an arrow along each quarter, its 24 to its 1;
+    White's by default, as a lesson's task is White's) and each side's home, as the board's
+    point ids (White's numbering)."""
     variant = position.variant
     quarters = [(24, 19), (18, 13), (12, 7), (6, 1)]
+    point = (lambda p: p) if side == 0 else variant.opponent_point  # the side's number as a point id
     return {"home": {"w": [str(p) for p in range(1, 7)], "b": [str(variant.opponent_point(p)) for p in range(1, 7)]},
-            "route": [{"from": str(a), "to": str(b)} for a, b in quarters]}
+            "route": [{"from": str(point(a)), "to": str(point(b))} for a, b in quarters]}
 
 
 def view(session: Session) -> LearnView | None:
@@ -204,6 +206,8 @@ def first_game(session: Session, variant: Any) -> None:
     session.start_game({"variant": variant, "opponent": "computer", "level": "beginner", "seat": "w",
                         "match_length": 0})
     session.guided = True
+    shown = list(session.prefs["way_shown"])  # the first game of it: another shows the way no more
+    session.prefs["way_shown"] = shown if variant in shown else [*shown, variant]
 
 
 def coach_note(session: Session) -> Message | None:

@@ -24,11 +24,12 @@ from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, fairplay, flow, lessons, linkgame, practice, record, rollouts, study, variant_rules
+from . import advice, fairplay, flow, lessons, linkgame, point_numbers, practice, record, rollouts, study, variant_rules
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
 from .messages import Message
+from .rules_text import rules_sections
 from .saves import SCHEMA
 from .session import Session
 from .viewmodel import (
@@ -95,6 +96,7 @@ def variant_entry(variant: Variant) -> VariantEntry:
         "match_lengths": variant_rules.match_lengths(variant),
         "default_match_length": variant_rules.default_match_length(variant),
         "fixed_match_length": variant_rules.fixed_match_length(variant),
+        "rules": rules_sections(variant.name),
     }
 
 
@@ -136,6 +138,7 @@ def view(session: Session) -> View:
     if message is None and human_moving:
         message = lessons.coach_note(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
+    shown_numbers = point_numbers.numbers(session, board)
     return {
         "schema": SCHEMA,
         "screen": "setup" if session.screen == "setup" else "board",
@@ -158,15 +161,16 @@ def view(session: Session) -> View:
             # the person playing Black against the computer sees the board from Black's side
             flipped=session.prefs["flip"] != (viewer(session) != WHITE),
             arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
-            guide=lessons.guide(board) if session.guided else None),
+            guide=lessons.guide(board, SIDES.index(shown_numbers[0])) if shows_the_way(session) else None,
+            numbers=shown_numbers),
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
         # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
         "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
-        "last": cast(LastMove | None, last),
+        "last": cast(LastMove | None, point_numbers.last_read(last, game.variant, shown_numbers)),
         "hint": cast(Hint | None, session.hint),
-        "record": cast(list[RecordEntry], record.entries(game)),
+        "record": cast(list[RecordEntry], point_numbers.record_read(record.entries(game), game.variant, shown_numbers)),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
         "review": cast(Review | None, review_view(session.review)),
@@ -305,11 +309,13 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
 def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_act: Side | None,
                stacks: Mapping[str, list[str]], movable: list[str], selected: str | None, destinations: list[str],
                dice: list[Die], dice_text: str, opening_dice: dict[Side, int] | None, cube: Cube,
-               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None) -> BoardView:
+               cube_face: int, flipped: bool, arrows: list[Arrow], guide: Guide | None = None,
+               numbers: list[Side] | None = None) -> BoardView:
     """What the board draws, for the game on it and for a set-up in the editor alike: the
     game and its options, the position with every checker (`stacks`: point id -> checker
     ids, bottom first), what may be moved now, the dice, the cube, which way up the board is
-    (`flipped`) and the arrows on it."""
+    (`flipped`), the numberings its points are labelled in (`numbers`, the viewer's when not
+    given) and the arrows on it."""
     return {
         "variant": variant.name,
         "token": variant.token,
@@ -334,6 +340,7 @@ def board_part(variant: Variant, *, position: str, phase: str, turn: Side, to_ac
         "flipped": flipped,
         "arrows": arrows,
         "guide": guide,
+        "numbers": numbers if numbers is not None else ["b" if flipped else "w"],
     }
 
 
@@ -453,6 +460,13 @@ def hand(session: Session) -> HandView | None:
         assert game.to_act is not None
         return {"side": SIDES[game.to_act], "opening": False}
     return None
+
+
+def shows_the_way(session: Session) -> bool:
+    """The way round and the homes are drawn in a first game with the coach, and in the
+    person's first game of each game but backgammon, whose way every board prints
+    (docs/first-game.md)."""
+    return session.guided or (session.first_of_its_game and session.game.variant.name != "backgammon")
 
 
 def viewer(session: Session) -> int:

@@ -75,6 +75,7 @@ class Session:
     study: Any = None
     learn: Learn | None = None  # the Learn screen and the lesson open (lessons.py; not saved either)
     guided: bool = False  # a first game with the coach (lessons.first_game; a reload ends the coaching)
+    first_of_its_game: bool = False  # the person's first game of this game here: the way round is shown
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
@@ -110,6 +111,7 @@ class Session:
         """Another game on the board: nothing of the old one's turn is kept."""
         self.game = game
         self.guided = False  # the coach explains the first game it was asked for, no other
+        self.first_of_its_game = False
         self.last = None
         self.replay = None
         self.fresh_turn()

@@ -8,7 +8,7 @@ from typing import Any
 
 from nardcore.bots.levels import DEFAULT_LEVEL, LEVELS
 from nardcore.errors import quoted
-from nardcore.variant import Variant, VariantError, find_variant
+from nardcore.variant import VARIANT_NAMES, Variant, VariantError, find_variant
 
 from .inputs import UIError, is_count, is_lang
 from .studydata import read_study
@@ -36,7 +36,14 @@ DEFAULT_PREFS: dict[str, Any] = {
     # finished games against the computer reviewed when the player is idle (web/worker/background.py)
     "background_review": False,
     "learned": [],  # the lessons done (web/worker/lessons.py), by id; never changed in place
+    "both_numbers": False,  # the board shows both sides' point numbers, the record each side's own (docs/ui.md)
+    "game": "",  # the game last chosen on the start screen, offered first from then on ("": none yet)
+    "way_shown": [],  # the games (names) started here from the start screen: a first one shows the way round
 }
+# The game offered first to a person who has chosen none yet, by the page's language: the game
+# most played where the language is spoken (docs/first-game.md); backgammon elsewhere.
+FIRST_GAME = {"ru": "narde", "uk": "narde", "az": "narde", "hy": "narde", "ka": "khachapuri", "ar": "tawla31"}
+NOT_BOOLEAN_PREFS = ("lang", "learned", "game", "way_shown")
 MAX_LEARNED = 200
 OPPONENTS = ("human", "computer")
 DICE_MODES = ("app", "hand")
@@ -76,13 +83,21 @@ def read_settings(current: dict[str, Any], requested: Any) -> tuple[dict[str, An
     return merged, variant
 
 
+def offered_game(prefs: dict[str, Any]) -> str:
+    """The game the start screen offers first: the one last chosen, else the language's own."""
+    return str(prefs.get("game") or FIRST_GAME.get(str(prefs.get("lang")), "backgammon"))
+
+
 def read_pref(name: Any, value: Any) -> str:
     """The name of a preference the person set, once `value` is known to fit it; raises UIError."""
-    if not isinstance(name, str) or name not in DEFAULT_PREFS:
+    if not isinstance(name, str) or name not in DEFAULT_PREFS or name == "way_shown":
         raise UIError(f"unknown setting {name!r}")
     if name == "lang":
         if not is_lang(value):
             raise UIError(f"bad language {value!r}")
+    elif name == "game":
+        if value not in VARIANT_NAMES:
+            raise UIError(f"the game is one of {', '.join(VARIANT_NAMES)}")
     elif not isinstance(value, bool):
         raise UIError(f"setting {name} is true or false")
     return name
@@ -126,7 +141,11 @@ def checked_prefs(data: Any) -> dict[str, Any]:
         elif key == "learned" and isinstance(value, list) and len(value) <= MAX_LEARNED and all(
                 isinstance(each, str) and 0 < len(each) <= 40 for each in value):
             prefs[key] = list(dict.fromkeys(value))
-        elif key in DEFAULT_PREFS and key not in ("lang", "learned") and isinstance(value, bool):
+        elif key == "game" and value in VARIANT_NAMES:
+            prefs[key] = value
+        elif key == "way_shown" and isinstance(value, list) and all(name in VARIANT_NAMES for name in value):
+            prefs[key] = list(dict.fromkeys(value))
+        elif key in DEFAULT_PREFS and key not in NOT_BOOLEAN_PREFS and isinstance(value, bool):
             prefs[key] = value
         elif key == "study" and read_study(value) is not None:
             prefs[key] = read_study(value)

@@ -59,8 +59,9 @@ RouteStep = TypedDict("RouteStep", {"from": PointId, "to": PointId})
 
 
 class Guide(TypedDict):
-    """Drawn on a lesson's board: White's way round (an arrow along each quarter, 24 to 1) and
-    each side's home (point ids)."""
+    """Drawn on a lesson's board and in a first game: one side's way round (an arrow along each
+    quarter, its 24 to its 1: White's in a lesson, the reader's in a game) and each side's home
+    (point ids)."""
 
     route: list[RouteStep]
     home: dict[Side, list[PointId]]
@@ -107,6 +108,7 @@ class LastMove(TypedDict):
     dice: str
     text: str
     steps: list[Step]
+    read: NotRequired[str]  # the play in the numbering the board shows (web/worker/point_numbers.py)
 
 
 class Fact(TypedDict):
@@ -170,6 +172,7 @@ class RecordEntry(TypedDict):
     text: str
     dice: list[int] | None
     play: str
+    read: NotRequired[str]  # the play in the numbering the board shows (web/worker/point_numbers.py)
     cube: int | None
     level: str | None
 
@@ -278,6 +281,9 @@ class Prefs(TypedDict):
     dice_history: bool  # this game's dice beside the board (web/worker/fairplay.py history)
     background_review: bool  # finished games against the computer reviewed when idle (Statistics)
     learned: list[str]  # the lessons done (web/worker/lessons.py), by id
+    both_numbers: bool  # both sides' point numbers on the board, the record in each side's own
+    game: str  # the game last chosen on the start screen ("" before the first)
+    way_shown: list[str]  # the games started here from the start screen (their first shows the way round)
 
 
 class LinkView(TypedDict):
@@ -409,6 +415,7 @@ class BoardView(TypedDict):
     opening_dice: dict[Side, int] | None
     cube: Cube
     flipped: bool  # drawn from Black's side: Black's numbering, Black at the bottom
+    numbers: NotRequired[list[Side]]  # the numberings the points are labelled in, the reader's first (point_numbers.py)
     arrows: list[Arrow]  # the last move's steps, then the shown hint's (none in the editor)
     guide: Guide | None  # the way round and the homes, in a lesson or a first game (else None)
 
@@ -561,6 +568,13 @@ class Answer(TypedDict):
     error: NotRequired[str]
 
 
+class RulesSection(TypedDict):
+    """One part of a game's rules on the rules screen: its heading and its paragraphs (keys of web/i18n)."""
+
+    heading: str
+    text: list[str]
+
+
 class VariantEntry(TypedDict):
     """What the setup form needs to offer one game."""
 
@@ -573,6 +587,7 @@ class VariantEntry(TypedDict):
     match_lengths: list[int]
     default_match_length: int
     fixed_match_length: int | None
+    rules: list[RulesSection]  # the game's complete rules, section by section (web/worker/rules_text.py)
 
 
 class Language(TypedDict):

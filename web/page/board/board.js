@@ -124,6 +124,8 @@ class Board {
     this.pointEls = new Map();
     /** @type {SVGTextElement[]} */
     this.numberEls = [];
+    /** @type {import("../view-model.js").Side[]} the numberings the points are labelled in, the reader's first */
+    this.numbers = ["w"];
     /** @type {Drag | null} */
     this.drag = null;
     /** @type {WeakMap<SVGGElement, number>} a checker's timer that lays it flat in the tray */
@@ -237,21 +239,37 @@ class Board {
         shape.setAttribute("d", "");
       }
     }
-    for (let i = 1; i <= 24; i++) {
-      const geo = slotGeometry(String(this.flipped ? otherNumbering(i, this.numbering) : i), this.numbering, this.flipped);
-      const text = this.numberEls[i - 1];
+    // each point labelled in the reader's numbering; with both sides', the other's after it,
+    // each number in its side's colour
+    for (let id = 1; id <= 24; id++) {
+      const geo = slotGeometry(String(id), this.numbering, this.flipped);
+      const text = this.numberEls[id - 1];
       setNumbers(text, { x: geo.x, y: geo.kind === "point" && geo.top ? TOP_Y - 7 : BOTTOM_Y + 18 });
-      text.textContent = String(i);
+      text.textContent = "";
+      for (const side of this.numbers) {
+        const span = el("tspan", this.numbers.length > 1 ? { class: `side-${side}`, dx: text.firstChild ? 5 : 0 } : {}, text);
+        span.textContent = String(this.numberOf(id, side));
+      }
     }
+  }
+
+  /** A point (its id: White's number) in `side`'s numbering. */
+  numberOf(/** @type {number} */ id, /** @type {import("../view-model.js").Side} */ side) {
+    return side === "b" ? otherNumbering(id, this.numbering) : id;
   }
 
   // -- drawing a view ---------------------------------------------------------------------
 
   render(/** @type {BoardView} */ view) {
     const flipped = Boolean(view.flipped);
-    const reorient = flipped !== this.flipped || String(view.numbering) !== String(this.numbering);
+    // the numbers of the view, or the viewer's (a board that does not say: the embed's)
+    /** @type {import("../view-model.js").Side[]} */
+    const numbers = view.numbers && view.numbers.length ? view.numbers : [flipped ? "b" : "w"];
+    const reorient = flipped !== this.flipped || String(view.numbering) !== String(this.numbering)
+      || String(numbers) !== String(this.numbers);
     this.flipped = flipped;
     this.numbering = view.numbering;
+    this.numbers = numbers;
     if (reorient) this.layoutPoints();
     const first = this.view === null;
     this.view = view;
@@ -293,7 +311,7 @@ class Board {
       if (id.startsWith("off-")) label = t("aria.tray", { side: t(`side.${id.slice(4)}`), count });
       else if (id.startsWith("bar-")) label = t("aria.bar", { side: t(`side.${id.slice(4)}`), count });
       else {
-        const viewerNumber = this.flipped ? otherNumbering(Number(id), this.numbering) : Number(id);
+        const viewerNumber = this.numberOf(Number(id), this.numbers[0]);
         label = count ? t("aria.point", { n: viewerNumber, count, side: sideName }) : t("aria.point_empty", { n: viewerNumber });
       }
       if (isSelected) label += ". " + t("aria.selected");

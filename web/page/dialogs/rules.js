@@ -8,11 +8,14 @@ import { t } from "../i18n.js";
 /** @typedef {import("../dom.js").Part} Part */
 
 /**
- * A game's rules, opened from the header (the game on the board) or from the start screen.
+ * A game's rules, opened from the header (the game on the board) or from the start screen:
+ * each section a heading and its paragraphs, as the engine's catalogue lists them for the game
+ * (web/worker/rules_text.py), in the page's language.
  * @param {HTMLDialogElement} root the dialog (#rules)
+ * @param {{catalogue: () => Partial<import("../view-model.js").Catalogue>}} deps
  * @returns {Part & {open: (name: string) => void}}
  */
-export function createRules(root) {
+export function createRules(root, { catalogue }) {
   const events = listeners();
   /** @type {View | null} */
   let current = null;
@@ -20,10 +23,16 @@ export function createRules(root) {
     $("rules-title").textContent = t(`variant.${name}.title`);
     const body = $("rules-body");
     body.textContent = "";
-    for (const line of t(`rules.${name}`).split("\n")) {
-      const p = document.createElement("p");
-      p.textContent = line;
-      body.appendChild(p);
+    const entry = (catalogue().variants || []).find((variant) => variant.name === name);
+    for (const section of entry ? entry.rules : []) {
+      const heading = document.createElement("h3");
+      heading.textContent = t(section.heading);
+      body.appendChild(heading);
+      for (const key of section.text) {
+        const p = document.createElement("p");
+        p.textContent = t(key);
+        body.appendChild(p);
+      }
     }
     root.showModal();
     root.scrollTop = 0; // the focus went to Close, at the end: a player reads from the title

@@ -9,7 +9,7 @@ import { $, listeners } from "../dom.js";
 /** @typedef {(intent: Intent) => unknown} Send */
 /** @typedef {import("../dom.js").Part} Part */
 
-const PREFS = /** @type {const} */ (["auto_roll", "auto_confirm", "auto_forced", "auto_bear_off", "flip", "turn_board", "coach", "sound",
+const PREFS = /** @type {const} */ (["auto_roll", "auto_confirm", "auto_forced", "auto_bear_off", "flip", "turn_board", "both_numbers", "coach", "sound",
   "dice_history", "background_review"]);
 
 /**

@@ -143,9 +143,11 @@ function chosenGame() {
 function fillSetup(state, deps) {
   const view = state.view;
   const settings = (view && view.settings) || DEFAULT_SETTINGS;
-  const [variant, ...options] = settings.variant.split("+");
+  const [current, ...options] = settings.variant.split("+");
+  // the game chosen last is offered first, whatever game the board shows (a game of the library)
+  const variant = (view && view.prefs && view.prefs.game) || current;
   state.shownVariant = variant;
-  state.chosenOptions = new Set(options);
+  state.chosenOptions = new Set(variant === current ? options : []);
   state.length = settings.match_length;
   const onChange = () => fillOptions(state, deps.catalogue());
   $("variant-list").replaceChildren(...(deps.catalogue().variants || []).map((v) => variantCard(v.name, v.name === variant, onChange, deps.showRules)));

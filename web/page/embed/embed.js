@@ -164,6 +164,7 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
     movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })),
     dice_text: values.join(""),
     opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [], guide: null,
+    numbers: [flipped ? "b" : "w"], // a board to look at: labelled as it is drawn
   };
 }
 

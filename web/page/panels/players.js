@@ -29,7 +29,8 @@ export function createPlayers(root) {
       const last = root.querySelector("#last-move");
       if (last) {
         const move = view.last;
-        const play = move?.text ? isolate(notation(move.text)) : t("last.pass");
+        const text = move ? move.read ?? move.text : ""; // in the board's numbering
+        const play = text ? isolate(notation(text)) : t("last.pass");
         last.textContent = move ? t("last.move", { side: t(`side.${move.side}`), dice: move.dice, play }) : "";
       }
     },

@@ -85,7 +85,7 @@ function recordLine(/** @type {RecordEntry} */ entry) {
     return t(w === b ? "record.opening_tie" : "record.opening", { w, b });
   }
   if (entry.kind === "play" || entry.kind === "pass") {
-    const play = entry.kind === "play" ? entry.play : t("record.pass");
+    const play = entry.kind === "play" ? entry.read ?? entry.play : t("record.pass"); // in the board's numbering
     return `${entry.number}. ${side} ${isolate(dice)}: ${entry.kind === "play" ? isolate(notation(play)) : play}`;
   }
   if (entry.kind === "resign" && !entry.level) return t("record.concede", { side });
