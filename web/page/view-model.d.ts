@@ -137,12 +137,39 @@ export interface HintRollout {
   plays: RolloutFigures[];
 }
 
+export interface CubeEquities {
+  no_double: number;
+  double_take: number;
+  double_pass: number;
+}
+
+export interface CubeScore {
+  length: number;
+  need: number; // the doubler's points to go
+  other: number;
+}
+
+/** The cube decision spelled out (nardcore.bots.cube_judge.advice), the doubler's view. */
+export interface CubeAdvice {
+  action: string; // "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
+  money: boolean;
+  equity: CubeEquities; // money: points per unit cube; match: match-winning chances 0..1
+  emg?: CubeEquities; // match: the same as money equity
+  score?: CubeScore;
+  take_point: number; // the least chance to win the doubled side needs to take
+  taker_chance: number; // the doubled side's chance to win (cubeless)
+  doubler: Side;
+  taker: Side;
+  cube: number;
+}
+
 /** The best plays (one of them drawn: `shown`), or the cube action. */
 export interface Hint {
   cube: "double" | "roll" | "take" | "drop" | "beaver" | null;
   plays: HintPlay[];
   shown: number | null;
   side?: Side;
+  cube_advice?: CubeAdvice | null; // at a cube decision, with a network
   rollout?: HintRollout; // once asked for (web/worker/rollouts.py)
 }
 

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from nardcore.books import book_entry
-from nardcore.bots import analysis, explain, neural_cube
+from nardcore.bots import analysis, cube_judge, explain, neural_cube
 from nardcore.bots.neural import Network, network_for
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
@@ -46,7 +46,8 @@ def hint_for(game: Game) -> dict[str, Any]:
             action = "double" if neural_cube.wants_double(game) else "roll"
         else:
             action = "beaver" if neural_cube.beavers(game) else "take" if neural_cube.takes(game) else "drop"
-        return {"cube": action, "plays": [], "shown": None}
+        return {"cube": action, "plays": [], "shown": None, "side": SIDE_LETTERS[game.position.turn],
+                "cube_advice": cube_judge.advice(game.position, cube_state(game))}
     position, plays = game.position, game.plays()
     side = position.turn
     found = []
@@ -68,6 +69,13 @@ def hint_for(game: Game) -> dict[str, Any]:
             "why": why_facts(better.result, other.result, network) if other is not None else [],
         })
     return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
+
+
+def cube_state(game: Game) -> cube_judge.CubeState:
+    """The cube and the score of the game as it stands, for a cube decision in it."""
+    money = game.money
+    return cube_judge.CubeState(game.cube_value, game.cube_owner, game.match_length, game.score, game.crawford,
+                                money and game.variant.has("jacoby"), money and game.variant.has("beaver"))
 
 
 def _win_chance(network: Network | None, result: Position) -> float | None:

@@ -152,6 +152,33 @@ class HintRollout(TypedDict):
     plays: list[RolloutFigures]
 
 
+class CubeEquities(TypedDict):
+    no_double: float
+    double_take: float
+    double_pass: float
+
+
+class CubeScore(TypedDict):
+    length: int
+    need: int  # the doubler's points to go
+    other: int
+
+
+class CubeAdvice(TypedDict):
+    """The cube decision spelled out (nardcore.bots.cube_judge.advice), the doubler's view."""
+
+    action: str  # "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
+    money: bool
+    equity: CubeEquities  # money: points per unit cube; match: match-winning chances 0..1
+    emg: NotRequired[CubeEquities]  # match: the same as money equity
+    score: NotRequired[CubeScore]
+    take_point: float  # the least chance to win the doubled side needs to take
+    taker_chance: float  # the doubled side's chance to win (cubeless)
+    doubler: Side
+    taker: Side
+    cube: int
+
+
 class Hint(TypedDict):
     """The best plays (one of them drawn: `shown`), or the cube action."""
 
@@ -159,6 +186,7 @@ class Hint(TypedDict):
     plays: list[HintPlay]
     shown: int | None
     side: NotRequired[Side]
+    cube_advice: NotRequired[CubeAdvice | None]  # at a cube decision, with a network
     rollout: NotRequired[HintRollout]  # once asked for (web/worker/rollouts.py)
 
 
