@@ -103,7 +103,8 @@ function paintCubeAdvice(list, advice) {
   list.append(make("li", "hint-cube-action", t("hint.cube.proper", { action: t(`hint.cube.action.${advice.action}`) })));
   const { equity, emg } = advice;
   const doubled = Math.min(equity.double_take, equity.double_pass);
-  const best = advice.action === "unavailable" || doubled <= equity.no_double ? "no_double" : equity.double_take <= equity.double_pass ? "double_take" : "double_pass";
+  const doubling = equity.double_take <= equity.double_pass ? "double_take" : "double_pass";
+  const best = advice.action === "unavailable" || doubled <= equity.no_double ? "no_double" : doubling;
   for (const key of /** @type {const} */ (["no_double", "double_take", "double_pass"])) {
     // money: points per unit cube; match: the chance to win the match, its money equity after it
     const figure = advice.money ? signed(equity[key]) : `${isolate(percent(equity[key]))}  (${signed(emg ? emg[key] : 0)})`;
@@ -112,11 +113,6 @@ function paintCubeAdvice(list, advice) {
     row.dataset.cube = key;
     list.append(row);
   }
-  list.append(
-    make(
-      "li",
-      "hint-cube-take-point",
-      t("hint.cube.take_point", { point: isolate(percent(advice.take_point)), side: t(`side.${advice.taker}`), chance: isolate(percent(advice.taker_chance)) }),
-    ),
-  );
+  const point = { point: isolate(percent(advice.take_point)), chance: isolate(percent(advice.taker_chance)) };
+  list.append(make("li", "hint-cube-take-point", t("hint.cube.take_point", { ...point, side: t(`side.${advice.taker}`) })));
 }
