@@ -192,3 +192,46 @@ def close(position: Position, state: CubeState, found: CubeDecision) -> bool:
     near_double = abs(_emg_loss(position, state, doubled - found.no_double)) < CLOSE_EMG
     near_take = abs(_emg_loss(position, state, found.double_take - found.double_pass)) < CLOSE_EMG
     return found.available and (near_double or (found.double and near_take))
+
+
+class CubeTrack:
+    """The cube along a game's history, for the review: each cube decision judged as it
+    comes (`judge`: a dict of Decision's fields, or None where there is nothing to judge)."""
+
+    def __init__(self, state: CubeState, limit: int) -> None:
+        self.state = state
+        self.limit = limit
+        self.doubled: tuple[Position, CubeDecision] | None = None  # the double just offered
+
+    def before_roll(self, position: Position, doubled: bool) -> dict[str, Any] | None:
+        """The side on roll of `position` doubled, or rolled without doubling: judged when it
+        might have doubled (a missed double only when close or lost)."""
+        side = position.turn
+        if not self.state.may_double(side, self.limit) or network_for(position.variant.name) is None:
+            return None
+        if position.winner() is not None:
+            return None
+        found = decision(position, self.state)
+        best = "too_good" if found.too_good else "double" if found.double else "no_double"
+        if doubled:
+            self.doubled = (position, found)
+            loss = in_emg(position, self.state, double_loss(found))
+            return {"kind": "double", "chosen": "double", "best": best, "loss": loss}
+        loss = in_emg(position, self.state, no_double_loss(found))
+        if loss <= 0 and not close(position, self.state, found):
+            return None
+        return {"kind": "no_double", "chosen": "no_double", "best": best, "loss": loss}
+
+    def answer(self, kind: str, taker: int) -> dict[str, Any] | None:
+        """The doubled side's answer judged, and the cube moved by it."""
+        judged = None
+        if self.doubled is not None:
+            position, found = self.doubled
+            best = "beaver" if found.beaver else "take" if found.take else "drop"
+            judged = {"kind": kind, "chosen": kind, "best": best,
+                      "loss": in_emg(position, self.state, answer_loss(found, kind)), "position": position}
+        self.doubled = None
+        if kind in ("take", "beaver"):
+            self.state = CubeState(self.state.value * (2 if kind == "take" else 4), taker, self.state.match_length,
+                                   self.state.score, self.state.crawford, self.state.jacoby, self.state.beavers)
+        return judged

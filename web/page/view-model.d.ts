@@ -210,15 +210,43 @@ export interface Resign {
 export interface Decision {
   turn: number;
   side: Side;
-  kind: string; // "play", "double", "take", "drop", "beaver"
+  kind: string; // "play", or the cube's "double", "no_double", "take", "drop", "beaver"
   position: string;
   dice: string;
   chosen: string;
-  best: string;
+  best: string; // a play, or the cube's "double", "no_double", "too_good", "take", "drop", "beaver"
   loss: number;
   mark: string | null;
   luck: number | null; // the roll's luck for the mover, in points (plays only)
   forced: boolean; // no choice: left out of the error rate
+}
+
+/** One side's checker plays or cube decisions alone (nardcore.bots.analysis Review.part_dict). */
+export interface ReviewPart {
+  choices: number;
+  error_rate: number; // thousandths of a point per choice
+  skill: string | null;
+}
+
+/** One side over a whole match (nardcore.bots.match_review.summary). */
+export interface SideSummary {
+  checker: ReviewPart;
+  cube: ReviewPart;
+  overall: ReviewPart;
+  luck: number; // points
+  rating: number | null; // gnubg's error-based rating estimate (matches only)
+}
+
+export interface MatchSummary {
+  games: number;
+  match_length: number;
+  sides: Partial<Record<Side, SideSummary>>;
+}
+
+/** The match summary under way: games reviewed so far. */
+export interface SummaryProgress {
+  done: number;
+  total: number;
 }
 
 /** A reviewed turn's plays rolled out (the play made and the roll's best): as the hint's. */
@@ -238,11 +266,16 @@ export interface Review {
   error_rate: Partial<Record<Side, number>>;
   luck: Partial<Record<Side, number>>; // the luck measured so far (all of it once `complete`)
   skill: Partial<Record<Side, string | null>>; // a label, or "too_few" choices to tell
+  checker: Partial<Record<Side, ReviewPart>>; // the checker plays alone
+  cube: Partial<Record<Side, ReviewPart>>; // the cube decisions alone (backgammon)
   why?: Fact[] | null; // the shown turn, when marked: why its best play beats the play made
   ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
   luck_done: number; // the plays whose roll's luck is measured (the second pass)
   luck_turns: number; // the plays in all
   rollable: boolean; // the shown turn may be rolled out: every play ranked, a play with a choice
+  game?: number | null; // the match's game under review, from 0 (None: the game on the board)
+  games?: number; // the match's games the review may open (0 outside a match)
+  summary?: MatchSummary | SummaryProgress; // the match summary, once asked for
   rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
 }
 

@@ -57,6 +57,8 @@ class Session:
     hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
     review: dict[str, Any] | None = None  # the game's review, as far as it has got
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
+    review_game: int | None = None  # the match's game under review, from 0 (None: the game on the board)
+    summary_run: Iterator[tuple[int, int, dict[str, Any] | None]] | None = None  # the match summary (match_review.py)
     rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # the hint's rollout (rollouts.py)
     review_rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # a reviewed turn's (rollouts.py)
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)

@@ -226,15 +226,46 @@ class Resign(TypedDict, total=False):
 class Decision(TypedDict):
     turn: int
     side: Side
-    kind: str  # "play", "double", "take", "drop", "beaver"
+    kind: str  # "play", or the cube's "double", "no_double", "take", "drop", "beaver"
     position: str
     dice: str
     chosen: str
-    best: str
+    best: str  # a play, or the cube's "double", "no_double", "too_good", "take", "drop", "beaver"
     loss: float
     mark: str | None
     luck: float | None  # the roll's luck for the mover, in points (plays only)
     forced: bool  # no choice: left out of the error rate
+
+
+class ReviewPart(TypedDict):
+    """One side's checker plays or cube decisions alone (nardcore.bots.analysis Review.part_dict)."""
+
+    choices: int
+    error_rate: float  # thousandths of a point per choice
+    skill: str | None
+
+
+class SideSummary(TypedDict):
+    """One side over a whole match (nardcore.bots.match_review.summary)."""
+
+    checker: ReviewPart
+    cube: ReviewPart
+    overall: ReviewPart
+    luck: float  # points
+    rating: int | None  # gnubg's error-based rating estimate (matches only)
+
+
+class MatchSummary(TypedDict):
+    games: int
+    match_length: int
+    sides: Annotated[dict[Side, SideSummary], "partial"]
+
+
+class SummaryProgress(TypedDict):
+    """The match summary under way: games reviewed so far."""
+
+    done: int
+    total: int
 
 
 class ReviewRollout(HintRollout):
@@ -256,11 +287,16 @@ class Review(TypedDict):
     error_rate: Annotated[dict[Side, float], "partial"]
     luck: Annotated[dict[Side, float], "partial"]  # the luck measured so far (all of it once `complete`)
     skill: Annotated[dict[Side, str | None], "partial"]  # a label, or "too_few" choices to tell
+    checker: Annotated[dict[Side, ReviewPart], "partial"]  # the checker plays alone
+    cube: Annotated[dict[Side, ReviewPart], "partial"]  # the cube decisions alone (backgammon)
     why: NotRequired[list[Fact] | None]  # the shown turn, when marked: why its best play beats the play made
     ranked: bool  # every play ranked (the first pass): the graph, marks, error rates and skill are whole
     luck_done: int  # the plays whose roll's luck is measured (the second pass)
     luck_turns: int  # the plays in all
     rollable: bool  # the shown turn may be rolled out: every play ranked, a play with a choice
+    game: NotRequired[int | None]  # the match's game under review, from 0 (None: the game on the board)
+    games: NotRequired[int]  # the match's games the review may open (0 outside a match)
+    summary: NotRequired[MatchSummary | SummaryProgress]  # the match summary, once asked for
     rollout: NotRequired[ReviewRollout]  # the shown turn rolled out, once asked for (web/worker/rollouts.py)
 
 

@@ -132,7 +132,7 @@ function paintReview(review, send, drawn) {
   for (const d of review.decisions) {
     const item = make("li");
     // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
-    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`);
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`); // a cube decision: its verb
     const best = d.kind === "play" ? playName(d.best) : t(`review.cube.${d.best}`);
     const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${best})` : "";
     const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, "");
@@ -175,22 +175,36 @@ function paintSides(/** @type {Review} */ review) {
   table.replaceChildren();
   table.hidden = !review.ranked;
   if (!review.ranked) return;
+  // with cube decisions, the checker plays' and the cube's own rate and skill beside the whole
+  const cube = review.cube || {};
+  const parts = (cube.w?.choices || 0) + (cube.b?.choices || 0) > 0;
+  const columns = ["review.col.error", ...(parts ? ["review.col.checker", "review.col.cube"] : []), "review.col.skill", "review.col.luck"];
   const head = make("tr");
-  head.append(make("td"), ...["review.col.error", "review.col.skill", "review.col.luck"].map((key) => {
+  head.append(make("td"), ...columns.map((key) => {
     const cell = make("th", "", t(key));
     cell.scope = "col";
     return cell;
   }));
+  /** A part's rate, its skill under it ("—" without a choice). */
+  const part = (/** @type {import("../view-model.js").ReviewPart | undefined} */ figures, /** @type {string} */ name) => {
+    const cell = make("td", `review-part review-${name}`);
+    if (!figures || !figures.choices) cell.textContent = "—";
+    else {
+      const skill = make("span", "review-part-skill", figures.skill ? t(`skill.${figures.skill}`) : "");
+      cell.append(make("span", "review-part-rate", num((figures.error_rate / 1000).toFixed(3))), skill);
+    }
+    return cell;
+  };
   const rows = (/** @type {("w" | "b")[]} */ (["w", "b"])).map((side) => {
     const row = make("tr");
     row.dataset.side = side;
     const name = make("th", "", t(`side.${side}`));
     name.scope = "row";
     const skill = (review.skill || {})[side];
+    // the rate in points per choice, the review's one unit (the worker counts thousandths)
+    row.append(name, make("td", "review-rate", num((((review.error_rate || {})[side] || 0) / 1000).toFixed(3))));
+    if (parts) row.append(part((review.checker || {})[side], "checker"), part(cube[side], "cube"));
     row.append(
-      name,
-      // the rate in points per choice, the review's one unit (the worker counts thousandths)
-      make("td", "review-rate", num((((review.error_rate || {})[side] || 0) / 1000).toFixed(3))),
       make("td", "review-skill", skill ? t(`skill.${skill}`) : "—"),
       make("td", "review-luck", review.complete ? num(signed((review.luck || {})[side] || 0, 2)) : "…"),
     );

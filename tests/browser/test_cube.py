@@ -1,0 +1,66 @@
+"""The cube in the browser: the hint at a cube decision (the cube action, the equities of no
+double, double/take and double/pass, the best in bold, and the take point at this score); the
+review of a match marking a wrong take and a wrong double, with the cube's own error rate."""
+
+from __future__ import annotations
+
+from browser_support import AppPage, play_one_turn, press
+
+from nardcore.bots import cube_judge
+from nardcore.formats.xgid import xgid_of_position
+from nardcore.position import Position
+
+AHEAD = "backgammon:w:6x4,5x3,4x3,3x3,2x2:7x2,6x4,5x3,4x3,3x3"  # 64 pips against 74: double, drop
+
+
+def signed(value: float) -> str:
+    return ("+" if value >= 0 else "−") + f"{abs(value):.3f}"
+
+
+def test_a_hint_at_a_cube_decision_shows_the_action_and_its_equities(app: AppPage) -> None:
+    page = app.page
+    page.evaluate(f"location.hash = 'p={AHEAD}'")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {AHEAD!r}")
+    page.click("#btn-hint")
+    page.wait_for_selector(".hint-cube-equity")
+    expected = cube_judge.advice(Position.parse(AHEAD), cube_judge.CubeState())
+    assert expected is not None
+    hint = page.locator("#hint")
+    assert hint.locator(".hint-title").inner_text() == "Cube action: White's expected points per unit of the cube"
+    assert hint.locator(".hint-cube-action").inner_text() == "Right cube action: double, drop"
+    rows = hint.locator(".hint-cube-equity")
+    texts = [rows.nth(i).inner_text().replace("\u2066", "").replace("\u2069", "") for i in range(rows.count())]
+    equity = expected["equity"]
+    assert texts == [f"No double: {signed(equity['no_double'])}", f"Double, take: {signed(equity['double_take'])}",
+                     f"Double, drop: {signed(equity['double_pass'])}"]
+    assert page.locator(".hint-cube-equity[aria-current='true']").get_attribute("data-cube") == "double_pass"
+    point = page.locator(".hint-cube-take-point").inner_text().replace("\u2066", "").replace("\u2069", "")
+    assert point == (f"Take point at this score: {100 * expected['take_point']:.1f}%. "
+                     f"Black's chance to win: {100 * expected['taker_chance']:.1f}%.")
+
+
+def test_a_review_of_a_match_marks_a_wrong_take_and_a_wrong_double(app: AppPage) -> None:
+    page = app.page
+    link = xgid_of_position(Position.parse(AHEAD), match_length=7, score=(2, 4)).removeprefix("XGID=")
+    page.evaluate(f"location.hash = 'xgid={link}'")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {AHEAD!r}")
+    press(page, "btn-double")  # right: White doubles
+    press(page, "btn-take")  # wrong: Black should drop at 5-away 3-away
+    play_one_turn(page)
+    press(page, "btn-double")  # wrong: Black, far behind, redoubles
+    press(page, "btn-take")
+    press(page, "btn-review")
+    page.wait_for_function("(window.nardPage.view.review || {}).complete === true", timeout=180_000)
+    items = page.locator("#review-list .review-text").all_text_contents()
+    take = next(text for text in items if text.startswith("Black takes"))
+    redouble = next(text for text in items if text.startswith("Black doubles"))
+    assert "best drops" in take and ("blunder" in take or "mistake" in take)
+    assert "best does not double" in redouble
+    marked = page.locator("#review-list .review-item[class*='mark-']").all_text_contents()
+    assert any("Black takes" in text for text in marked) and any("Black doubles" in text for text in marked)
+    # the cube's own error rate beside the checker plays', in the sides' table
+    heads = page.locator("#review-sides thead th").all_text_contents()
+    assert heads == ["Error rate", "Checker play", "Cube", "Skill", "Luck"]
+    review = page.evaluate("window.nardPage.view.review")
+    black = page.locator('#review-sides tr[data-side="b"] .review-cube .review-part-rate').text_content()
+    assert black == f"{review['cube']['b']['error_rate'] / 1000:.3f}" and review["cube"]["b"]["error_rate"] > 0
