@@ -9,42 +9,12 @@ from typing import Any
 
 import pytest
 from support.app import act
+from support.matches import match_of_two_games
 
 from nardcore.bots import analysis
 from nardcore.bots.match_review import rating_estimate, summary
 from web.worker import ui
 from web.worker.inputs import UIError
-
-
-def play_turn(app: ui.App) -> Mapping[str, Any]:
-    """Roll and play the network's best play (one turn of the side to act)."""
-    view = act(app, "roll")
-    game = app.session.game
-    if game.phase == "move" and game.dice is not None:
-        best = analysis.hint(game.position, game.dice.dice, count=1)[0]
-        for origin, target in ui_steps(app, best.play):
-            view = act(app, "drag", **{"from": origin, "to": target})
-        view = act(app, "confirm")
-    return view
-
-
-def ui_steps(app: ui.App, play: str) -> list[list[str]]:
-    return next(p["steps"] for p in act(app, "hint")["hint"]["plays"] if p["play"] == play)
-
-
-def match_of_two_games() -> ui.App:
-    """A 3-point match between two people: game 1 played four turns and ended by a double and a
-    drop, game 2 begun."""
-    app = ui.App(dice="seed:8")
-    act(app, "new_game", settings={"variant": "backgammon", "match_length": 3})
-    for _ in range(4):
-        play_turn(app)
-    act(app, "double")
-    act(app, "drop")
-    act(app, "next_game")
-    for _ in range(2):
-        play_turn(app)
-    return app
 
 
 def finished(app: ui.App, kind: str, **args: Any) -> Mapping[str, Any]:

@@ -5,8 +5,10 @@ review of a match marking a wrong take and a wrong double, with the cube's own e
 from __future__ import annotations
 
 from browser_support import AppPage, play_one_turn, press
+from support.matches import match_of_two_games  # the worker test's match
 
 from nardcore.bots import cube_judge
+from nardcore.formats.state import encode_state
 from nardcore.formats.xgid import xgid_of_position
 from nardcore.position import Position
 
@@ -64,3 +66,38 @@ def test_a_review_of_a_match_marks_a_wrong_take_and_a_wrong_double(app: AppPage)
     review = page.evaluate("window.nardPage.view.review")
     black = page.locator('#review-sides tr[data-side="b"] .review-cube .review-part-rate').text_content()
     assert black == f"{review['cube']['b']['error_rate'] / 1000:.3f}" and review["cube"]["b"]["error_rate"] > 0
+
+
+def test_an_earlier_game_of_a_match_reopens_and_reviews_and_the_match_is_summed_up(app: AppPage) -> None:
+    match = match_of_two_games().session.match
+    assert match is not None
+    page = app.page
+    page.evaluate(f"location.hash = 's={encode_state(match)}'")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {str(match.game.position)!r}")
+    press(page, "btn-review")
+    page.wait_for_function("(window.nardPage.view.review || {}).complete === true", timeout=180_000)
+    games = page.locator("#review-games .review-game")
+    assert games.all_text_contents() == ["Game 1", "Game 2"]
+    assert games.nth(1).get_attribute("aria-current") == "true"
+    games.nth(0).click()
+    page.wait_for_function("(window.nardPage.view.review || {}).game === 0 && window.nardPage.view.review.complete",
+                           timeout=180_000)
+    first = match.played[0]
+    assert first is not None
+    review = page.evaluate("window.nardPage.view.review")
+    # its own board, read-only: the first turn's position, not the game in play
+    assert page.evaluate("document.getElementById('board').dataset.position") == review["positions"][0]
+    assert review["positions"][0] != str(match.game.position)
+    assert any(text.startswith("Black drops") or text.startswith("White drops")
+               for text in page.locator("#review-list .review-text").all_text_contents())
+    page.click("#review-games .review-summary-open")
+    page.wait_for_function("'sides' in ((window.nardPage.view.review || {}).summary || {})", timeout=180_000)
+    summary = page.evaluate("window.nardPage.view.review.summary")
+    assert page.locator("#review-summary .review-summary-title").text_content() == "Match summary — games: 2"
+    heads = page.locator("#review-summary thead th").all_text_contents()
+    assert heads == ["Checker play", "Cube", "Error rate", "Luck", "Rating estimate"]
+    for side in ("w", "b"):
+        row = page.locator(f'#review-summary tr[data-side="{side}"]')
+        assert row.locator(".review-summary-rating").text_content() == str(summary["sides"][side]["rating"])
+        rate = summary["sides"][side]["checker"]["error_rate"] / 1000
+        assert row.locator(".review-summary-checker .review-part-rate").text_content() == f"{rate:.3f}"

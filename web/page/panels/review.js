@@ -119,6 +119,8 @@ function paintReview(review, send, drawn) {
   const running = review.ranked ? "review.luck_running" : "review.running";
   $("review-rates").textContent = review.complete ? t("review.units") : t(running, { done, total });
   paintSides(review);
+  paintGames(review, send);
+  paintSummary(review);
   paintGraph(review, send, drawn, lang);
   paintLegend(review);
   const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
@@ -215,6 +217,79 @@ function paintSides(/** @type {Review} */ review) {
   const tbody = make("tbody");
   tbody.append(...rows);
   table.append(thead, tbody);
+}
+
+/**
+ * A match's games, one button each (the one under review marked), and the match summary's.
+ * @param {Review} review
+ * @param {Send} send
+ */
+function paintGames(review, send) {
+  const box = $("review-games");
+  box.replaceChildren();
+  const games = review.games || 0;
+  box.hidden = games < 2;
+  if (box.hidden) return;
+  const current = review.game === null || review.game === undefined ? games - 1 : review.game;
+  for (let number = 0; number < games; number++) {
+    const choice = button("link review-game", t("review.game", { n: number + 1 }));
+    if (number === current) choice.setAttribute("aria-current", "true");
+    choice.addEventListener("click", () => send({ type: "review", game: number }));
+    box.append(choice);
+  }
+  const sum = button("link review-summary-open", t("review.summary.open"));
+  sum.addEventListener("click", () => send({ type: "review", summary: true }));
+  box.append(sum);
+}
+
+/** The match summary: each side's checker, cube and overall error rate with its skill, its luck
+ * and gnubg's rating estimate; while it runs, how many games are reviewed. */
+function paintSummary(/** @type {Review} */ review) {
+  const box = $("review-summary");
+  box.replaceChildren();
+  const summary = review.summary;
+  box.hidden = !summary;
+  if (!summary) return;
+  if (!("sides" in summary)) {
+    box.append(make("p", "review-rates", t("review.summary.running", { done: summary.done, total: summary.total })));
+    return;
+  }
+  box.append(make("p", "review-summary-title", t("review.summary.title", { n: summary.games })));
+  const table = make("table", "review-sides");
+  const head = make("tr");
+  const columns = ["review.col.checker", "review.col.cube", "review.col.error", "review.col.luck", "review.col.rating"];
+  head.append(make("td"), ...columns.map((key) => {
+    const cell = make("th", "", t(key));
+    cell.scope = "col";
+    return cell;
+  }));
+  const thead = make("thead");
+  thead.append(head);
+  const tbody = make("tbody");
+  for (const side of /** @type {("w" | "b")[]} */ (["w", "b"])) {
+    const figures = summary.sides[side];
+    if (!figures) continue;
+    const row = make("tr");
+    row.dataset.side = side;
+    const name = make("th", "", t(`side.${side}`));
+    name.scope = "row";
+    row.append(name);
+    for (const part of /** @type {const} */ (["checker", "cube", "overall"])) {
+      const cell = make("td", `review-part review-summary-${part}`);
+      const shown = figures[part];
+      if (!shown.choices) cell.textContent = "—";
+      else {
+        const skill = make("span", "review-part-skill", shown.skill ? t(`skill.${shown.skill}`) : "");
+        cell.append(make("span", "review-part-rate", num((shown.error_rate / 1000).toFixed(3))), skill);
+      }
+      row.append(cell);
+    }
+    const rating = figures.rating === null ? "—" : num(String(figures.rating));
+    row.append(make("td", "review-summary-luck", num(signed(figures.luck, 2))), make("td", "review-summary-rating", rating));
+    tbody.append(row);
+  }
+  table.append(thead, tbody);
+  box.append(table);
 }
 
 /** What the line and the marks of the graph are. */
