@@ -143,24 +143,16 @@ export interface CubeEquities {
   double_pass: number;
 }
 
-export interface CubeScore {
-  length: number;
-  need: number; // the doubler's points to go
-  other: number;
-}
-
-/** The cube decision spelled out (nardcore.bots.cube_judge.advice), the doubler's view. */
 export interface CubeAdvice {
   action: string; // "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
   money: boolean;
   equity: CubeEquities; // money: points per unit cube; match: match-winning chances 0..1
   emg?: CubeEquities; // match: the same as money equity
-  score?: CubeScore;
+  score?: Record<string, number>; // a match: its length, the doubler's need and the other's
   take_point: number; // the least chance to win the doubled side needs to take
   taker_chance: number; // the doubled side's chance to win (cubeless)
   doubler: Side;
   taker: Side;
-  cube: number;
 }
 
 /** The best plays (one of them drawn: `shown`), or the cube action. */
@@ -221,14 +213,12 @@ export interface Decision {
   forced: boolean; // no choice: left out of the error rate
 }
 
-/** One side's checker plays or cube decisions alone (nardcore.bots.analysis Review.part_dict). */
 export interface ReviewPart {
   choices: number;
   error_rate: number; // thousandths of a point per choice
   skill: string | null;
 }
 
-/** One side over a whole match (nardcore.bots.match_review.summary). */
 export interface SideSummary {
   checker: ReviewPart;
   cube: ReviewPart;
@@ -239,11 +229,9 @@ export interface SideSummary {
 
 export interface MatchSummary {
   games: number;
-  match_length: number;
   sides: Partial<Record<Side, SideSummary>>;
 }
 
-/** The match summary under way: games reviewed so far. */
 export interface SummaryProgress {
   done: number;
   total: number;

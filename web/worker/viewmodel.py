@@ -158,25 +158,16 @@ class CubeEquities(TypedDict):
     double_pass: float
 
 
-class CubeScore(TypedDict):
-    length: int
-    need: int  # the doubler's points to go
-    other: int
-
-
-class CubeAdvice(TypedDict):
-    """The cube decision spelled out (nardcore.bots.cube_judge.advice), the doubler's view."""
-
+class CubeAdvice(TypedDict):  # the cube decision spelled out (cube_judge.advice), the doubler's view
     action: str  # "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
     money: bool
     equity: CubeEquities  # money: points per unit cube; match: match-winning chances 0..1
     emg: NotRequired[CubeEquities]  # match: the same as money equity
-    score: NotRequired[CubeScore]
+    score: NotRequired[dict[str, int]]  # a match: its length, the doubler's need and the other's
     take_point: float  # the least chance to win the doubled side needs to take
     taker_chance: float  # the doubled side's chance to win (cubeless)
     doubler: Side
     taker: Side
-    cube: int
 
 
 class Hint(TypedDict):
@@ -237,17 +228,13 @@ class Decision(TypedDict):
     forced: bool  # no choice: left out of the error rate
 
 
-class ReviewPart(TypedDict):
-    """One side's checker plays or cube decisions alone (nardcore.bots.analysis Review.part_dict)."""
-
+class ReviewPart(TypedDict):  # one side's plays or cube decisions alone (analysis Review.part_dict)
     choices: int
     error_rate: float  # thousandths of a point per choice
     skill: str | None
 
 
-class SideSummary(TypedDict):
-    """One side over a whole match (nardcore.bots.match_review.summary)."""
-
+class SideSummary(TypedDict):  # one side over a whole match (nardcore.bots.match_review.summary)
     checker: ReviewPart
     cube: ReviewPart
     overall: ReviewPart
@@ -257,13 +244,10 @@ class SideSummary(TypedDict):
 
 class MatchSummary(TypedDict):
     games: int
-    match_length: int
     sides: Annotated[dict[Side, SideSummary], "partial"]
 
 
-class SummaryProgress(TypedDict):
-    """The match summary under way: games reviewed so far."""
-
+class SummaryProgress(TypedDict):  # the match summary under way: games reviewed so far
     done: int
     total: int
 
