@@ -46,6 +46,7 @@ def test_consecutive_money_games_are_one_session_in_one_entry() -> None:
     # dropped at 1, at 4 after a take of 2 (worth 2), at 1
     assert [g.result.points for g in games if g.result is not None] == [1, 2, 1]
     assert session.session_score() == score and sum(score) == 4
+    assert app.view()["money_session"] == {"games": 3, "score": score}  # beside the title: points a game
     first_id = session.game_id
     # saved and read back: the same entry, every game of it
     text = saves.save_text(session)

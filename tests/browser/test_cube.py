@@ -1,11 +1,17 @@
 """The cube in the browser: the hint at a cube decision (the cube action, the equities of no
 double, double/take and double/pass, the best in bold, and the take point at this score); the
-review of a match marking a wrong take and a wrong double, with the cube's own error rate."""
+review of a match marking a wrong take and a wrong double, with the cube's own error rate; an
+earlier game of a match reopened and reviewed, and the match summary; a money session of three
+games as one entry in Games and one `.mat` that Debian's gnubg imports with the running score."""
 
 from __future__ import annotations
 
-from browser_support import AppPage, play_one_turn, press
+from pathlib import Path
+
+from browser_support import AppPage, play_one_turn, press, start_game
+from playwright.sync_api import expect
 from support.matches import match_of_two_games  # the worker test's match
+from test_matfile import gnubg
 
 from nardcore.bots import cube_judge
 from nardcore.formats.state import encode_state
@@ -101,3 +107,32 @@ def test_an_earlier_game_of_a_match_reopens_and_reviews_and_the_match_is_summed_
         assert row.locator(".review-summary-rating").text_content() == str(summary["sides"][side]["rating"])
         rate = summary["sides"][side]["checker"]["error_rate"] / 1000
         assert row.locator(".review-summary-checker .review-part-rate").text_content() == f"{rate:.3f}"
+
+
+def test_a_money_session_of_three_games_is_one_entry_and_one_mat_gnubg_imports(app: AppPage, tmp_path: Path) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    for number in range(3):
+        play_one_turn(page)  # the opening's play
+        press(page, "btn-double")
+        press(page, "btn-drop")
+        if number < 2:
+            press(page, "btn-next")
+    view = page.evaluate("window.nardPage.view")
+    session = view["money_session"]
+    assert session["games"] == 3 and sum(session["score"]) == 3  # three dropped cubes of 1
+    assert "money session, games played: 3" in page.locator("#game-title").inner_text()
+    press(page, "btn-share")
+    with page.expect_download() as record:
+        page.click("#share-mat")
+    path = tmp_path / "session.mat"
+    record.value.save_as(path)
+    text = path.read_text()
+    assert text.count(" Game ") == 3 and " 0 point match" in text
+    page.click("#share-close")
+    page.click("#btn-games")
+    expect(page.locator("#games-list .game-entry")).to_have_count(1)  # one entry for the session
+    page.click("#games-close")
+    output = gnubg([f"import mat {path}", "show score"], tmp_path)
+    white, black = session["score"]
+    assert f"The score (after 3 games) is: Black {black}, White {white} (money session" in output, output[-800:]

@@ -87,6 +87,11 @@ export interface MatchView {
   over: boolean;
 }
 
+export interface SessionView {
+  games: number; // finished
+  score: number[];
+}
+
 /** The last confirmed turn: the line under the board (its arrows are the board's `arrows`). */
 export interface LastMove {
   side: Side;
@@ -267,13 +272,11 @@ export interface Review {
   rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
 }
 
-/** A key of web/i18n's msg.* and its arguments (web/worker/messages.py). */
 export interface Message {
   key: string;
   args?: Record<string, unknown>;
 }
 
-/** How the game ended (nardcore.gamedata result_to_dict). */
 export interface GameResultView {
   winner: Side | null;
   points: number;
@@ -282,7 +285,6 @@ export interface GameResultView {
   resigned?: boolean;
 }
 
-/** The game's settings (web/worker/settings.py DEFAULT_SETTINGS). */
 export interface Settings {
   variant: string;
   match_length: number;
@@ -473,6 +475,7 @@ export interface View extends BoardView {
   hand: HandView | null;
   dice_history: DiceHistory | null;
   study: StudyView | null; // a study screen's panel (study.py, practice.py): puzzles, openings, drills
+  money_session?: SessionView; // consecutive single games: one session (session.py)
   practice_due: number; // the drills due now (web/worker/practice.py)
   learn: LearnView | null;
 }

@@ -53,6 +53,7 @@ from .viewmodel import (
     RecordEntry,
     Resign,
     Review,
+    SessionView,
     Settings,
     Side,
     VariantEntry,
@@ -162,6 +163,7 @@ def view(session: Session) -> View:
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
+        **money_session(session),
         # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
         "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
         "last": cast(LastMove | None, last),
@@ -506,6 +508,14 @@ def match(session: Session) -> MatchView | None:
     length = session.match.length if session.match is not None else game.match_length
     over = session.match.over if session.match is not None else game.over
     return {"length": length, "score": _capped_score(session), "crawford": game.crawford, "over": over}
+
+
+def money_session(session: Session) -> dict[str, SessionView]:
+    """A money session of more than one game: its finished games and running score."""
+    if session.match is not None or not session.session_games:
+        return {}
+    finished = len(session.session_games) + (1 if session.game.over else 0)
+    return {"money_session": {"games": finished, "score": session.session_score()}}
 
 
 def _capped_score(session: Session) -> list[int] | None:

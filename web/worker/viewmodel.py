@@ -100,6 +100,11 @@ class MatchView(TypedDict):
     over: bool
 
 
+class SessionView(TypedDict):  # a money session (session.py): its games so far, the running score
+    games: int  # finished
+    score: list[int]
+
+
 class LastMove(TypedDict):
     """The last confirmed turn: the line under the board (its arrows are the board's `arrows`)."""
 
@@ -284,16 +289,12 @@ class Review(TypedDict):
     rollout: NotRequired[ReviewRollout]  # the shown turn rolled out, once asked for (web/worker/rollouts.py)
 
 
-class Message(TypedDict):
-    """A key of web/i18n's msg.* and its arguments (web/worker/messages.py)."""
-
+class Message(TypedDict):  # a key of web/i18n's msg.* and its arguments (web/worker/messages.py)
     key: str
     args: NotRequired[dict[str, object]]
 
 
-class GameResultView(TypedDict):
-    """How the game ended (nardcore.gamedata result_to_dict)."""
-
+class GameResultView(TypedDict):  # how the game ended (nardcore.gamedata result_to_dict)
     winner: Side | None
     points: int
     kind: str
@@ -301,9 +302,7 @@ class GameResultView(TypedDict):
     resigned: NotRequired[bool]
 
 
-class Settings(TypedDict):
-    """The game's settings (web/worker/settings.py DEFAULT_SETTINGS)."""
-
+class Settings(TypedDict):  # the game's settings (web/worker/settings.py DEFAULT_SETTINGS)
     variant: str
     match_length: int
     opponent: str
@@ -498,6 +497,7 @@ class View(BoardView):
     hand: HandView | None
     dice_history: DiceHistory | None
     study: StudyView | None  # a study screen's panel (study.py, practice.py): puzzles, openings, drills
+    money_session: NotRequired[SessionView]  # consecutive single games: one session (session.py)
     practice_due: int  # the drills due now (web/worker/practice.py)
     learn: LearnView | None
 
