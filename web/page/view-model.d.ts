@@ -475,7 +475,7 @@ export interface View extends BoardView {
   hand: HandView | null;
   dice_history: DiceHistory | null;
   study: StudyView | null; // a study screen's panel (study.py, practice.py): puzzles, openings, drills
-  money_session?: SessionView; // consecutive single games: one session (session.py)
+  money_session: SessionView | null; // consecutive single games: one session (session.py)
   practice_due: number; // the drills due now (web/worker/practice.py)
   learn: LearnView | null;
 }

@@ -163,7 +163,7 @@ def view(session: Session) -> View:
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
-        **money_session(session),
+        "money_session": money_session(session),
         # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
         "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
         "last": cast(LastMove | None, last),
@@ -301,6 +301,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "study": None,
         "practice_due": practice.due_count(session),
         "learn": None,
+        "money_session": None,
     }
 
 
@@ -510,12 +511,12 @@ def match(session: Session) -> MatchView | None:
     return {"length": length, "score": _capped_score(session), "crawford": game.crawford, "over": over}
 
 
-def money_session(session: Session) -> dict[str, SessionView]:
+def money_session(session: Session) -> SessionView | None:
     """A money session of more than one game: its finished games and running score."""
     if session.match is not None or not session.session_games:
-        return {}
+        return None
     finished = len(session.session_games) + (1 if session.game.over else 0)
-    return {"money_session": {"games": finished, "score": session.session_score()}}
+    return {"games": finished, "score": session.session_score()}
 
 
 def _capped_score(session: Session) -> list[int] | None:

@@ -497,7 +497,7 @@ class View(BoardView):
     hand: HandView | None
     dice_history: DiceHistory | None
     study: StudyView | None  # a study screen's panel (study.py, practice.py): puzzles, openings, drills
-    money_session: NotRequired[SessionView]  # consecutive single games: one session (session.py)
+    money_session: SessionView | None  # consecutive single games: one session (session.py)
     practice_due: int  # the drills due now (web/worker/practice.py)
     learn: LearnView | None
 
