@@ -66,11 +66,11 @@ def test_a_review_of_a_match_marks_a_wrong_take_and_a_wrong_double(app: AppPage)
     assert "best does not double" in redouble
     marked = page.locator("#review-list .review-item[class*='mark-']").all_text_contents()
     assert any("Black takes" in text for text in marked) and any("Black doubles" in text for text in marked)
-    # the cube's own error rate beside the checker plays', in the sides' table
-    heads = page.locator("#review-sides thead th").all_text_contents()
-    assert heads == ["Error rate", "Checker play", "Cube", "Skill", "Luck"]
+    # the cube's own error rate under the checker plays', a side a column
+    assert page.locator("#review-sides thead th").all_text_contents() == ["Error rate", "Skill", "Luck"]
+    assert page.locator("#review-parts thead th").all_text_contents() == ["White", "Black"]
     review = page.evaluate("window.nardPage.view.review")
-    black = page.locator('#review-sides tr[data-side="b"] .review-cube .review-part-rate').text_content()
+    black = page.locator('#review-parts tr[data-part="cube"] td[data-side="b"] .review-part-rate').text_content()
     assert black == f"{review['cube']['b']['error_rate'] / 1000:.3f}" and review["cube"]["b"]["error_rate"] > 0
 
 
@@ -100,13 +100,15 @@ def test_an_earlier_game_of_a_match_reopens_and_reviews_and_the_match_is_summed_
     page.wait_for_function("'sides' in ((window.nardPage.view.review || {}).summary || {})", timeout=180_000)
     summary = page.evaluate("window.nardPage.view.review.summary")
     assert page.locator("#review-summary .review-summary-title").text_content() == "Match summary — games: 2"
-    heads = page.locator("#review-summary thead th").all_text_contents()
-    assert heads == ["Checker play", "Cube", "Error rate", "Luck", "Rating estimate"]
+    assert page.locator("#review-summary thead th").all_text_contents() == ["White", "Black"]
+    rows = page.locator("#review-summary tbody th").all_text_contents()
+    assert rows == ["Checker play", "Cube", "Error rate", "Luck", "Rating estimate"]
     for side in ("w", "b"):
-        row = page.locator(f'#review-summary tr[data-side="{side}"]')
-        assert row.locator(".review-summary-rating").text_content() == str(summary["sides"][side]["rating"])
+        rating = page.locator(f'#review-summary tr[data-part="rating"] td[data-side="{side}"]').text_content()
+        assert rating == str(summary["sides"][side]["rating"])
         rate = summary["sides"][side]["checker"]["error_rate"] / 1000
-        assert row.locator(".review-summary-checker .review-part-rate").text_content() == f"{rate:.3f}"
+        checker = page.locator(f'#review-summary tr[data-part="checker"] td[data-side="{side}"] .review-part-rate')
+        assert checker.text_content() == f"{rate:.3f}"
 
 
 def test_a_money_session_of_three_games_is_one_entry_and_one_mat_gnubg_imports(app: AppPage, tmp_path: Path) -> None:

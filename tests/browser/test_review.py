@@ -87,9 +87,7 @@ def test_the_review_graph_has_axes_a_legend_and_a_tooltip_on_each_turn(app: AppP
         assert row.locator(".review-rate").text_content() == f"{review['error_rate'][side] / 1000:.3f}"
         assert row.locator(".review-skill").text_content() == words[review["skill"][side]]
         assert row.locator(".review-luck").text_content() == signed(review["luck"][side])
-    # with cube decisions (backgammon), the checker plays' and the cube's own rates beside the whole
-    parts = ["Checker play", "Cube"] if review["cube"]["w"]["choices"] + review["cube"]["b"]["choices"] else []
-    assert page.locator("#review-sides thead th").all_text_contents() == ["Error rate", *parts, "Skill", "Luck"]
+    assert page.locator("#review-sides thead th").all_text_contents() == ["Error rate", "Skill", "Luck"]
 
 
 def test_a_marked_play_shows_the_better_play_and_try_it_from_here_plays_it_again(app: AppPage) -> None:

@@ -171,42 +171,32 @@ function paintWhy(review, marked) {
 }
 
 /** Each side's error rate, skill and luck, as a small table, once every play is ranked (the
- * luck "…" until it is measured). */
+ * luck "…" until it is measured); with cube decisions, the checker plays' and the cube's own
+ * rate and skill under it (a table of their own: narrow enough for a phone and the side column). */
 function paintSides(/** @type {Review} */ review) {
   const table = $("review-sides");
   table.replaceChildren();
   table.hidden = !review.ranked;
+  const partsBox = $("review-parts");
+  partsBox.replaceChildren();
+  partsBox.hidden = true;
   if (!review.ranked) return;
-  // with cube decisions, the checker plays' and the cube's own rate and skill beside the whole
-  const cube = review.cube || {};
-  const parts = (cube.w?.choices || 0) + (cube.b?.choices || 0) > 0;
-  const columns = ["review.col.error", ...(parts ? ["review.col.checker", "review.col.cube"] : []), "review.col.skill", "review.col.luck"];
   const head = make("tr");
-  head.append(make("td"), ...columns.map((key) => {
+  head.append(make("td"), ...["review.col.error", "review.col.skill", "review.col.luck"].map((key) => {
     const cell = make("th", "", t(key));
     cell.scope = "col";
     return cell;
   }));
-  /** A part's rate, its skill under it ("—" without a choice). */
-  const part = (/** @type {import("../view-model.js").ReviewPart | undefined} */ figures, /** @type {string} */ name) => {
-    const cell = make("td", `review-part review-${name}`);
-    if (!figures || !figures.choices) cell.textContent = "—";
-    else {
-      const skill = make("span", "review-part-skill", figures.skill ? t(`skill.${figures.skill}`) : "");
-      cell.append(make("span", "review-part-rate", num((figures.error_rate / 1000).toFixed(3))), skill);
-    }
-    return cell;
-  };
   const rows = (/** @type {("w" | "b")[]} */ (["w", "b"])).map((side) => {
     const row = make("tr");
     row.dataset.side = side;
     const name = make("th", "", t(`side.${side}`));
     name.scope = "row";
     const skill = (review.skill || {})[side];
-    // the rate in points per choice, the review's one unit (the worker counts thousandths)
-    row.append(name, make("td", "review-rate", num((((review.error_rate || {})[side] || 0) / 1000).toFixed(3))));
-    if (parts) row.append(part((review.checker || {})[side], "checker"), part(cube[side], "cube"));
     row.append(
+      name,
+      // the rate in points per choice, the review's one unit (the worker counts thousandths)
+      make("td", "review-rate", num((((review.error_rate || {})[side] || 0) / 1000).toFixed(3))),
       make("td", "review-skill", skill ? t(`skill.${skill}`) : "—"),
       make("td", "review-luck", review.complete ? num(signed((review.luck || {})[side] || 0, 2)) : "…"),
     );
@@ -217,6 +207,56 @@ function paintSides(/** @type {Review} */ review) {
   const tbody = make("tbody");
   tbody.append(...rows);
   table.append(thead, tbody);
+  const cube = review.cube || {};
+  if ((cube.w?.choices || 0) + (cube.b?.choices || 0) === 0) return;
+  partsBox.hidden = false;
+  partsBox.append(bySide([
+    ["checker", "review.col.checker", (side) => partCell((review.checker || {})[side])],
+    ["cube", "review.col.cube", (side) => partCell(cube[side])],
+  ]));
+}
+
+/** A part's rate, its skill under it ("—" without a choice). */
+function partCell(/** @type {import("../view-model.js").ReviewPart | undefined} */ figures) {
+  const cell = make("td", "review-part");
+  if (!figures || !figures.choices) cell.textContent = "—";
+  else {
+    const skill = make("span", "review-part-skill", figures.skill ? t(`skill.${figures.skill}`) : "");
+    cell.append(make("span", "review-part-rate", num((figures.error_rate / 1000).toFixed(3))), skill);
+  }
+  return cell;
+}
+
+/**
+ * A table with a column for each side and a row for each measure: [name, its words' key, its cell].
+ * @param {[string, string, (side: "w" | "b") => HTMLElement][]} measures
+ */
+function bySide(measures) {
+  const table = make("table", "review-sides review-by-side");
+  const head = make("tr");
+  head.append(make("td"), ...(/** @type {("w" | "b")[]} */ (["w", "b"])).map((side) => {
+    const cell = make("th", "", t(`side.${side}`));
+    cell.scope = "col";
+    return cell;
+  }));
+  const thead = make("thead");
+  thead.append(head);
+  const tbody = make("tbody");
+  for (const [name, key, cell] of measures) {
+    const row = make("tr");
+    row.dataset.part = name;
+    const label = make("th", "", t(key));
+    label.scope = "row";
+    row.append(label);
+    for (const side of /** @type {("w" | "b")[]} */ (["w", "b"])) {
+      const shown = cell(side);
+      shown.dataset.side = side;
+      row.append(shown);
+    }
+    tbody.append(row);
+  }
+  table.append(thead, tbody);
+  return table;
 }
 
 /**
@@ -255,41 +295,18 @@ function paintSummary(/** @type {Review} */ review) {
     return;
   }
   box.append(make("p", "review-summary-title", t("review.summary.title", { n: summary.games })));
-  const table = make("table", "review-sides");
-  const head = make("tr");
-  const columns = ["review.col.checker", "review.col.cube", "review.col.error", "review.col.luck", "review.col.rating"];
-  head.append(make("td"), ...columns.map((key) => {
-    const cell = make("th", "", t(key));
-    cell.scope = "col";
-    return cell;
-  }));
-  const thead = make("thead");
-  thead.append(head);
-  const tbody = make("tbody");
-  for (const side of /** @type {("w" | "b")[]} */ (["w", "b"])) {
-    const figures = summary.sides[side];
-    if (!figures) continue;
-    const row = make("tr");
-    row.dataset.side = side;
-    const name = make("th", "", t(`side.${side}`));
-    name.scope = "row";
-    row.append(name);
-    for (const part of /** @type {const} */ (["checker", "cube", "overall"])) {
-      const cell = make("td", `review-part review-summary-${part}`);
-      const shown = figures[part];
-      if (!shown.choices) cell.textContent = "—";
-      else {
-        const skill = make("span", "review-part-skill", shown.skill ? t(`skill.${shown.skill}`) : "");
-        cell.append(make("span", "review-part-rate", num((shown.error_rate / 1000).toFixed(3))), skill);
-      }
-      row.append(cell);
-    }
-    const rating = figures.rating === null ? "—" : num(String(figures.rating));
-    row.append(make("td", "review-summary-luck", num(signed(figures.luck, 2))), make("td", "review-summary-rating", rating));
-    tbody.append(row);
-  }
-  table.append(thead, tbody);
-  box.append(table);
+  const sides = summary.sides;
+  const figure = (/** @type {string} */ text) => make("td", "", text);
+  box.append(bySide([
+    ["checker", "review.col.checker", (side) => partCell(sides[side]?.checker)],
+    ["cube", "review.col.cube", (side) => partCell(sides[side]?.cube)],
+    ["overall", "review.col.error", (side) => partCell(sides[side]?.overall)],
+    ["luck", "review.col.luck", (side) => figure(num(signed(sides[side]?.luck || 0, 2)))],
+    ["rating", "review.col.rating", (side) => {
+      const rating = sides[side]?.rating;
+      return figure(rating === null || rating === undefined ? "—" : num(String(rating)));
+    }],
+  ]));
 }
 
 /** What the line and the marks of the graph are. */
