@@ -20,7 +20,7 @@ from ..dice import ROLLS, Roll
 from ..movegen import legal_plays, result_positions
 from ..notation import format_play, parse_play
 from ..position import SIDE_LETTERS, WHITE, Position
-from . import neural_cube
+from .cube_judge import CubeState, CubeTrack
 from .neural import Network, network_for
 from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays, result_equity
 
@@ -180,9 +180,15 @@ class Review:
     ranked: bool = False  # every play ranked: the graph, the marks and the error rates are whole
     luck_done: int = 0  # the plays whose roll's luck is measured (the second pass)
 
-    def error_rate(self, side: str) -> float:
-        """Mean loss per unforced decision of one side, in thousandths of a point (as gnubg's)."""
-        losses = [d.loss for d in self.decisions if d.side == side and not d.forced]
+    def _counted(self, side: str, part: str | None) -> list[Decision]:
+        """One side's unforced decisions: all, or only the checker plays or the cube decisions."""
+        return [d for d in self.decisions if d.side == side and not d.forced
+                and (part is None or (d.kind == "play") == (part == "checker"))]
+
+    def error_rate(self, side: str, part: str | None = None) -> float:
+        """Mean loss per unforced decision of one side, in thousandths of a point (as gnubg's):
+        every decision, or one `part` ("checker" or "cube"), as gnubg's statistics split them."""
+        losses = [d.loss for d in self._counted(side, part)]
         return 1000 * sum(losses) / len(losses) if losses else 0.0
 
     def luck_total(self, side: str) -> float:
@@ -193,10 +199,14 @@ class Review:
         """The plays whose roll has a luck to measure: every play decision."""
         return sum(1 for d in self.decisions if d.kind == "play")
 
-    def skill(self, side: str) -> str | None:
+    def skill(self, side: str, part: str | None = None) -> str | None:
         """The side's label of SKILLS (`judged_skill`), None while it made no choice."""
-        choices = sum(1 for d in self.decisions if d.side == side and not d.forced)
-        return judged_skill(self.error_rate(side), choices, self.variant)
+        return judged_skill(self.error_rate(side, part), len(self._counted(side, part)), self.variant)
+
+    def part_dict(self, side: str, part: str) -> dict[str, Any]:
+        """One side's checker play or cube handling alone: its choices, error rate and skill."""
+        return {"choices": len(self._counted(side, part)), "error_rate": round(self.error_rate(side, part), 1),
+                "skill": self.skill(side, part)}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -206,6 +216,8 @@ class Review:
             "error_rate": {s: round(self.error_rate(s), 1) for s in SIDE_LETTERS},
             "luck": {s: round(self.luck_total(s), 3) for s in SIDE_LETTERS},
             "skill": {s: self.skill(s) for s in SIDE_LETTERS},
+            "checker": {s: self.part_dict(s, "checker") for s in SIDE_LETTERS},
+            "cube": {s: self.part_dict(s, "cube") for s in SIDE_LETTERS},
             "ranked": self.ranked,
             "luck_done": self.luck_done,
             "luck_turns": self.luck_turns(),
@@ -236,34 +248,48 @@ class _LuckJob:
 
 
 def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
-                 with_luck: bool = True) -> Iterator[tuple[int, int, Review]]:
+                 with_luck: bool = True, cube: CubeState | None = None,
+                 cube_limit: int = 64) -> Iterator[tuple[int, int, Review]]:
     """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`.
 
     Two passes, so the useful part comes first: the first ranks each turn's plays (the
     losses, marks, error rates and the graph; `Review.ranked` once done), one turn per step;
     the second measures each roll's luck (`with_luck`), one of the 21 rolls per step, the
     played roll's value taken from the first pass. Yields (turns ranked, turns in all, the
-    review so far); the last yield is complete.
+    review so far); the last yield is complete. In backgammon every cube decision is judged
+    too, at the game's cube and score (`cube`; money with a centred cube when not given):
+    doubles, missed doubles, too good, takes, drops and beavers (`cube_judge.CubeTrack`).
     """
     network = network_for(start.variant.name)
     plays = [e for e in history if e.get("event") in ("play", "pass")]
     review = Review(variant=start.variant.name)
     opening = [tuple(sorted(e["dice"])) for e in history if e.get("event") == "opening"][-1:]
+    track = CubeTrack(cube or CubeState(), cube_limit) if start.variant.cube and network is not None else None
     jobs: list[_LuckJob] = []
     position = start
     turn = 0
     total = len(plays)
+    doubled = False  # the side on roll doubled before this turn's roll
     for event in history:
         kind = event.get("event")
         if kind == "opening":
             continue
         side = SIDE_LETTERS.index(str(event.get("side")))
-        if kind in ("take", "drop", "beaver") and network is not None and start.variant.cube:
-            review.decisions.append(_cube_answer(network, position, side, turn, kind))
+        if track is not None and kind == "double":
+            _add_cube(review, track.before_roll(position.with_turn(side), True), position.with_turn(side), side, turn)
+            doubled = True
+            continue
+        if track is not None and kind in ("take", "drop", "beaver"):
+            judged = track.answer(str(kind), side)
+            if judged is not None:
+                _add_cube(review, judged, judged.pop("position"), side, turn)
             continue
         if kind not in ("play", "pass"):
             continue
         position = position.with_turn(side)
+        if track is not None and not doubled and not (turn == 0 and opening):  # the opening roll: no cube
+            _add_cube(review, track.before_roll(position, False), position, side, turn)
+        doubled = False
         dice_list = list(event["dice"])
         dice = (int(dice_list[0]), int(dice_list[1]))
         text = str(event.get("play", ""))
@@ -319,29 +345,20 @@ def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: P
     return decision, best.equity
 
 
-def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True) -> Review:
+def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True,
+           cube: CubeState | None = None, cube_limit: int = 64) -> Review:
     """The whole review at once (see `review_steps`)."""
     done = Review()
-    for _, _, done in review_steps(start, history, with_luck):
+    for _, _, done in review_steps(start, history, with_luck, cube, cube_limit):
         pass
     return done
 
 
-def _cube_answer(network: Network, position: Position, side: int, turn: int, kind: str) -> Decision:
-    """A take, drop or beaver by `side`, against the money-play cubeful equities (Janowski's
-    model, `neural_cube`; the doubler is on roll), per unit of the cube before the double."""
-    doubler_position = position.with_turn(1 - side)
-    if doubler_position.winner() is None:
-        outputs = network.evaluate(doubler_position)
-        decision = neural_cube.decision_for(doubler_position, outputs, beavers=position.variant.has("beaver"))
-        take_value = -decision.double_take
-    else:
-        decision, take_value = None, -1.0
-    best = "take" if take_value >= -1 else "drop"
-    if best == "take" and decision is not None and decision.beaver:
-        best = "beaver"
-    chosen_value = {"drop": -1.0, "take": take_value, "beaver": 2 * take_value}[kind]
-    best_value = {"drop": -1.0, "take": take_value, "beaver": 2 * take_value}[best]
-    loss = max(0.0, best_value - chosen_value)
-    return Decision(turn, SIDE_LETTERS[side], kind, str(doubler_position), "", kind, best, round(loss, 4),
-                    mark(loss, position.variant.name))
+def _add_cube(review: Review, judged: Mapping[str, Any] | None, position: Position, side: int, turn: int) -> None:
+    """A judged cube decision (`CubeTrack`) into the review, marked by its loss as a play is."""
+    if judged is None:
+        return
+    loss = max(0.0, float(judged["loss"]))
+    review.decisions.append(Decision(turn, SIDE_LETTERS[side], str(judged["kind"]), str(position), "",
+                                     str(judged["chosen"]), str(judged["best"]), round(loss, 4),
+                                     mark(loss, position.variant.name)))

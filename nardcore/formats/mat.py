@@ -64,7 +64,7 @@ from ..position import BLACK, SIDE_LETTERS, WHITE
 from ..scoring import GameResult
 from ..variant import Variant, VariantError, find_variant
 
-__all__ = ["MAX_MAT_TEXT", "MatError", "MatRecord", "read_mat", "write_mat"]
+__all__ = ["MAX_MAT_TEXT", "MatError", "MatRecord", "read_mat", "write_mat", "write_session_mat"]
 
 MAX_MAT_TEXT = 2_000_000  # characters: far beyond any real match
 MAX_LINE = 1000  # gnubg reads lines of up to 1023 characters
@@ -99,6 +99,29 @@ class MatRecord:
 
 
 # -- writing --------------------------------------------------------------------------
+
+
+def write_session_mat(games: Sequence[Game], names: Sequence[str] = DEFAULT_NAMES) -> str:
+    """A money session as `.mat` text: ` 0 point match` and every game in order, each headed by
+    the running score before it (gnubg reads it as a money session with that score)."""
+    if not games:
+        raise MatError("a session needs a game")
+    variant = games[0].variant
+    white, black = (_clean_name(name, default) for name, default in zip(names, DEFAULT_NAMES, strict=True))
+    lines: list[str] = ([f'; [Variant "{variant.token}"]', ""] if variant.token != "backgammon" else [])
+    lines += [" 0 point match", ""]
+    score = [0, 0]
+    for number, game in enumerate(games):
+        if game.variant != variant or game.match_length:
+            raise MatError("a session holds single games of one variant")
+        lines.append(f" Game {number + 1}")
+        head = f"{black} : {score[BLACK]}"
+        lines.append(f" {head:<31}{white} : {score[WHITE]}")
+        lines.extend(_game_lines(game))
+        lines.append("")
+        if game.result is not None and game.result.winner is not None:
+            score[game.result.winner] += game.result.points
+    return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
 def write_mat(thing: Game | Match, names: Sequence[str] = DEFAULT_NAMES) -> str:

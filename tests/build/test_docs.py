@@ -54,15 +54,18 @@ def test_the_embed_docs_positions_and_records_are_what_the_rules_say() -> None:
              (ROOT / "embed-example.html").read_text(encoding="utf-8")]
     records = [found for text in texts for found in re.findall(r'record="([^"]*)"', text, re.S)]
     positions = [found for text in texts for found in re.findall(r'(?:position="|#p=)([a-z0-9+]+:[wb]:[^"&\s]*)', text)]
-    assert len(records) == 2 and len(positions) >= 4
+    assert len(records) == 3 and len(positions) >= 4
     for text in positions:
         Position.parse(text)
     for record in records:
         frames = re.split(r"\s+(?=[a-z0-9+]+:[wb]:)", record.strip())
         before = Position.parse(frames[0])
         for frame in frames[1:]:
-            words = frame.split()
+            words = [word for word in frame.split() if not word.startswith("cube=")]  # where the cube stands
             after = Position.parse(words[0])
+            if re.fullmatch(r"double=\d+|beaver=\d+|take|drop", " ".join(words[1:])):  # a cube action
+                assert after == before, frame
+                continue
             dice = (int(words[1][0]), int(words[1][1]))
             assert parse_play(before, dice, " ".join(words[2:])) == after, frame
             before = after

@@ -154,6 +154,8 @@ export interface ReviewIntent {
   try?: number; // a game against the computer from before that turn's play
   rollout?: "start" | "more" | "cancel"; // the shown turn's plays rolled out
   games?: number;
+  game?: number; // that game of the match reopened in the review, from 0
+  summary?: boolean; // the match summary, a slice further
 }
 
 export interface EditOpenIntent {

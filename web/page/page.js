@@ -290,6 +290,11 @@ export function mountPage(root, app) {
       botTimer = later(() => send({ type: "review" }), 0);
       return;
     }
+    if (view && view.review && view.review.summary && !("sides" in view.review.summary)) {
+      // the match summary too: every game reviewed, a slice per request
+      botTimer = later(() => send({ type: "review", summary: true }), 0);
+      return;
+    }
     if (view && view.bot_pending && view.screen !== "setup" && !view.review) {
       const delay = reducedMotion() ? 120 : view.phase === "move" ? 420 : 650;
       botTimer = later(() => send({ type: "bot" }), delay);

@@ -88,6 +88,11 @@ export interface MatchView {
   over: boolean;
 }
 
+export interface SessionView {
+  games: number; // finished
+  score: number[];
+}
+
 /** The last confirmed turn: the line under the board (its arrows are the board's `arrows`). */
 export interface LastMove {
   side: Side;
@@ -139,12 +144,31 @@ export interface HintRollout {
   plays: RolloutFigures[];
 }
 
+export interface CubeEquities {
+  no_double: number;
+  double_take: number;
+  double_pass: number;
+}
+
+export interface CubeAdvice {
+  action: string; // "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
+  money: boolean;
+  equity: CubeEquities; // money: points per unit cube; match: match-winning chances 0..1
+  emg?: CubeEquities; // match: the same as money equity
+  score?: Record<string, number>; // a match: its length, the doubler's need and the other's
+  take_point: number; // the least chance to win the doubled side needs to take
+  taker_chance: number; // the doubled side's chance to win (cubeless)
+  doubler: Side;
+  taker: Side;
+}
+
 /** The best plays (one of them drawn: `shown`), or the cube action. */
 export interface Hint {
   cube: "double" | "roll" | "take" | "drop" | "beaver" | null;
   plays: HintPlay[];
   shown: number | null;
   side?: Side;
+  cube_advice?: CubeAdvice | null; // at a cube decision, with a network
   rollout?: HintRollout; // once asked for (web/worker/rollouts.py)
 }
 
@@ -186,15 +210,39 @@ export interface Resign {
 export interface Decision {
   turn: number;
   side: Side;
-  kind: string; // "play", "double", "take", "drop", "beaver"
+  kind: string; // "play", or the cube's "double", "no_double", "take", "drop", "beaver"
   position: string;
   dice: string;
   chosen: string;
-  best: string;
+  best: string; // a play, or the cube's "double", "no_double", "too_good", "take", "drop", "beaver"
   loss: number;
   mark: string | null;
   luck: number | null; // the roll's luck for the mover, in points (plays only)
   forced: boolean; // no choice: left out of the error rate
+}
+
+export interface ReviewPart {
+  choices: number;
+  error_rate: number; // thousandths of a point per choice
+  skill: string | null;
+}
+
+export interface SideSummary {
+  checker: ReviewPart;
+  cube: ReviewPart;
+  overall: ReviewPart;
+  luck: number; // points
+  rating: number | null; // gnubg's error-based rating estimate (matches only)
+}
+
+export interface MatchSummary {
+  games: number;
+  sides: Partial<Record<Side, SideSummary>>;
+}
+
+export interface SummaryProgress {
+  done: number;
+  total: number;
 }
 
 /** A reviewed turn's plays rolled out (the play made and the roll's best): as the hint's. */
@@ -214,21 +262,24 @@ export interface Review {
   error_rate: Partial<Record<Side, number>>;
   luck: Partial<Record<Side, number>>; // the luck measured so far (all of it once `complete`)
   skill: Partial<Record<Side, string | null>>; // a label, or "too_few" choices to tell
+  checker: Partial<Record<Side, ReviewPart>>; // the checker plays alone
+  cube: Partial<Record<Side, ReviewPart>>; // the cube decisions alone (backgammon)
   why?: Fact[] | null; // the shown turn, when marked: why its best play beats the play made
   ranked: boolean; // every play ranked (the first pass): the graph, marks, error rates and skill are whole
   luck_done: number; // the plays whose roll's luck is measured (the second pass)
   luck_turns: number; // the plays in all
   rollable: boolean; // the shown turn may be rolled out: every play ranked, a play with a choice
+  game?: number | null; // the match's game under review, from 0 (None: the game on the board)
+  games?: number; // the match's games the review may open (0 outside a match)
+  summary?: MatchSummary | SummaryProgress; // the match summary, once asked for
   rollout?: ReviewRollout; // the shown turn rolled out, once asked for (web/worker/rollouts.py)
 }
 
-/** A key of web/i18n's msg.* and its arguments (web/worker/messages.py). */
 export interface Message {
   key: string;
   args?: Record<string, unknown>;
 }
 
-/** How the game ended (nardcore.gamedata result_to_dict). */
 export interface GameResultView {
   winner: Side | null;
   points: number;
@@ -237,7 +288,6 @@ export interface GameResultView {
   resigned?: boolean;
 }
 
-/** The game's settings (web/worker/settings.py DEFAULT_SETTINGS). */
 export interface Settings {
   variant: string;
   match_length: number;
@@ -433,6 +483,7 @@ export interface View extends BoardView {
   hand: HandView | null;
   dice_history: DiceHistory | null;
   study: StudyView | null; // a study screen's panel (study.py, practice.py): puzzles, openings, drills
+  money_session: SessionView | null; // consecutive single games: one session (session.py)
   practice_due: number; // the drills due now (web/worker/practice.py)
   learn: LearnView | null;
 }

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from nardcore.books import book_entry
-from nardcore.bots import analysis, explain, neural_cube
+from nardcore.bots import analysis, cube_judge, explain, neural_cube
 from nardcore.bots.neural import Network, network_for
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
@@ -46,7 +46,8 @@ def hint_for(game: Game) -> dict[str, Any]:
             action = "double" if neural_cube.wants_double(game) else "roll"
         else:
             action = "beaver" if neural_cube.beavers(game) else "take" if neural_cube.takes(game) else "drop"
-        return {"cube": action, "plays": [], "shown": None}
+        return {"cube": action, "plays": [], "shown": None, "side": SIDE_LETTERS[game.position.turn],
+                "cube_advice": cube_judge.advice(game.position, cube_state(game))}
     position, plays = game.position, game.plays()
     side = position.turn
     found = []
@@ -68,6 +69,21 @@ def hint_for(game: Game) -> dict[str, Any]:
             "why": why_facts(better.result, other.result, network) if other is not None else [],
         })
     return {"cube": None, "plays": found, "shown": 0, "side": SIDE_LETTERS[side]}
+
+
+def cube_state(game: Game) -> cube_judge.CubeState:
+    """The cube and the score of the game as it stands, for a cube decision in it."""
+    money = game.money
+    return cube_judge.CubeState(game.cube_value, game.cube_owner, game.match_length, game.score, game.crawford,
+                                money and game.variant.has("jacoby"), money and game.variant.has("beaver"))
+
+
+def start_cube_state(game: Game) -> cube_judge.CubeState:
+    """The cube and the score the game started at, for its review."""
+    money = game.money
+    return cube_judge.CubeState(game.start_cube, game.start_cube_owner, game.match_length, game.score,
+                                game.crawford, money and game.variant.has("jacoby"),
+                                money and game.variant.has("beaver"))
 
 
 def _win_chance(network: Network | None, result: Position) -> float | None:
@@ -103,11 +119,12 @@ def coach_stops(session: Session) -> bool:
 
 def run_review(session: Session) -> None:
     """Start the review, or take it one slice further."""
-    game = session.game
+    game = reviewed_game(session)
     if session.review is None:
-        session.review_run = analysis.review_steps(game.start, game.history)
+        session.review_run = analysis.review_steps(game.start, game.history, cube=start_cube_state(game),
+                                                   cube_limit=game.variant.cube_limit)
         session.review = {"done": 0, "total": 0, "complete": False, "shown": None, "why": None,
-                          **analysis.Review().to_dict()}
+                          "game": session.review_game, **analysis.Review().to_dict()}
     if session.review_run is None:
         return
     review = session.review
@@ -155,6 +172,19 @@ def review_why(review: dict[str, Any]) -> list[dict[str, Any]] | None:
 
 def close_review(session: Session) -> None:
     session.review, session.review_run, session.review_rollout_run = None, None, None
+    session.review_game, session.summary_run = None, None
+
+
+def reviewed_game(session: Session) -> Game:
+    """The game under review: one of the match's finished games, or the game on the board."""
+    number = session.review_game
+    if number is not None and session.match is not None:
+        played = session.match.played
+        if 0 <= number < len(played) and played[number] is not None:
+            found = played[number]
+            assert found is not None
+            return found
+    return session.game
 
 
 def shown_decision(review: dict[str, Any] | None) -> dict[str, Any] | None:

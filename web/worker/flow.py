@@ -166,5 +166,7 @@ def next_game(session: Session) -> None:
         session.message = None
         if match.game.crawford:
             session.say("crawford")
+    elif match is None and session.game.over and session.duel is None:
+        session.next_session_game()  # money play: the session goes on, one entry in Games
     else:
         session.start_game(session.settings)

@@ -174,6 +174,8 @@ ReviewIntent = TypedDict("ReviewIntent", {
     "try": NotRequired[int],  # a game against the computer from before that turn's play
     "rollout": NotRequired[Literal["start", "more", "cancel"]],  # the shown turn's plays rolled out
     "games": NotRequired[int],
+    "game": NotRequired[int],  # that game of the match reopened in the review, from 0
+    "summary": NotRequired[bool],  # the match summary, a slice further
 })
 
 

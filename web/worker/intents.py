@@ -17,7 +17,21 @@ from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.readers import GameStateError
 from nardcore.variant import VariantError, find_variant
 
-from . import advice, backup, fairplay, flow, lessons, linkgame, practice, record, rollouts, saves, study, turn_input
+from . import (
+    advice,
+    backup,
+    fairplay,
+    flow,
+    lessons,
+    linkgame,
+    match_review,
+    practice,
+    record,
+    rollouts,
+    saves,
+    study,
+    turn_input,
+)
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
@@ -518,11 +532,19 @@ def review(session: Session, pilot: Autopilot, request: Request) -> None:
         advice.try_review_turn(session, request["try"])
         pilot.automate(session)
         return
+    if "game" in request:
+        match_review.open_game(session, request["game"])
+        match_review.note_games(session)
+        return
+    if request.get("summary"):
+        match_review.run_summary(session)
+        return
     show = request.get("show", False)
     if session.review is not None and show is not False:
         advice.show_review_turn(session, show)
         return
     advice.run_review(session)
+    match_review.note_games(session)
     practice.collect_review(session)  # once complete: the person's marked plays into the drills
 
 

@@ -51,6 +51,7 @@ def begin(session: Session, duel: Duel) -> None:
     """A new entry in the library for a game by link, with a score of its own (another
     opponent: the tally of the games before it is not carried over)."""
     session.game_id = new_game_id()
+    session.session_games = []
     session.tally = [0, 0]
     session.last = None  # the line under the board names nothing of the game before
     take(session, duel)

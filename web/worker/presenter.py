@@ -54,6 +54,7 @@ from .viewmodel import (
     RecordEntry,
     Resign,
     Review,
+    SessionView,
     Settings,
     Side,
     VariantEntry,
@@ -166,6 +167,7 @@ def view(session: Session) -> View:
         "can": can(session, human_moving),
         "players": players(session, board),
         "match": match(session),
+        "money_session": money_session(session),
         # what the session and the core keep as plain JSON, declared in viewmodel.py for the page
         "result": cast(GameResultView, result_to_dict(game.result)) if game.result else None,
         "last": cast(LastMove | None, point_numbers.last_read(last, game.variant, shown_numbers)),
@@ -303,6 +305,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "study": None,
         "practice_due": practice.due_count(session),
         "learn": None,
+        "money_session": None,
     }
 
 
@@ -520,6 +523,14 @@ def match(session: Session) -> MatchView | None:
     length = session.match.length if session.match is not None else game.match_length
     over = session.match.over if session.match is not None else game.over
     return {"length": length, "score": _capped_score(session), "crawford": game.crawford, "over": over}
+
+
+def money_session(session: Session) -> SessionView | None:
+    """A money session of more than one game: its finished games and running score."""
+    if session.match is not None or not session.session_games:
+        return None
+    finished = len(session.session_games) + (1 if session.game.over else 0)
+    return {"games": finished, "score": session.session_score()}
 
 
 def _capped_score(session: Session) -> list[int] | None:

@@ -19,11 +19,12 @@ from typing import Any
 
 from nardcore.game import Game
 from nardcore.gamedata import event_text
-from nardcore.position import Position
+from nardcore.position import SIDE_LETTERS, Position
 
 from .session import Session
 
 TURNS = ("play", "pass")
+CUBE_ACTIONS = ("double", "take", "drop", "beaver")
 
 
 def entries(game: Game) -> list[dict[str, Any]]:
@@ -57,7 +58,9 @@ _replayed: tuple[Game, list[dict[str, Any]], list[Position]] | None = None
 
 def embed_record(game: Game) -> str:
     """The record as <nard-board> replays it (docs/embed.md): the position before the first turn,
-    then after each turn the position, its dice and its play, on one line.
+    then after each turn the position, its dice and its play, on one line. In backgammon a cube
+    off its centre is a word after it (`cube=2b`: at 2, Black's), and each cube action a frame
+    of its own (`double=2`, `take`, `drop`, `beaver=4`).
 
     >>> from nardcore.dice import PresetDice
     >>> game = Game("narde", PresetDice([5, 2, 6, 5, 3, 1]))
@@ -66,12 +69,28 @@ def embed_record(game: Game) -> str:
     'narde:w:24x15:24x15  narde:b:24x14,13:24x15 65 24/13  narde:w:24x14,13:24x14,20 31 24/20'
     """
     positions = game.positions()
-    turns = [index for index, event in enumerate(game.history) if event.get("event") in TURNS]
-    frames = [str(positions[turns[0] if turns else len(game.history)])]
-    for index in turns:
+    kept = [index for index, event in enumerate(game.history)
+            if event.get("event") in TURNS or (game.variant.cube and event.get("event") in CUBE_ACTIONS)]
+    value, owner = game.start_cube, game.start_cube_owner
+
+    def frame(*parts: str) -> str:
+        cube = "" if value == 1 and owner is None else f"cube={value}{'' if owner is None else SIDE_LETTERS[owner]}"
+        return " ".join(part for part in (*parts, cube) if part)
+
+    frames = [frame(str(positions[kept[0] if kept else len(game.history)]))]
+    for index in kept:
         event = game.history[index]
-        dice = "".join(str(int(d)) for d in event.get("dice", []))
-        frames.append(" ".join(part for part in (str(positions[index + 1]), dice, str(event.get("play", ""))) if part))
+        kind = str(event.get("event"))
+        after = str(positions[index + 1])
+        if kind in TURNS:
+            dice = "".join(str(int(d)) for d in event.get("dice", []))
+            frames.append(frame(after, dice, str(event.get("play", ""))))
+            continue
+        if kind in ("take", "beaver"):
+            value = value * 2 if kind == "take" else int(event["cube"])
+            owner = SIDE_LETTERS.index(str(event["side"]))
+        action = f"{kind}={event['cube']}" if kind in ("double", "beaver") else kind
+        frames.append(frame(after, action))
     return "  ".join(frames)
 
 

@@ -19,7 +19,7 @@ from nardcore.formats import CodecError
 from nardcore.formats.dicecomments import with_proof
 from nardcore.formats.gnubg import gnubg_id
 from nardcore.formats.longmat import read_mat_lazily
-from nardcore.formats.mat import write_mat
+from nardcore.formats.mat import write_mat, write_session_mat
 from nardcore.formats.state import encode_state
 from nardcore.formats.xgid import xgid
 from nardcore.game import Game
@@ -68,6 +68,8 @@ def to_save(session: Session, *, played: bool = True) -> dict[str, Any]:
         "dice": {"spec": session.dice.spec, "drawn": session.dice.drawn},
         "duel": None if session.duel is None else session.duel.to_dict(),
         **({} if fair is None else {"fair_dice": fair}),
+        # a money session's finished games (none: saves read as before sessions were kept)
+        **({"session_games": [game_to_dict(g) for g in session.session_games]} if session.session_games else {}),
     }
 
 
@@ -149,6 +151,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     tally = checked_tally(data.get("tally", [0, 0]))
     dice = _resumed_dice(session.dice, data.get("dice") or {})
     match, game = _saved_game(data, dice, played)
+    session_games = _session_games(data.get("session_games", []), dice, game, match)
     alive()
     settings["variant"] = game.variant.token
     screen = data.get("screen", "board")
@@ -165,6 +168,7 @@ def load_save(session: Session, text: str, *, keep_prefs: bool = False, copy: bo
     session.game_id = new_game_id() if copy else game_id
     session.match = match
     session.replace_game(game)
+    session.session_games = session_games
     session.duel = duel
     session.dice_check = None
     session.entered.clear()
@@ -226,6 +230,20 @@ def _read_save(text: str) -> tuple[Any, str | None]:
         return safejson.loads(text), None
     except safejson.JSONShapeError as error:
         raise UIError(f"the saved game cannot be read: {error}") from None
+
+
+MAX_SESSION_GAMES = 1000
+
+
+def _session_games(data: Any, dice: CountingDice, game: Game, match: Match | None) -> list[Game]:
+    """A money session's finished games as saved: single games of the game's variant, each
+    over; anything else refused (the save is not read)."""
+    if not isinstance(data, list) or len(data) > MAX_SESSION_GAMES or (data and match is not None):
+        raise UIError("bad session games")
+    games = [game_from_dict(item, dice) for item in data]
+    if any(g.variant != game.variant or g.match_length or not g.over for g in games):
+        raise UIError("bad session games")
+    return games
 
 
 def _saved_game(data: dict[str, Any], dice: CountingDice, played: str | None = None) -> tuple[Match | None, Game]:
@@ -290,8 +308,10 @@ def share_links(session: Session) -> dict[str, str]:
     links["svg"] = render_game(game, flipped=session.prefs["flip"])
     fair = fairplay.live(session)
     # the dice proof as comments at the record's head (docs/fair-dice.md): revealed seeds only
-    links["mat"] = with_proof(write_mat(session.match if session.match is not None else game),
-                              fair.proof() if fair is not None else None)
+    # a money session: every game of it in one record, with the running score
+    record = (write_session_mat([*session.session_games, game]) if session.match is None and session.session_games
+              else write_mat(session.match if session.match is not None else game))
+    links["mat"] = with_proof(record, fair.proof() if fair is not None else None)
     return links
 
 
@@ -318,6 +338,7 @@ def load_mat(session: Session, text: str) -> None:
     session.match = match
     session.replace_game(game)
     session.game_id = new_game_id()  # a new entry in the library: never over another game
+    session.session_games = []
     session.tally = [0, 0]
     session.screen = "board"
     fairplay.prove_from_here(session)  # the record's own rolls are not this app's to prove
@@ -343,6 +364,7 @@ def load_url(session: Session, fragment: str) -> None:
     session.replace_game(game)
     session.duel = None
     session.game_id = new_game_id()  # a new entry in the library: never over another game
+    session.session_games = []
     session.tally = [0, 0]
     session.screen = "board"
     fairplay.prove_from_here(session)  # the record's own rolls are not this app's to prove

@@ -49,6 +49,8 @@ class Session:
     settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
     prefs: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_PREFS))
     tally: list[int] = field(default_factory=lambda: [0, 0])  # points across single games
+    # a money session: the finished single games before this one, in one entry of the library
+    session_games: list[Game] = field(default_factory=list)
     screen: str = "setup"  # "setup" (the start screen) or "board"
     message: Message | None = None
     last: dict[str, Any] | None = None  # the last confirmed turn, for the line and the arrows
@@ -57,6 +59,8 @@ class Session:
     hint: dict[str, Any] | None = None  # the best plays (or cube action) for the person to act
     review: dict[str, Any] | None = None  # the game's review, as far as it has got
     review_run: Iterator[tuple[int, int, analysis.Review]] | None = None
+    review_game: int | None = None  # the match's game under review, from 0 (None: the game on the board)
+    summary_run: Iterator[tuple[int, int, dict[str, Any] | None]] | None = None  # the match summary (match_review.py)
     rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # the hint's rollout (rollouts.py)
     review_rollout_run: Iterator[tuple[int, int, list[Rollout]]] | None = None  # a reviewed turn's (rollouts.py)
     coach_warned: str | None = None  # the result the coach warned about (confirmed next time)
@@ -98,6 +102,7 @@ class Session:
             self.tally = [0, 0]
         self.settings = settings
         self.game_id = new_game_id()  # a new entry: the game before it stays in the library
+        self.session_games = []
         self.duel = None
         self.dice_check = None
         self.use_dice()
@@ -106,6 +111,21 @@ class Session:
         self.replace_game(self.match.game if self.match is not None else Game(variant, self.dice))
         self.message = None
         self.screen = "board"
+
+    def next_session_game(self) -> None:
+        """The money session's next single game, the same settings: the finished one kept
+        beside it, the same entry in the library (one `.mat` of every game)."""
+        finished, game_id = [*self.session_games, self.game], self.game_id
+        self.start_game(self.settings)
+        self.session_games, self.game_id = finished, game_id
+
+    def session_score(self) -> list[int]:
+        """The money session's running score: every game of it so far, this one once over."""
+        score = [0, 0]
+        for game in [*self.session_games, self.game]:
+            if game.result is not None and game.result.winner is not None:
+                score[game.result.winner] += game.result.points
+        return score
 
     def replace_game(self, game: Game) -> None:
         """Another game on the board: nothing of the old one's turn is kept."""
@@ -125,6 +145,7 @@ class Session:
         self.match = None
         self.settings = {**self.settings, "variant": position.variant.token, "match_length": 0}
         self.game_id = new_game_id()
+        self.session_games = []
         self.duel = None
         self.dice_check = None
         self.use_dice()

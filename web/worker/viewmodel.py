@@ -101,6 +101,11 @@ class MatchView(TypedDict):
     over: bool
 
 
+class SessionView(TypedDict):  # a money session (session.py): its games so far, the running score
+    games: int  # finished
+    score: list[int]
+
+
 class LastMove(TypedDict):
     """The last confirmed turn: the line under the board (its arrows are the board's `arrows`)."""
 
@@ -154,6 +159,24 @@ class HintRollout(TypedDict):
     plays: list[RolloutFigures]
 
 
+class CubeEquities(TypedDict):
+    no_double: float
+    double_take: float
+    double_pass: float
+
+
+class CubeAdvice(TypedDict):  # the cube decision spelled out (cube_judge.advice), the doubler's view
+    action: str  # "no_double_take", "double_pass", "too_good_pass", ... or "unavailable"
+    money: bool
+    equity: CubeEquities  # money: points per unit cube; match: match-winning chances 0..1
+    emg: NotRequired[CubeEquities]  # match: the same as money equity
+    score: NotRequired[dict[str, int]]  # a match: its length, the doubler's need and the other's
+    take_point: float  # the least chance to win the doubled side needs to take
+    taker_chance: float  # the doubled side's chance to win (cubeless)
+    doubler: Side
+    taker: Side
+
+
 class Hint(TypedDict):
     """The best plays (one of them drawn: `shown`), or the cube action."""
 
@@ -161,6 +184,7 @@ class Hint(TypedDict):
     plays: list[HintPlay]
     shown: int | None
     side: NotRequired[Side]
+    cube_advice: NotRequired[CubeAdvice | None]  # at a cube decision, with a network
     rollout: NotRequired[HintRollout]  # once asked for (web/worker/rollouts.py)
 
 
@@ -201,15 +225,39 @@ class Resign(TypedDict, total=False):
 class Decision(TypedDict):
     turn: int
     side: Side
-    kind: str  # "play", "double", "take", "drop", "beaver"
+    kind: str  # "play", or the cube's "double", "no_double", "take", "drop", "beaver"
     position: str
     dice: str
     chosen: str
-    best: str
+    best: str  # a play, or the cube's "double", "no_double", "too_good", "take", "drop", "beaver"
     loss: float
     mark: str | None
     luck: float | None  # the roll's luck for the mover, in points (plays only)
     forced: bool  # no choice: left out of the error rate
+
+
+class ReviewPart(TypedDict):  # one side's plays or cube decisions alone (analysis Review.part_dict)
+    choices: int
+    error_rate: float  # thousandths of a point per choice
+    skill: str | None
+
+
+class SideSummary(TypedDict):  # one side over a whole match (nardcore.bots.match_review.summary)
+    checker: ReviewPart
+    cube: ReviewPart
+    overall: ReviewPart
+    luck: float  # points
+    rating: int | None  # gnubg's error-based rating estimate (matches only)
+
+
+class MatchSummary(TypedDict):
+    games: int
+    sides: Annotated[dict[Side, SideSummary], "partial"]
+
+
+class SummaryProgress(TypedDict):  # the match summary under way: games reviewed so far
+    done: int
+    total: int
 
 
 class ReviewRollout(HintRollout):
@@ -231,24 +279,25 @@ class Review(TypedDict):
     error_rate: Annotated[dict[Side, float], "partial"]
     luck: Annotated[dict[Side, float], "partial"]  # the luck measured so far (all of it once `complete`)
     skill: Annotated[dict[Side, str | None], "partial"]  # a label, or "too_few" choices to tell
+    checker: Annotated[dict[Side, ReviewPart], "partial"]  # the checker plays alone
+    cube: Annotated[dict[Side, ReviewPart], "partial"]  # the cube decisions alone (backgammon)
     why: NotRequired[list[Fact] | None]  # the shown turn, when marked: why its best play beats the play made
     ranked: bool  # every play ranked (the first pass): the graph, marks, error rates and skill are whole
     luck_done: int  # the plays whose roll's luck is measured (the second pass)
     luck_turns: int  # the plays in all
     rollable: bool  # the shown turn may be rolled out: every play ranked, a play with a choice
+    game: NotRequired[int | None]  # the match's game under review, from 0 (None: the game on the board)
+    games: NotRequired[int]  # the match's games the review may open (0 outside a match)
+    summary: NotRequired[MatchSummary | SummaryProgress]  # the match summary, once asked for
     rollout: NotRequired[ReviewRollout]  # the shown turn rolled out, once asked for (web/worker/rollouts.py)
 
 
-class Message(TypedDict):
-    """A key of web/i18n's msg.* and its arguments (web/worker/messages.py)."""
-
+class Message(TypedDict):  # a key of web/i18n's msg.* and its arguments (web/worker/messages.py)
     key: str
     args: NotRequired[dict[str, object]]
 
 
-class GameResultView(TypedDict):
-    """How the game ended (nardcore.gamedata result_to_dict)."""
-
+class GameResultView(TypedDict):  # how the game ended (nardcore.gamedata result_to_dict)
     winner: Side | None
     points: int
     kind: str
@@ -256,9 +305,7 @@ class GameResultView(TypedDict):
     resigned: NotRequired[bool]
 
 
-class Settings(TypedDict):
-    """The game's settings (web/worker/settings.py DEFAULT_SETTINGS)."""
-
+class Settings(TypedDict):  # the game's settings (web/worker/settings.py DEFAULT_SETTINGS)
     variant: str
     match_length: int
     opponent: str
@@ -458,6 +505,7 @@ class View(BoardView):
     hand: HandView | None
     dice_history: DiceHistory | None
     study: StudyView | None  # a study screen's panel (study.py, practice.py): puzzles, openings, drills
+    money_session: SessionView | None  # consecutive single games: one session (session.py)
     practice_due: int  # the drills due now (web/worker/practice.py)
     learn: LearnView | None
 

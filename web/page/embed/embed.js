@@ -44,7 +44,9 @@ import { createBoard } from "../board/board.js";
  * A position read: each side's 26 counts in its own numbering (0 borne off, 25 bar).
  * @typedef {{text: string, variant: string, numbering: number[], turn: Side, boards: Record<Side, number[]>}} Position
  */
-/** @typedef {{position: Position, dice: string, play: string, own?: boolean}} Frame */
+/** @typedef {{value: number, owner: Side | null}} Cube the cube off its centre (`cube=2b`) */
+/** @typedef {{kind: string, cube: number}} CubeAction a frame's cube action: double, take, drop, beaver */
+/** @typedef {{position: Position, dice: string, play: string, own?: boolean, cube?: Cube, action?: CubeAction}} Frame */
 
 /** @type {BuiltData | null} */
 const BUILT = /* BUILT */ null;
@@ -131,10 +133,10 @@ function pointId(side, slot, numbering) {
 // board_part makes it) for a still board: nothing to move, no cube, no arrows.
 /**
  * @param {Position} position
- * @param {{flipped?: boolean, dice?: string}} [options]
+ * @param {{flipped?: boolean, dice?: string, cube?: Cube, offered?: boolean}} [options]
  * @returns {BoardView}
  */
-export function boardView(position, { flipped = false, dice = "" } = {}) {
+export function boardView(position, { flipped = false, dice = "", cube, offered = false } = {}) {
   /** @type {Checker[]} */
   const checkers = [];
   /** @type {Record<string, PointInfo>} */
@@ -156,14 +158,16 @@ export function boardView(position, { flipped = false, dice = "" } = {}) {
   const options = token.split("+").slice(1).sort();
   const limit = options.find((option) => /^cube-limit-\d+$/.test(option));
   const cubeLimit = limit ? Number(limit.slice("cube-limit-".length)) : 64;
-  // the cube is not in play: it sits in the middle at 1 and shows the highest face (nardcore/svg.py cube_face)
+  // a cube at 1 in the middle shows the highest face (nardcore/svg.py cube_face); a record's cube its own
+  const face = cube && (cube.value > 1 || cube.owner) ? cube.value : cubeLimit;
+  const shownCube = cube || offered ? { enabled: true, value: cube ? cube.value : 1, owner: cube ? cube.owner : null, offered } : undefined;
   return {
-    variant: position.variant, token, options, cube_limit: cubeLimit, cube_face: cubeLimit,
+    variant: position.variant, token, options, cube_limit: cubeLimit, cube_face: offered && cube ? cube.value * 2 : offered ? 2 : face,
     geometry: position.numbering[1] === 24 ? "opposite" : "same", numbering: position.numbering,
     position: position.text, phase: "", turn: position.turn, to_act: null, checkers, points,
     movable: [], selected: null, destinations: [], dice: shown.map((value) => ({ value, used: false })),
     dice_text: values.join(""),
-    opening_dice: null, cube: { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [], guide: null,
+    opening_dice: null, cube: shownCube || { enabled: false, value: 1, owner: null, offered: false }, flipped, arrows: [], guide: null,
     numbers: [flipped ? "b" : "w"], // a board to look at: labelled as it is drawn
   };
 }
@@ -183,7 +187,7 @@ function emptyPosition() {
  * @returns {Frame[]}
  */
 export function parseRecord(text, numberings = DATA.numberings) {
-  /** @type {{position: Position, dice: string, play: string[]}[]} */
+  /** @type {{position: Position, dice: string, play: string[], cube?: Cube, action?: CubeAction}[]} */
   const frames = [];
   for (const word of String(text).trim().split(/\s+/)) {
     if (!word) continue;
@@ -191,7 +195,12 @@ export function parseRecord(text, numberings = DATA.numberings) {
     else if (!frames.length) throw new PositionTextError(`a record starts with a position, not "${word}"`, "why.position_record_start", { word: short(word) });
     else {
       const frame = frames[frames.length - 1];
-      if (!frame.dice && !frame.play.length && /^[1-6][1-6]$/.test(word)) frame.dice = word;
+      // backgammon's cube: where it stands (`cube=2b`) and a frame's cube action (`double=2`, `take` ...)
+      const cube = /^cube=([1-9][0-9]{0,3})([wb]?)$/.exec(word);
+      const action = /^(?:(double|beaver)=([1-9][0-9]{0,3})|(take|drop))$/.exec(word);
+      if (cube) frame.cube = { value: Number(cube[1]), owner: cube[2] === "w" || cube[2] === "b" ? cube[2] : null };
+      else if (action && !frame.dice && !frame.play.length) frame.action = { kind: action[1] || action[3], cube: Number(action[2] || 0) };
+      else if (!frame.dice && !frame.play.length && /^[1-6][1-6]$/.test(word)) frame.dice = word;
       else frame.play.push(word);
     }
   }
@@ -473,7 +482,8 @@ class NardBoard extends HTMLElement {
     const frame = this.frames[this.at];
     const flipped = this.hasAttribute("flip");
     const dice = frame && frame.own && /^[1-6][1-6]$/.test(this.getAttribute("dice") || "") ? this.getAttribute("dice") || "" : "";
-    this.board.paint(boardView(frame ? frame.position : emptyPosition(), { flipped, dice }));
+    const offered = Boolean(frame && frame.action && frame.action.kind === "double");
+    this.board.paint(boardView(frame ? frame.position : emptyPosition(), { flipped, dice, cube: frame?.cube, offered }));
     this.dataset.position = frame ? frame.position.text : "";
     this.dataset.frame = String(this.at);
     const many = this.frames.length > 1;
@@ -481,9 +491,10 @@ class NardBoard extends HTMLElement {
     parts.count.textContent = many ? `${this.at + 1} / ${this.frames.length}` : "";
     parts.buttons.first.disabled = parts.buttons.back.disabled = this.at === 0;
     parts.buttons.forward.disabled = parts.buttons.last.disabled = this.at >= this.frames.length - 1;
-    parts.caption.textContent = frame && frame.dice ? this.t(frame.play ? "embed.moved" : "embed.passed", {
+    const moved = frame && frame.dice ? this.t(frame.play ? "embed.moved" : "embed.passed", {
       side: this.t(`side.${frame.position.turn === "w" ? "b" : "w"}`), dice: frame.dice,
       play: frame.play.replace(/\b(off|bar)\b/g, (word) => this.t(`notation.${word}`)) }) : ""; // "6/off" in the reader's words
+    parts.caption.textContent = frame && frame.action ? this.cubeCaption(frame.position, frame.action) : moved;
     parts.link.hidden = !frame;
     if (frame) parts.link.href = this.appUrl() + "#" + (puzzle ? this.puzzleFragment() : this.fragment(frame, dice));
     parts.link.textContent = this.t(puzzle ? "embed.open_puzzle" : "embed.play_from_here");
@@ -497,6 +508,13 @@ class NardBoard extends HTMLElement {
 
   puzzleFragment() {
     return `puzzle=${encodeURIComponent(this.puzzleId())}`;
+  }
+
+  // A cube action in words: the doubler is on roll, the other side answers.
+  cubeCaption(/** @type {Position} */ position, /** @type {CubeAction} */ action) {
+    const doubler = position.turn;
+    const side = this.t(`side.${action.kind === "double" ? doubler : doubler === "w" ? "b" : "w"}`);
+    return this.t(`embed.cube_${action.kind}`, { side, cube: action.cube });
   }
 
   // The app's link to a position: p= (docs/ui.md), kept readable.

@@ -20,11 +20,17 @@ import { isolate, notation, t } from "../i18n.js";
 export function createHint(root, { send }) {
   const list = $("hint-list");
   const why = $("hint-why");
+  const title = /** @type {HTMLElement} */ (root.querySelector(".hint-title"));
   return {
     paint(view) {
       list.textContent = "";
       why.textContent = "";
       root.hidden = !view.hint;
+      // the heading says what the figures are: plays' chances, or the cube's equities
+      const advice = view.hint?.cube_advice;
+      const heading = advice ? (advice.money ? "hint.cube.title_money" : "hint.cube.title_match") : "hint.title";
+      title.dataset.i18n = heading;
+      title.textContent = t(heading, advice ? { side: t(`side.${advice.doubler}`) } : {});
       if (view.hint) paintHint(list, why, view.hint, send);
       why.hidden = !why.childElementCount;
     },
@@ -51,6 +57,7 @@ function paintHint(list, why, hint, send) {
     const item = document.createElement("li");
     item.textContent = t(`hint.cube.${hint.cube}`);
     list.appendChild(item);
+    if (hint.cube_advice) paintCubeAdvice(list, hint.cube_advice);
     return;
   }
   hint.plays.forEach((play, index) => {
@@ -79,4 +86,33 @@ function paintHint(list, why, hint, send) {
   const facts = make("ul", "why-list");
   for (const fact of shown.why) facts.append(make("li", "", t(fact.key, fact.args)));
   why.append(facts);
+}
+
+/** A signed equity, "+0.129" or "−0.167", kept left to right. */
+function signed(/** @type {number} */ value) {
+  return isolate((value >= 0 ? "+" : "−") + Math.abs(value).toFixed(3));
+}
+
+/**
+ * The cube decision spelled out: the proper action, the three equities (the best one marked),
+ * the take point at this score beside the doubled side's chance.
+ * @param {HTMLElement} list
+ * @param {import("../view-model.js").CubeAdvice} advice
+ */
+function paintCubeAdvice(list, advice) {
+  list.append(make("li", "hint-cube-action", t("hint.cube.proper", { action: t(`hint.cube.action.${advice.action}`) })));
+  const { equity, emg } = advice;
+  const doubled = Math.min(equity.double_take, equity.double_pass);
+  const doubling = equity.double_take <= equity.double_pass ? "double_take" : "double_pass";
+  const best = advice.action === "unavailable" || doubled <= equity.no_double ? "no_double" : doubling;
+  for (const key of /** @type {const} */ (["no_double", "double_take", "double_pass"])) {
+    // money: points per unit cube; match: the chance to win the match, its money equity after it
+    const figure = advice.money ? signed(equity[key]) : `${isolate(percent(equity[key]))}  (${signed(emg ? emg[key] : 0)})`;
+    const row = make("li", "hint-cube-equity", `${t(`hint.cube.${key}`)}: ${figure}`);
+    if (key === best) row.setAttribute("aria-current", "true");
+    row.dataset.cube = key;
+    list.append(row);
+  }
+  const point = { point: isolate(percent(advice.take_point)), chance: isolate(percent(advice.taker_chance)) };
+  list.append(make("li", "hint-cube-take-point", t("hint.cube.take_point", { ...point, side: t(`side.${advice.taker}`) })));
 }

@@ -24,6 +24,8 @@ export function createPlayers(root) {
         let text = t(`variant.${view.variant}.title`);
         if (view.match) text += " · " + t("match.to", { n: view.match.length });
         if (view.match && view.match.crawford) text += " · " + t("match.crawford");
+        const session = /** @type {Partial<import("../view-model.js").View>} */ (view).money_session;
+        if (session) text += " · " + sessionText(session);
         title.textContent = text;
       }
       const last = root.querySelector("#last-move");
@@ -36,6 +38,18 @@ export function createPlayers(root) {
     },
     destroy() {},
   };
+}
+
+/**
+ * A money session: its games played and the points a game of the side ahead.
+ * @param {import("../view-model.js").SessionView} session
+ */
+function sessionText(session) {
+  const games = t("session.games", { n: session.games });
+  const lead = session.games ? (session.score[0] - session.score[1]) / session.games : 0;
+  if (!lead) return `${games} · ${t("session.even")}`;
+  const side = t(`side.${lead > 0 ? "w" : "b"}`);
+  return `${games} · ${t("session.ppg", { side, ppg: isolate(`+${Math.abs(lead).toFixed(2)}`) })}`;
 }
 
 /**

@@ -119,6 +119,8 @@ function paintReview(review, send, drawn) {
   const running = review.ranked ? "review.luck_running" : "review.running";
   $("review-rates").textContent = review.complete ? t("review.units") : t(running, { done, total });
   paintSides(review);
+  paintGames(review, send);
+  paintSummary(review);
   paintGraph(review, send, drawn, lang);
   paintLegend(review);
   const marked = review.shown !== null ? playOf(review, review.shown) : undefined;
@@ -132,7 +134,7 @@ function paintReview(review, send, drawn) {
   for (const d of review.decisions) {
     const item = make("li");
     // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
-    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`);
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`); // a cube decision: its verb
     const best = d.kind === "play" ? playName(d.best) : t(`review.cube.${d.best}`);
     const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${best})` : "";
     const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, "");
@@ -169,11 +171,15 @@ function paintWhy(review, marked) {
 }
 
 /** Each side's error rate, skill and luck, as a small table, once every play is ranked (the
- * luck "…" until it is measured). */
+ * luck "…" until it is measured); with cube decisions, the checker plays' and the cube's own
+ * rate and skill under it (a table of their own: narrow enough for a phone and the side column). */
 function paintSides(/** @type {Review} */ review) {
   const table = $("review-sides");
   table.replaceChildren();
   table.hidden = !review.ranked;
+  const partsBox = $("review-parts");
+  partsBox.replaceChildren();
+  partsBox.hidden = true;
   if (!review.ranked) return;
   const head = make("tr");
   head.append(make("td"), ...["review.col.error", "review.col.skill", "review.col.luck"].map((key) => {
@@ -201,6 +207,106 @@ function paintSides(/** @type {Review} */ review) {
   const tbody = make("tbody");
   tbody.append(...rows);
   table.append(thead, tbody);
+  const cube = review.cube || {};
+  if ((cube.w?.choices || 0) + (cube.b?.choices || 0) === 0) return;
+  partsBox.hidden = false;
+  partsBox.append(bySide([
+    ["checker", "review.col.checker", (side) => partCell((review.checker || {})[side])],
+    ["cube", "review.col.cube", (side) => partCell(cube[side])],
+  ]));
+}
+
+/** A part's rate, its skill under it ("—" without a choice). */
+function partCell(/** @type {import("../view-model.js").ReviewPart | undefined} */ figures) {
+  const cell = make("td", "review-part");
+  if (!figures || !figures.choices) cell.textContent = "—";
+  else {
+    const skill = make("span", "review-part-skill", figures.skill ? t(`skill.${figures.skill}`) : "");
+    cell.append(make("span", "review-part-rate", num((figures.error_rate / 1000).toFixed(3))), skill);
+  }
+  return cell;
+}
+
+/**
+ * A table with a column for each side and a row for each measure: [name, its words' key, its cell].
+ * @param {[string, string, (side: "w" | "b") => HTMLElement][]} measures
+ */
+function bySide(measures) {
+  const table = make("table", "review-sides review-by-side");
+  const head = make("tr");
+  head.append(make("td"), ...(/** @type {("w" | "b")[]} */ (["w", "b"])).map((side) => {
+    const cell = make("th", "", t(`side.${side}`));
+    cell.scope = "col";
+    return cell;
+  }));
+  const thead = make("thead");
+  thead.append(head);
+  const tbody = make("tbody");
+  for (const [name, key, cell] of measures) {
+    const row = make("tr");
+    row.dataset.part = name;
+    const label = make("th", "", t(key));
+    label.scope = "row";
+    row.append(label);
+    for (const side of /** @type {("w" | "b")[]} */ (["w", "b"])) {
+      const shown = cell(side);
+      shown.dataset.side = side;
+      row.append(shown);
+    }
+    tbody.append(row);
+  }
+  table.append(thead, tbody);
+  return table;
+}
+
+/**
+ * A match's games, one button each (the one under review marked), and the match summary's.
+ * @param {Review} review
+ * @param {Send} send
+ */
+function paintGames(review, send) {
+  const box = $("review-games");
+  box.replaceChildren();
+  const games = review.games || 0;
+  box.hidden = games < 2;
+  if (box.hidden) return;
+  const current = review.game === null || review.game === undefined ? games - 1 : review.game;
+  for (let number = 0; number < games; number++) {
+    const choice = button("link review-game", t("review.game", { n: number + 1 }));
+    if (number === current) choice.setAttribute("aria-current", "true");
+    choice.addEventListener("click", () => send({ type: "review", game: number }));
+    box.append(choice);
+  }
+  const sum = button("link review-summary-open", t("review.summary.open"));
+  sum.addEventListener("click", () => send({ type: "review", summary: true }));
+  box.append(sum);
+}
+
+/** The match summary: each side's checker, cube and overall error rate with its skill, its luck
+ * and gnubg's rating estimate; while it runs, how many games are reviewed. */
+function paintSummary(/** @type {Review} */ review) {
+  const box = $("review-summary");
+  box.replaceChildren();
+  const summary = review.summary;
+  box.hidden = !summary;
+  if (!summary) return;
+  if (!("sides" in summary)) {
+    box.append(make("p", "review-rates", t("review.summary.running", { done: summary.done, total: summary.total })));
+    return;
+  }
+  box.append(make("p", "review-summary-title", t("review.summary.title", { n: summary.games })));
+  const sides = summary.sides;
+  const figure = (/** @type {string} */ text) => make("td", "", text);
+  box.append(bySide([
+    ["checker", "review.col.checker", (side) => partCell(sides[side]?.checker)],
+    ["cube", "review.col.cube", (side) => partCell(sides[side]?.cube)],
+    ["overall", "review.col.error", (side) => partCell(sides[side]?.overall)],
+    ["luck", "review.col.luck", (side) => figure(num(signed(sides[side]?.luck || 0, 2)))],
+    ["rating", "review.col.rating", (side) => {
+      const rating = sides[side]?.rating;
+      return figure(rating === null || rating === undefined ? "—" : num(String(rating)));
+    }],
+  ]));
 }
 
 /** What the line and the marks of the graph are. */

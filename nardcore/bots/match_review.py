@@ -1,0 +1,55 @@
+"""A whole match (or money session) reviewed: each game's review (`analysis.review_steps`)
+summed as gnubg's match statistics sum them, and a rating estimate from the error rates.
+
+Each side's checker error rate is its checker losses over its unforced plays, its cube error
+rate its cube losses over its cube decisions, the overall rate all its losses over both (gnubg
+analysis.c, getMWCFromError). The rating estimate is gnubg's, after Kees van den Doel: a rating
+of R0 = 2050 less a2(N)·EPM + b(N)·EPC, EPM and EPC the errors per move and per cube decision in
+points (normalised, at cube 1), N the match length, a2(N) = 8798 + 25526/N and b(N) = 863 − 519/N
+(gnubg analysis.c, absoluteFibsRating). gnubg gives it for matches only: money has no N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..position import SIDE_LETTERS
+from .analysis import Review, judged_skill
+
+RATING_OFFSET = 2050.0  # gnubg's default rating offset (R0)
+
+
+def rating_estimate(per_move: float, per_cube: float, match_length: int) -> float:
+    """gnubg's error-based rating: R0 − (a2(N)·EPM + b(N)·EPC), errors in points per decision."""
+    n = float(match_length)
+    return RATING_OFFSET - (per_move * (8798.0 + 25526.0 / n) + per_cube * (863.0 - 519.0 / n))
+
+
+def _rate(losses: Sequence[float]) -> float:
+    return 1000 * sum(losses) / len(losses) if losses else 0.0
+
+
+def summary(reviews: Sequence[Review], match_length: int, variant: str = "backgammon") -> dict[str, Any]:
+    """Each side's checker, cube and overall error rates (thousandths of a point a decision)
+    and skills, its luck in points, and a rating estimate in a match (None for money)."""
+    sides: dict[str, Any] = {}
+    for side in SIDE_LETTERS:
+        decisions = [d for review in reviews for d in review.decisions if d.side == side and not d.forced]
+        checker = [d.loss for d in decisions if d.kind == "play"]
+        cube = [d.loss for d in decisions if d.kind != "play"]
+        overall = checker + cube
+        rating = None
+        if match_length and checker:
+            rating = round(rating_estimate(_rate(checker) / 1000, _rate(cube) / 1000, match_length))
+        sides[side] = {
+            "checker": {"choices": len(checker), "error_rate": round(_rate(checker), 1),
+                        "skill": judged_skill(_rate(checker), len(checker), variant)},
+            "cube": {"choices": len(cube), "error_rate": round(_rate(cube), 1),
+                     "skill": judged_skill(_rate(cube), len(cube), variant)},
+            "overall": {"choices": len(overall), "error_rate": round(_rate(overall), 1),
+                        "skill": judged_skill(_rate(overall), len(overall), variant)},
+            "luck": round(sum(review.luck_total(side) for review in reviews), 3),
+            "rating": rating,
+        }
+    return {"games": len(reviews), "match_length": match_length, "sides": sides}
