@@ -32,6 +32,7 @@ import { createDiceHistory } from "./panels/dice-history.js";
 import { createHandDice } from "./panels/hand-dice.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
+import { createLivePanel, handOver } from "./panels/live-panel.js";
 import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
@@ -147,6 +148,7 @@ export function mountPage(root, app) {
     createRecord($("record"), { send }),
     message,
     createLinkPanel($("link-panel"), { send }),
+    createLivePanel($("live-panel"), { send }),
     createDicePanel($("dice-panel", HTMLDetailsElement), { send }),
     createHandDice($("hand-dice"), { send }),
     createDiceHistory($("dice-history")),
@@ -164,7 +166,10 @@ export function mountPage(root, app) {
     const fragment = location.hash.replace(/^#/, "");
     if (!fragment || !ready) return;
     history.replaceState(null, "", location.pathname + location.search);
-    void linkSave(fragment).then((link_save) => send({ type: "load_url", fragment, link_save }));
+    void handOver(fragment).then(async (taken) => {
+      if (taken) message.show(t("live.handed"), "");
+      else send({ type: "load_url", fragment, link_save: await linkSave(fragment) });
+    });
   });
   showLanguages();
   // loadStrings never rejects: a missing language file falls back to English
@@ -313,10 +318,13 @@ export function mountPage(root, app) {
       if (fragment) history.replaceState(null, "", location.pathname + location.search);
       await openLibrary();
       const opening = await saveToOpen();
+      // a live link that the tab waiting for it took: this tab opens as it would with no link
+      const handed = await handOver(fragment);
+      if (fragment === "live") $("setup-live", HTMLInputElement).checked = true; // a page's invitation to play live
       const boot = {
         type: /** @type {const} */ ("boot"),
         save: opening ? opening.save : null,
-        fragment,
+        fragment: handed ? "" : fragment,
         link_save: await linkSave(fragment),
         query: location.search,
         lang,
@@ -324,6 +332,7 @@ export function mountPage(root, app) {
       if (destroyed) return;
       // the first boot shows the start screen; the language from the save wins over the guess
       await tabs.run(boot);
+      if (handed) message.show(t("live.handed"), "");
     },
     paint(next = view) {
       view = next;

@@ -10,6 +10,7 @@
 
 import { $, button, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
+import { invite, setInternet } from "../panels/live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {Partial<import("../view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
@@ -84,7 +85,11 @@ function bindSetup(root, state, events, send, open) {
     e.preventDefault();
     state.byHand = false;
     root.close();
-    send(chosenGame());
+    const intent = chosenGame();
+    if (intent.type === "live_new") {
+      setInternet($("setup-internet", HTMLInputElement).checked, undefined);
+      void invite(send, intent).catch(() => send({ type: "live_state", state: "failed" }));
+    } else send(intent);
   });
   events.on(match, "change", () => {
     state.length = Number(match.value);
@@ -121,6 +126,7 @@ function chosenGame() {
   const token = [selectedVariant(), ...options.sort()].join("+");
   const seat = /** @type {import("../view-model.js").Side} */ ($("setup-seat", HTMLSelectElement).value); // w or b
   if (opponent && opponent.value === "link") return { type: "link_new", variant: token, seat };
+  if (opponent && opponent.value === "live") return { type: "live_new", variant: token, seat, offer: "" }; // the offer: live-panel.js
   const level = $("setup-level", HTMLSelectElement).value;
   return {
     type: "new_game",

@@ -14,7 +14,8 @@ import { isolate, notation, t } from "../i18n.js";
 // Messages shown as a result, and as a warning; the rest are plain news.
 const RESULTS = ["game_over", "match_over", "draw", "resigned"];
 const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text",
-  "library_rebuilt", "save_set_aside", "engine_restarted", "import_empty"];
+  "library_rebuilt", "save_set_aside", "engine_restarted", "import_empty", "live_refused", "live_failed",
+  "live_failed_line", "live_dropped"];
 
 /**
  * @param {HTMLElement} root the message line (#message)
