@@ -92,7 +92,8 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "click", "confirm", "drag", "hint", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "close") == sorted(
         ["boot", "discard", "link_new", "live_new", "new_game", "open_game", "setup", "close_setup", "learn",
-         "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open"] + [k for k in INTENTS if k.startswith("edit_")])
+         "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open"]
+        + [k for k in INTENTS if k.startswith("edit_")])
     # while a lesson is open the hand plays its task, and the game's own actions wait
     handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
     assert handed == ["click", "drag", "quick_step", "undo"]
