@@ -115,19 +115,28 @@ class Line:
 def test_two_apps_play_a_whole_game_live_with_no_link_after_the_second(variant: str, seed: int) -> None:
     host, guest, host_answer, guest_answer = connect(variant)
     apps, answers, line, rng = [host, guest], [host_answer, guest_answer], Line(), random.Random(seed)
+    doubles = 0
     for _ in range(3000):
         if host.game.over and guest.game.over:
             break
         for index in (0, 1):
-            line.carry(apps, answers, index)
+            other = line.carry(apps, answers, index)
+            if other is not None and other["view"]["phase"] == "take":  # said as against the computer
+                assert other["view"]["message"]["key"] == "doubled"
+                doubles += 1
         acting = [i for i in (0, 1) if not apps[i].session.others_to_act() and not apps[i].game.over]
         if not acting:
             continue
         index = acting[0]
-        answers[index] = random_app_action(apps[index], answers[index]["view"], rng, drop=False, double=0.05,
+        link = answers[index]["view"]["link"]
+        if link["hold_offered"] and not link["hold"] and rng.random() < 0.3:  # "I may double at my next turn"
+            answers[index] = apps[index].dispatch({"type": "link_hold", "keep": True})
+            continue
+        answers[index] = random_app_action(apps[index], answers[index]["view"], rng, drop=False, double=0.3,
                                            undo=0.0)
         assert answers[index]["view"]["message"] is None or answers[index]["view"]["message"]["key"] != "live_refused"
     assert host.game.over and guest.game.over
+    assert doubles > 0 or variant == "narde"
     assert game_to_dict(host.game)["history"] == game_to_dict(guest.game)["history"]
     assert all(json.loads(data).keys() == {"d"} for data in line.carried)
     assert answers[0]["entry"]["link"] == {"gid": duel_of(host).gid, "side": "w"}  # both keep it in their library

@@ -221,7 +221,7 @@ def receive(session: Session, request: dict[str, Any]) -> None:
             return
         linkgame.take(session, duel)
         session.last = linkgame.last_move(duel)
-        session.say("live_received")
+        linkgame.say_received(session, "live_received")
         return
     live.heard = [*live.heard, message][-5:]
 

@@ -42,6 +42,31 @@ export function setInternet(/** @type {boolean} */ internet, /** @type {string |
   if (stun !== undefined) line.stun = stun;
 }
 
+const STUN_KEY = "nard-stun";
+const STUN_URL = /^stuns?:[A-Za-z0-9.-]{1,120}(:\d{1,5})?$/;
+
+/** The STUN server of Settings: a `stun:host:port` URL, kept in this browser; the default otherwise. */
+function stunSetting(/** @type {HTMLInputElement} */ input) {
+  let saved = "";
+  try {
+    saved = localStorage.getItem(STUN_KEY) || "";
+  } catch (_) {
+    /* no storage: the default */
+  }
+  input.value = STUN_URL.test(saved) ? saved : DEFAULT_STUN;
+  line.stun = input.value;
+  return () => {
+    const value = input.value.trim();
+    line.stun = STUN_URL.test(value) ? value : DEFAULT_STUN;
+    input.value = line.stun;
+    try {
+      localStorage.setItem(STUN_KEY, line.stun);
+    } catch (_) {
+      /* kept for this visit only */
+    }
+  };
+}
+
 function closeLine() {
   clearInterval(line.timer);
   line.timer = 0;
@@ -192,6 +217,8 @@ export function createLivePanel(root, { send }) {
     status.textContent = t((await copyText(input)) ? "share.copied" : "share.select");
   });
   events.click("live-again", () => void invite(send, { type: "live_offer", offer: "" }));
+  const stun = $("live-stun", HTMLInputElement);
+  events.on(stun, "change", stunSetting(stun));
   for (const quick of ["gg", "thanks", "your_turn", "moment"]) events.click(`live-q-${quick}`, () => send({ type: "live_say", quick }));
   events.on($("live-chat"), "submit", (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
@@ -254,6 +281,38 @@ const TEXT = {
   dropped: "live.dropped",
 };
 
+/**
+ * @typedef {{encode: (text: string, options: {ecc: "L" | "M", border: number}) =>
+ *   {version: number, size: number, data: boolean[][]}}} Uqr
+ */
+/** @type {Promise<Uqr> | null} */
+let uqr = null;
+const MODULE_PX = 4; // a QR module's side in the canvas's pixels
+
+/** The link as a QR code in `canvas` (npm `uqr`, vendored by tools/site.py), to show to a phone. */
+async function drawQr(/** @type {HTMLCanvasElement} */ canvas, /** @type {string} */ url) {
+  canvas.dataset.url = url;
+  if (!url) {
+    canvas.hidden = true;
+    return;
+  }
+  uqr = uqr || /** @type {Promise<Uqr>} */ (import(new URL("vendor/uqr/index.mjs", document.baseURI).href));
+  const { encode } = await uqr;
+  if (canvas.dataset.url !== url) return; // another link came meanwhile
+  const qr = encode(url, { ecc: "L", border: 2 });
+  const side = qr.data.length;
+  canvas.width = canvas.height = side * MODULE_PX;
+  const context = canvas.getContext("2d");
+  if (!context) return;
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = "#000";
+  qr.data.forEach((row, y) => row.forEach((dark, x) => dark && context.fillRect(x * MODULE_PX, y * MODULE_PX, MODULE_PX, MODULE_PX)));
+  canvas.dataset.version = String(qr.version);
+  canvas.dataset.modules = String(qr.size);
+  canvas.hidden = false;
+}
+
 /** @param {LiveView} live @param {HTMLInputElement} input @param {HTMLElement} status */
 function paintPanel(live, input, status) {
   $("live-text-state").textContent = t(TEXT[live.state]);
@@ -263,6 +322,7 @@ function paintPanel(live, input, status) {
   if (input.value !== url) {
     input.value = url;
     status.textContent = "";
+    void drawQr($("live-qr", HTMLCanvasElement), url).catch(() => ($("live-qr").hidden = true));
   }
   $("live-again").hidden = live.state !== "dropped";
   $("live-talk").hidden = live.state !== "connected";
