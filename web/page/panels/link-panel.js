@@ -52,6 +52,13 @@ export function createLinkPanel(root, { send }) {
     paint(view) {
       const link = view.link;
       const live = view.live;
+      // a game by link or live has no hints: the key legend leaves H out
+      const legend = $("keys-legend");
+      const keys = link ? "app.keys_no_hint" : "app.keys";
+      if (legend.dataset.i18n !== keys) {
+        legend.dataset.i18n = keys;
+        legend.textContent = t(keys);
+      }
       // while a line is being made or is up, the live panel says what to send
       root.hidden = !link || (live !== null && live.state !== "dropped");
       if (!link) return;
