@@ -4,6 +4,7 @@ cheating peer sends is refused, and a line that drops is noticed on the other si
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -39,7 +40,8 @@ def qr_text(page: Page) -> str:
     page.wait_for_function("document.getElementById('live-qr').dataset.version"
                            " && document.getElementById('live-qr').dataset.url"
                            " === document.getElementById('live-url').value", timeout=20_000)
-    page.add_script_tag(content=JSQR.read_text())
+    # the decoder's source, run at the page's top level (the page's policy allows no inline script)
+    page.evaluate("(source) => { if (!window.jsQR) (0, eval)(source); }", JSQR.read_text())
     return str(page.evaluate(READ_QR))
 
 
@@ -128,6 +130,14 @@ def test_a_cheating_peer_is_refused_and_a_dropped_line_is_noticed(browser: Brows
                 expect(honest.locator("#message")).to_contain_text("refused")
             assert board(honest)["position"] == position
         expect(honest.locator("#live-heard")).to_be_empty()
+        # words: a quick message one way, a chat line the other, shown as text and nothing else
+        after(cheater, lambda: honest.click("#live-q-gg"))
+        expect(cheater.locator("#live-heard li").last).to_have_text("Good game")
+        words = '<img src=x onerror="document.title=1">'
+        chat = json.dumps({"t": words})
+        after(honest, lambda: cheater.evaluate("(data) => window.lineChannel.send(data)", chat))
+        expect(honest.locator("#live-heard li").last).to_have_text(words)
+        assert honest.locator("#live-heard img").count() == 0
         # the honest side plays on; then the cheater's device goes away: the other side says so
         play_turn(honest)
         start = time.monotonic()
@@ -139,3 +149,19 @@ def test_a_cheating_peer_is_refused_and_a_dropped_line_is_noticed(browser: Brows
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_live_link_opens_a_new_game_ready_to_invite(browser: Browser, site: str) -> None:
+    """A page may link to `#live`: the New game dialog opens with "live" chosen, and Start makes
+    the invitation (no server contacted: the tick "Over the internet" is off)."""
+    context, page, watch = open_app(browser, f"{site}#live")
+    try:
+        expect(page.locator("#setup")).to_be_visible()
+        assert page.is_checked("#setup-live") and not page.is_checked("#setup-internet")
+        page.click("#setup-start")
+        assert live_link(page).split("#", 1)[1].startswith("live=")
+        expect(page.locator("#live-panel")).to_have_attribute("data-state", "inviting")
+        expect(page.locator("#link-panel")).to_be_hidden()  # the live panel says what to send
+        watch.assert_clean()
+    finally:
+        context.close()

@@ -15,7 +15,7 @@
 
 import { createBoard } from "./board/board.js";
 import { createRules, createResign, createSettings, fillLanguages } from "./dialogs/dialogs.js";
-import { createSetup } from "./dialogs/setup.js";
+import { chooseLive, createSetup } from "./dialogs/setup.js";
 import { createLearn } from "./dialogs/learn.js";
 import { createShare } from "./dialogs/share.js";
 import { $, download, listeners, reducedMotion } from "./dom.js";
@@ -166,6 +166,7 @@ export function mountPage(root, app) {
     const fragment = location.hash.replace(/^#/, "");
     if (!fragment || !ready) return;
     history.replaceState(null, "", location.pathname + location.search);
+    if (fragment === "live") chooseLive();
     void handOver(fragment).then(async (taken) => {
       if (taken) message.show(t("live.handed"), "");
       else send({ type: "load_url", fragment, link_save: await linkSave(fragment) });
@@ -320,7 +321,7 @@ export function mountPage(root, app) {
       const opening = await saveToOpen();
       // a live link that the tab waiting for it took: this tab opens as it would with no link
       const handed = await handOver(fragment);
-      if (fragment === "live") $("setup-live", HTMLInputElement).checked = true; // a page's invitation to play live
+      if (fragment === "live") chooseLive(); // a page's invitation to play live
       const boot = {
         type: /** @type {const} */ ("boot"),
         save: opening ? opening.save : null,

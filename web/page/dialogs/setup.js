@@ -37,6 +37,12 @@ import { invite, setInternet } from "../panels/live-panel.js";
 const NO_VARIANT = { options: [], cube: false, cube_limits: [], match_lengths: [0], default_match_length: 0 };
 /** @type {import("../view-model.js").Settings} */
 const DEFAULT_SETTINGS = { variant: "backgammon", match_length: 0, opponent: "human" };
+let liveWanted = false; // the app was opened by `#live`: the dialog opens with "live" chosen
+
+/** The next time the dialog is filled, "A friend on another device, live" is chosen. */
+export function chooseLive() {
+  liveWanted = true;
+}
 
 /**
  * @param {HTMLDialogElement} root the dialog (#setup)
@@ -158,8 +164,9 @@ function fillSetup(state, deps) {
   fillOptions(state, deps.catalogue());
   for (const input of document.querySelectorAll('input[name="opponent"]')) {
     const radio = /** @type {HTMLInputElement} */ (input);
-    radio.checked = radio.value === settings.opponent;
+    radio.checked = radio.value === (liveWanted ? "live" : settings.opponent);
   }
+  liveWanted = false;
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
   $("setup-hand", HTMLInputElement).checked = (/** @type {{dice?: string}} */ (settings)).dice === "hand";
   fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);
