@@ -165,3 +165,25 @@ def test_the_live_link_opens_a_new_game_ready_to_invite(browser: Browser, site: 
         watch.assert_clean()
     finally:
         context.close()
+
+
+def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Browser, site: str) -> None:
+    """The answer comes back in a messenger, which opens it in a new tab: that tab hands it to the
+    tab holding the invitation (BroadcastChannel), which connects, and says so."""
+    host_context, host, host_watch = open_app(browser, f"{site}#p={NARDE}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        press(host, "btn-share")
+        host.click("#share-live")
+        after(guest, lambda: guest.goto(live_link(host)))
+        reply = live_link(guest)
+        other_tab = host_context.new_page()
+        other_tab.goto(reply)
+        expect(other_tab.locator("#message")).to_contain_text("handed", timeout=60_000)
+        connected(host)
+        connected(guest)
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()

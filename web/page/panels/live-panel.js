@@ -21,6 +21,7 @@ const GATHER_MS = 4000; // at most this long to learn this browser's addresses
 const CONNECT_MS = 20000; // an answer taken, the line opens within this or has failed
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 const HANDOVER = "nard-live"; // the BroadcastChannel a new tab hands a live link to the waiting tab on
+let waitingFor = ""; // the game whose answer this tab waits for (its invitation's), if any
 
 /**
  * This tab's line: the connection and its channel, the last outbox number sent, the last remote
@@ -185,6 +186,7 @@ async function takeAnswer(send, remote) {
  */
 export async function handOver(fragment) {
   if (!/^live=[0-9a-f]{12}\./.test(fragment) || typeof BroadcastChannel !== "function") return false;
+  if (waitingFor && fragment.startsWith(`live=${waitingFor}.`)) return false; // this very tab waits for it
   const channel = new BroadcastChannel(HANDOVER);
   try {
     return await new Promise((done) => {
@@ -243,11 +245,13 @@ export function createLivePanel(root, { send }) {
       shown = view;
       const live = view.live;
       root.hidden = !live;
+      if (!live) waitingFor = "";
       if (!live) {
         if (line.pc) closeLine();
         return;
       }
       root.dataset.state = live.state;
+      waitingFor = live.state === "inviting" && view.link ? view.link.gid : "";
       if (live.remote && live.token !== line.token) {
         line.token = live.token;
         if (live.state === "answering") void answerOffer(send, live.remote).catch(() => send({ type: "live_state", state: "failed" }));
