@@ -169,7 +169,8 @@ def test_the_live_link_opens_a_new_game_ready_to_invite(browser: Browser, site: 
 
 def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Browser, site: str) -> None:
     """The answer comes back in a messenger, which opens it in a new tab: that tab hands it to the
-    tab holding the invitation (BroadcastChannel), which connects, and says so."""
+    tab holding the invitation (BroadcastChannel), which connects; the new tab opens no game of
+    its own from it (only the waiting tab holds the line's offer)."""
     host_context, host, host_watch = open_app(browser, f"{site}#p={NARDE}")
     guest_context, guest, guest_watch = open_app(browser, site)
     try:
@@ -179,9 +180,10 @@ def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Bro
         reply = live_link(guest)
         other_tab = host_context.new_page()
         other_tab.goto(reply)
-        expect(other_tab.locator("#message")).to_contain_text("handed", timeout=60_000)
         connected(host)
         connected(guest)
+        expect(other_tab.locator("html[data-ready]")).to_have_count(1, timeout=60_000)
+        expect(other_tab.locator("#live-panel")).to_be_hidden()  # it handed the answer on, kept nothing of it
         host_watch.assert_clean()
         guest_watch.assert_clean()
     finally:

@@ -15,8 +15,8 @@ import { t } from "../i18n.js";
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {(intent: Intent) => unknown} Send */
 
-const BEAT_MS = 1000; // a heartbeat each second
-const SILENT_MS = 3000; // no word from the other side for this long: the line dropped
+const BEAT_MS = 500; // a heartbeat each half second (a hidden tab's timers run once a second at most)
+const SILENT_MS = 2000; // no word from the other side for this long: the line dropped (said within 3 s)
 const GATHER_MS = 4000; // at most this long to learn this browser's addresses
 const CONNECT_MS = 20000; // an answer taken, the line opens within this or has failed
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
@@ -123,7 +123,7 @@ function useChannel(send, channel, pc) {
     line.timer = Number(setInterval(() => {
       if (channel.readyState === "open") channel.send("");
       if (Date.now() - line.heard > SILENT_MS) dropped(send, pc);
-    }, BEAT_MS / 2));
+    }, BEAT_MS));
   };
   channel.onclose = () => dropped(send, pc);
   channel.onmessage = (event) => {
