@@ -6,7 +6,7 @@ Plays whole money games between two simulated devices (web/worker/linkplay.py), 
 moves, nobody doubling, once as version 1 (every turn where the cube may be turned asks for its
 share first: `R`, the share back, the move) and once as version 2 (each move's link declares
 `N` and carries the other's next share), and prints the links sent after the invitation and
-the join per turn played. Not a test: tests/worker/test_linkplay.py holds the one-link-a-turn rule.
+the join per turn played. Not a test: tests/worker/test_link_cube.py holds the one-link-a-turn rule.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ dist/ layout:
     vendor/pyodide/      the Python runtime (npm `pyodide`, pinned in package-lock.json), and
                          snapshot.bin: its memory with the app's Python imported (made in Node)
     vendor/pyscript/     PyScript with all its chunks (npm `@pyscript/core`)
+    vendor/uqr/          the QR code encoder of live links (npm `uqr`, one module)
     *.gz, *.br           pre-compressed twins, used by `serve` (and by hosts that look for them)
 """
 
@@ -35,7 +36,7 @@ from typing import Any
 
 from tools import icons
 from tools.inline import ENTRY, bundled_script, inlined_script, module_order, script_json
-from tools.shell import CORE, DIST, PYODIDE, PYSCRIPT, ROOT, WEB, WORKER_PACKAGE, log
+from tools.shell import CORE, DIST, NODE_MODULES, PYODIDE, PYSCRIPT, ROOT, WEB, WORKER_PACKAGE, log
 from tools.snapshot import BYTECODE_NAME, PYODIDE_FILES, SNAPSHOT_NAME, memory_snapshot
 from tools.testenv import ensure_node_modules
 
@@ -229,6 +230,10 @@ def pyodide_lock_stub() -> bytes:
     return (json.dumps({"info": info, "packages": {}}, indent=1) + "\n").encode()
 
 
+UQR = NODE_MODULES / "uqr" / "dist" / "index.mjs"
+UQR_FILE = "vendor/uqr/index.mjs"
+
+
 def site_files() -> dict[str, bytes | Path]:
     """Every file of dist/ except sw.js: relative path -> content (or source file)."""
     files: dict[str, bytes | Path] = {"index.html": page_html(), "embed.js": embed_script(),
@@ -247,6 +252,7 @@ def site_files() -> dict[str, bytes | Path]:
         if path.is_file() and path.suffix in {".js", ".css"}:
             files[f"vendor/pyscript/{path.name}"] = path
     files["pyscript.json"] = pyscript_config()
+    files[UQR_FILE] = UQR  # the QR codes of live links (web/page/panels/live-panel.js imports it when shown)
     files.update(icons.icon_files())
     files["manifest.webmanifest"] = icons.manifest()
     files[ZIP_NAME] = archive = pack_python()

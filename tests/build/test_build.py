@@ -53,7 +53,7 @@ def test_dist_holds_the_page_the_app_pyodide_and_pyscript(dist: Path) -> None:
         "web/worker/main.py", "web/page/boot/idb-fallback.js", "web/page/boot/snapshot.js",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
-        "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "web/page/boot/runtime.mjs",
+        "vendor/pyodide/snapshot.bin", "vendor/pyscript/core.js", "vendor/uqr/index.mjs", "web/page/boot/runtime.mjs",
     }
     assert expected <= files, sorted(expected - files)
     assert f"web/{site.SERVICE_WORKER}" not in files  # the service worker lives at the root, for the root scope

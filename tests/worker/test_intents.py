@@ -72,7 +72,8 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
     assert set(INTENTS) == {
         "boot", "sync", "open_game", "import_files", "export_library", "discard", "new_game", "setup", "close_setup",
         "set", "dismiss", "load_url",
-        "export_url", "link_new", "link_hold", "share", "roll", "click", "drag", "quick_step", "undo", "confirm",
+        "export_url", "link_new", "link_hold", "live_new", "live_offer", "live_answer", "live_state", "live_in",
+        "live_say", "share", "roll", "click", "drag", "quick_step", "undo", "confirm",
         "double", "take",
         "beaver",
         "drop",
@@ -82,16 +83,18 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
-        "close_setup", "dismiss", "export_library", "export_url", "set", "setup", "share", "sync"]
+        "close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
+        "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
         "boot", "discard", "import_files", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next",
-        "lesson_open", "link_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
+        "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
         "study_close"]
     # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "board") == [
         "click", "confirm", "drag", "hint", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "close") == sorted(
-        ["boot", "discard", "import_files", "link_new", "new_game", "open_game", "setup", "close_setup", "learn",
+        ["boot", "discard", "import_files", "link_new", "live_new", "new_game", "open_game", "setup", "close_setup",
+         "learn",
          "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open"]
         + [k for k in INTENTS if k.startswith("edit_")])
     # while a lesson is open the hand plays its task, and the game's own actions wait
@@ -99,9 +102,8 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
     assert handed == ["click", "drag", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
         "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
-        "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "load_url", "new_game",
-        "open_game",
-        "openings", "practice", "puzzles", "setup", "study_close"]
+        "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
+        "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
     # the dice's proof (web/worker/fairplay.py) and an export change nothing on the board: the hint
     # and review stay
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == [

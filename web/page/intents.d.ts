@@ -103,6 +103,41 @@ export interface LinkNewIntent {
   from_board?: boolean; // the position on the board as the start
 }
 
+/**
+ * A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+ * game under way; `offer` is the page's description of its side of the line.
+ */
+export interface LiveNewIntent {
+  type: "live_new" | "live_offer";
+  offer: string;
+  variant?: string;
+  seat?: Side;
+  from_board?: boolean;
+}
+
+export interface LiveAnswerIntent {
+  type: "live_answer";
+  answer: string;
+}
+
+export interface LiveStateIntent {
+  type: "live_state";
+  state: "open" | "dropped" | "failed";
+}
+
+/** What arrived on the line, as it came. */
+export interface LiveInIntent {
+  type: "live_in";
+  data: string;
+}
+
+/** A quick message (`quick`) or a chat line (`text`) to the other side. */
+export interface LiveSayIntent {
+  type: "live_say";
+  quick?: string;
+  text?: string;
+}
+
 export interface LinkHoldIntent {
   type: "link_hold";
   keep: boolean;
@@ -211,6 +246,11 @@ export type Intent =
   | SetIntent
   | LoadUrlIntent
   | LinkNewIntent
+  | LiveNewIntent
+  | LiveAnswerIntent
+  | LiveStateIntent
+  | LiveInIntent
+  | LiveSayIntent
   | LinkHoldIntent
   | PointIntent
   | MoveIntent

@@ -17,7 +17,7 @@ import { createBoard } from "./board/board.js";
 import { createResign } from "./dialogs/resign.js";
 import { createRules } from "./dialogs/rules.js";
 import { createSettings, fillLanguages } from "./dialogs/settings.js";
-import { createSetup } from "./dialogs/setup.js";
+import { chooseLive, createSetup } from "./dialogs/setup.js";
 import { createLearn } from "./dialogs/learn.js";
 import { createShare } from "./dialogs/share.js";
 import { $, download, listeners, reducedMotion } from "./dom.js";
@@ -36,6 +36,7 @@ import { createDiceHistory } from "./panels/dice-history.js";
 import { createHandDice } from "./panels/hand-dice.js";
 import { createEditorPanel } from "./panels/editor-panel.js";
 import { createLinkPanel, linkSave } from "./panels/link-panel.js";
+import { createLivePanel, handOver } from "./panels/live-panel.js";
 import { createMessage } from "./panels/message.js";
 import { createPlayers } from "./panels/players.js";
 import { createRecord } from "./panels/record.js";
@@ -175,6 +176,7 @@ export function mountPage(root, app) {
     createRecord($("record"), { send }),
     message,
     createLinkPanel($("link-panel"), { send }),
+    createLivePanel($("live-panel"), { send }),
     createDicePanel($("dice-panel", HTMLDetailsElement), { send }),
     createHandDice($("hand-dice"), { send }),
     createDiceHistory($("dice-history")),
@@ -196,7 +198,11 @@ export function mountPage(root, app) {
     if (!fragment || !ready) return;
     history.replaceState(null, "", location.pathname + location.search);
     if (fragment === STATISTICS_LINK) return showStatistics("all");
-    void linkSave(fragment).then((link_save) => send({ type: "load_url", fragment, link_save }));
+    if (fragment === "live") chooseLive();
+    void handOver(fragment).then(async (taken) => {
+      if (taken) message.show(t("live.handed"), "");
+      else send({ type: "load_url", fragment, link_save: await linkSave(fragment) });
+    });
   });
   showLanguages();
   // loadStrings never rejects: a missing language file falls back to English
@@ -352,10 +358,13 @@ export function mountPage(root, app) {
       if (hash) history.replaceState(null, "", location.pathname + location.search);
       await openLibrary();
       const opening = await saveToOpen();
+      // a live link that the tab waiting for it took: this tab opens as it would with no link
+      const handed = await handOver(fragment);
+      if (fragment === "live") chooseLive(); // a page's invitation to play live
       const boot = {
         type: /** @type {const} */ ("boot"),
         save: opening ? opening.save : null,
-        fragment,
+        fragment: handed ? "" : fragment,
         link_save: await linkSave(fragment),
         query: location.search,
         lang,
@@ -364,6 +373,7 @@ export function mountPage(root, app) {
       // the first boot shows the start screen; the language from the save wins over the guess
       await tabs.run(boot);
       if (hash === STATISTICS_LINK) showStatistics("all");
+      if (handed) message.show(t("live.handed"), "");
     },
     paint(next = view) {
       view = next;

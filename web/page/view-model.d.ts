@@ -329,6 +329,28 @@ export interface LinkView {
   url: string | null;
 }
 
+export type LiveState = "inviting" | "answering" | "replying" | "connecting" | "connected" | "dropped";
+
+/** A message for the line: its number (the page sends each once) and its text. */
+export interface LiveOut {
+  n: number;
+  data: string;
+}
+
+/**
+ * A game played live (web/worker/livegame.py view): the line's state, the live link to send,
+ * the other side's description for the page to take (new when `token` changes), the messages
+ * for the line (numbered) and the other side's last words.
+ */
+export interface LiveView {
+  state: LiveState;
+  link: string | null;
+  remote: string | null;
+  token: number;
+  outbox: LiveOut[];
+  heard: Record<string, string>[];
+}
+
 /** A broken rule of the set-up: edit.problem.KEY in web/i18n, with its arguments. */
 export interface EditorProblem {
   key: string;
@@ -478,6 +500,7 @@ export interface View extends BoardView {
   bot_pending: boolean;
   dice_source: string | null;
   link: LinkView | null;
+  live: LiveView | null;
   editor: EditorForm | null;
   fair: FairView | null;
   hand: HandView | null;

@@ -120,6 +120,42 @@ class LinkNewIntent(TypedDict):
     from_board: NotRequired[bool]  # the position on the board as the start
 
 
+class LiveNewIntent(TypedDict):
+    """A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+    game under way; `offer` is the page's description of its side of the line."""
+
+    type: Literal["live_new", "live_offer"]
+    offer: str
+    variant: NotRequired[str]
+    seat: NotRequired[Side]
+    from_board: NotRequired[bool]
+
+
+class LiveAnswerIntent(TypedDict):
+    type: Literal["live_answer"]
+    answer: str
+
+
+class LiveStateIntent(TypedDict):
+    type: Literal["live_state"]
+    state: Literal["open", "dropped", "failed"]
+
+
+class LiveInIntent(TypedDict):
+    """What arrived on the line, as it came."""
+
+    type: Literal["live_in"]
+    data: str
+
+
+class LiveSayIntent(TypedDict):
+    """A quick message (`quick`) or a chat line (`text`) to the other side."""
+
+    type: Literal["live_say"]
+    quick: NotRequired[str]
+    text: NotRequired[str]
+
+
 class LinkHoldIntent(TypedDict):
     type: Literal["link_hold"]
     keep: bool
@@ -218,6 +254,7 @@ class BackgroundReviewIntent(TypedDict):
 
 Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
           | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
+          | LiveNewIntent | LiveAnswerIntent | LiveStateIntent | LiveInIntent | LiveSayIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
           | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent | StatisticsIntent
           | BackgroundReviewIntent)

@@ -24,6 +24,7 @@ from . import (
     flow,
     lessons,
     linkgame,
+    livegame,
     match_review,
     practice,
     record,
@@ -38,6 +39,7 @@ from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_po
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
 from .linkformat import is_link
+from .livelink import is_live_link
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref
@@ -228,6 +230,12 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
             session.say("study_link_bad", error=reason(error))
         return
     session.study = None  # any other link is for the game
+    if isinstance(fragment, str) and is_live_link(fragment):
+        if fragment.lstrip("#") == "live":  # a page's invitation to play live: the New game dialog, ready
+            session.screen = "setup"
+            return
+        livegame.open_link(session, fragment, request.get("link_save"))
+        return
     if isinstance(fragment, str) and is_link(fragment):
         linkgame.open_link(session, fragment, request.get("link_save"))
         return
@@ -253,6 +261,32 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
 def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
     """Start a game played by link (web/worker/linkgame.py): the invitation is the link to send."""
     linkgame.start(session, request)
+
+
+def live_new(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Start a game played live (web/worker/livegame.py): the invitation carries the page's offer."""
+    livegame.start(session, request)
+
+
+def live_offer(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A new line for the game by link under way (livegame.reinvite)."""
+    livegame.reinvite(session, request)
+
+
+def live_answer(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.answer(session, request)
+
+
+def live_state(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.line_state(session, request)
+
+
+def live_in(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.receive(session, request)
+
+
+def live_say(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.say(session, request)
 
 
 def link_hold(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -565,6 +599,12 @@ INTENTS: dict[str, Intent] = {
     "load_url": Intent(load_url, while_studying="keep"),
     "export_url": Intent(export_url, while_editing="keep", while_studying="keep", while_learning="ignore"),
     "link_new": Intent(link_new),
+    "live_new": Intent(live_new),
+    "live_offer": Intent(live_offer, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
+    "live_answer": Intent(live_answer, while_editing="keep", while_studying="keep", while_learning="keep"),
+    "live_state": Intent(live_state, while_editing="keep", while_studying="keep", while_learning="keep"),
+    "live_in": Intent(live_in, while_editing="keep", while_studying="keep", while_learning="keep"),
+    "live_say": Intent(live_say, while_editing="keep", while_studying="keep", while_learning="keep"),
     "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
                     while_studying="keep", while_learning="ignore"),

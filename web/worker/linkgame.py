@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from nardcore.dice import PresetDice
 from nardcore.errors import NardError, quoted
+from nardcore.position import SIDE_LETTERS
 
 from . import flow, saves
 from .inputs import UIError
@@ -96,7 +97,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
             return
         take(session, duel)
         session.last = last_move(duel)
-        session.say("link_received")
+        say_received(session, "link_received")
         return
     try:
         joined, _ = Duel.join(link)
@@ -105,6 +106,21 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
         return
     begin(session, joined)
     session.say("link_joined")
+
+
+def say_received(session: Session, key: str) -> None:
+    """What the other player's link (or live message) asks of this player: a double to take or
+    drop, a resignation to accept, as against the computer; else `key` (it is checked and played)."""
+    game = session.game
+    other = game.to_act is not None and 1 - game.to_act
+    if game.phase == "take":
+        session.say("doubled", side=SIDE_LETTERS[int(other)], cube=game.cube_value * 2)
+    elif game.phase == "resign" and game.resign_offer is not None:
+        level = game.resign_offer[0]
+        session.say("resign_offered", side=SIDE_LETTERS[int(other)], level=level,
+                    points=flow.resign_points(game, level))
+    else:
+        session.say(key)
 
 
 def last_move(duel: Duel) -> dict[str, Any] | None:

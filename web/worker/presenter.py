@@ -24,7 +24,20 @@ from nardcore.position import SIDE_LETTERS, WHITE, Position
 from nardcore.svg import cube_face
 from nardcore.variant import VARIANT_NAMES, VARIANTS, Variant
 
-from . import advice, fairplay, flow, lessons, linkgame, point_numbers, practice, record, rollouts, study, variant_rules
+from . import (
+    advice,
+    fairplay,
+    flow,
+    lessons,
+    linkgame,
+    livegame,
+    point_numbers,
+    practice,
+    record,
+    rollouts,
+    study,
+    variant_rules,
+)
 from . import editor as editing
 from .dice import CountingDice
 from .layout import Layout, point_id, point_order
@@ -182,6 +195,7 @@ def view(session: Session) -> View:
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
+        "live": livegame.view(session),
         "editor": None,
         "fair": fairplay.view(session),
         "hand": hand(session),
@@ -298,6 +312,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "bot_pending": False,
         "dice_source": session.dice.spec,
         "link": None,
+        "live": None,
         "editor": editor.view(flipped),
         "fair": None,
         "hand": None,

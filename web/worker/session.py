@@ -70,6 +70,7 @@ class Session:
     library_head: dict[str, Any] | None = None  # the library file's head, asked for in this request (backup.py)
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
+    live: Any = None  # the line of a game played live (livegame.Live; not saved: a reload drops it)
     duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
     dice_check: FairCheck | None = None  # the last Verify dice (fairplay.py), shown until the next roll

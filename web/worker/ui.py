@@ -40,7 +40,7 @@ from nardcore.match import Match
 from nardcore.scoring import GameResult
 from nardcore.variant import CHECKERS
 
-from . import linkgame, presenter, saves
+from . import linkgame, livegame, presenter, saves
 from .autopilot import Autopilot, BotFactory
 from .dice import CountingDice
 from .inputs import UIError, request_kind
@@ -75,6 +75,7 @@ class App:
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=reason(error))
         linkgame.after(session)
+        livegame.after(session)
         sync_layout(session)
         answer: dict[str, Any] = {"view": self.view(), "save": saves.save_text(session),
                                   "entry": saves.library_entry(session)}

@@ -348,6 +348,29 @@ class LinkView(TypedDict):
     url: str | None
 
 
+LiveState = Literal["inviting", "answering", "replying", "connecting", "connected", "dropped"]
+
+
+class LiveOut(TypedDict):
+    """A message for the line: its number (the page sends each once) and its text."""
+
+    n: int
+    data: str
+
+
+class LiveView(TypedDict):
+    """A game played live (web/worker/livegame.py view): the line's state, the live link to send,
+    the other side's description for the page to take (new when `token` changes), the messages
+    for the line (numbered) and the other side's last words."""
+
+    state: LiveState
+    link: str | None
+    remote: str | None
+    token: int
+    outbox: list[LiveOut]
+    heard: list[dict[str, str]]
+
+
 class EditorProblem(TypedDict):
     """A broken rule of the set-up: edit.problem.KEY in web/i18n, with its arguments."""
 
@@ -500,6 +523,7 @@ class View(BoardView):
     bot_pending: bool
     dice_source: str | None
     link: LinkView | None
+    live: LiveView | None
     editor: EditorForm | None
     fair: FairView | None
     hand: HandView | None

@@ -10,6 +10,7 @@
 
 import { $, button, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
+import { invite, setInternet } from "../panels/live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {Partial<import("../view-model.js").Catalogue>} Catalogue the hello's, or nothing before it */
@@ -36,6 +37,12 @@ import { t } from "../i18n.js";
 const NO_VARIANT = { options: [], cube: false, cube_limits: [], match_lengths: [0], default_match_length: 0 };
 /** @type {import("../view-model.js").Settings} */
 const DEFAULT_SETTINGS = { variant: "backgammon", match_length: 0, opponent: "human" };
+let liveWanted = false; // the app was opened by `#live`: the dialog opens with "live" chosen
+
+/** The next time the dialog is filled, "A friend on another device, live" is chosen. */
+export function chooseLive() {
+  liveWanted = true;
+}
 
 /**
  * @param {HTMLDialogElement} root the dialog (#setup)
@@ -84,7 +91,11 @@ function bindSetup(root, state, events, send, open) {
     e.preventDefault();
     state.byHand = false;
     root.close();
-    send(chosenGame());
+    const intent = chosenGame();
+    if (intent.type === "live_new") {
+      setInternet($("setup-internet", HTMLInputElement).checked, undefined);
+      void invite(send, intent).catch(() => send({ type: "live_state", state: "failed" }));
+    } else send(intent);
   });
   events.on(match, "change", () => {
     state.length = Number(match.value);
@@ -121,6 +132,7 @@ function chosenGame() {
   const token = [selectedVariant(), ...options.sort()].join("+");
   const seat = /** @type {import("../view-model.js").Side} */ ($("setup-seat", HTMLSelectElement).value); // w or b
   if (opponent && opponent.value === "link") return { type: "link_new", variant: token, seat };
+  if (opponent && opponent.value === "live") return { type: "live_new", variant: token, seat, offer: "" }; // the offer: live-panel.js
   const level = $("setup-level", HTMLSelectElement).value;
   return {
     type: "new_game",
@@ -154,8 +166,9 @@ function fillSetup(state, deps) {
   fillOptions(state, deps.catalogue());
   for (const input of document.querySelectorAll('input[name="opponent"]')) {
     const radio = /** @type {HTMLInputElement} */ (input);
-    radio.checked = radio.value === settings.opponent;
+    radio.checked = radio.value === (liveWanted ? "live" : settings.opponent);
   }
+  liveWanted = false;
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
   $("setup-hand", HTMLInputElement).checked = (/** @type {{dice?: string}} */ (settings)).dice === "hand";
   fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);

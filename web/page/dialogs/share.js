@@ -6,6 +6,7 @@
 
 import { $, button, copyText, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
+import { invite } from "../panels/live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").ShareLinks} ShareLinks */
@@ -47,6 +48,11 @@ export function createShare(root, { send, download }) {
   events.click("share-link", () => {
     root.close();
     send({ type: "link_new", from_board: true, seat: "w" });
+  });
+  // live from the position on the board (panels/live-panel.js makes the offer)
+  events.click("share-live", () => {
+    root.close();
+    void invite(send, { type: "live_new", from_board: true, seat: "w", offer: "" });
   });
   return {
     // links: game and position are URL fragments
@@ -93,7 +99,7 @@ function showLinks(root, links) {
   $("share-svg").hidden = $("share-png").hidden = !(typeof links.svg === "string" && links.svg);
   $("share-mat").hidden = !(typeof links.mat === "string" && links.mat);
   // the editor's set-up has no game of its own to play by link or to edit again
-  $("share-link").hidden = $("share-edit").hidden = typeof links.game !== "string";
+  $("share-link").hidden = $("share-live").hidden = $("share-edit").hidden = typeof links.game !== "string";
   $("share-status").textContent = "";
   if (!root.open) root.showModal();
   const first = $("share-rows").querySelector("input");

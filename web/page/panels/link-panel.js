@@ -6,12 +6,13 @@
 import { $, copyText, listeners } from "../dom.js";
 import { t } from "../i18n.js";
 import { linkedGames, savedGame } from "../library/store.js";
+import { invite } from "./live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").LinkView} LinkView */
 /** @typedef {import("../view-model.js").Intent} Intent */
 
-const LINK = /^d=([0-9a-f]{12})\.([wb])\d{1,5}\./;
+const LINK = /^(?:d|live)=([0-9a-f]{12})\.([wb])\d{1,5}\./;
 
 // The save of this device's side of the game a `d=` link belongs to: the side that did not send
 // it (else the sender's own, so the engine can say it is one's own link); null when none.
@@ -45,11 +46,23 @@ export function createLinkPanel(root, { send }) {
     status.textContent = t((await copyText(input)) ? "share.copied" : "share.select");
   });
   events.on(hold, "change", () => send({ type: "link_hold", keep: hold.checked }));
+  // the game by link goes live (or back to live after the line dropped or the tab reloaded)
+  events.click("link-live", () => void invite(send, { type: "live_offer", offer: "" }));
   return {
     paint(view) {
       const link = view.link;
-      root.hidden = !link;
+      const live = view.live;
+      // a game by link or live has no hints: the key legend leaves H out
+      const legend = $("keys-legend");
+      const keys = link ? "app.keys_no_hint" : "app.keys";
+      if (legend.dataset.i18n !== keys) {
+        legend.dataset.i18n = keys;
+        legend.textContent = t(keys);
+      }
+      // while a line is being made or is up, the live panel says what to send
+      root.hidden = !link || (live !== null && live.state !== "dropped");
       if (!link) return;
+      $("link-live").hidden = link.over || (live !== null && live.state !== "dropped");
       paintLink(root, link, input, status);
       $("link-hold-row").hidden = !link.hold_offered;
       hold.checked = link.hold;

@@ -1,0 +1,191 @@
+"""A game played live, as two friends play it: two browser contexts (two devices) connect by the
+invitation and its answer, then every move crosses the line at once, with no link sent; what a
+cheating peer sends is refused, and a line that drops is noticed on the other side."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from browser_support import after, board, open_app, press
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_play_by_link import play_turn
+
+NARDE = "narde:w:6x2,5,4:6x2,5,4"  # near the end: a few turns each
+BACKGAMMON = "backgammon:w:6x2,5,4,3:6x2,5,4,3"
+# the cheater's page: every channel this page sends on is kept, with what it sent
+SPY = """() => {
+    const send = RTCDataChannel.prototype.send;
+    window.sentOnLine = [];
+    RTCDataChannel.prototype.send = function (data) {
+        window.lineChannel = this;
+        if (data) window.sentOnLine.push(data);
+        return send.call(this, data);
+    };
+}"""
+
+
+JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"  # a test-only decoder
+READ_QR = """() => {
+    const canvas = document.getElementById('live-qr');
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const found = jsQR(pixels.data, canvas.width, canvas.height);
+    return found && found.data;
+}"""
+
+
+def qr_text(page: Page) -> str:
+    """The live link's QR code beside the board, read back by a decoder (npm jsqr)."""
+    page.wait_for_function("document.getElementById('live-qr').dataset.version"
+                           " && document.getElementById('live-qr').dataset.url"
+                           " === document.getElementById('live-url').value", timeout=20_000)
+    # the decoder's source, run at the page's top level (the page's policy allows no inline script)
+    page.evaluate("(source) => { if (!window.jsQR) (0, eval)(source); }", JSQR.read_text())
+    return str(page.evaluate(READ_QR))
+
+
+def live_link(page: Page) -> str:
+    page.wait_for_function("document.getElementById('live-url').value.includes('#live=')", timeout=30_000)
+    return page.input_value("#live-url")
+
+
+def connected(page: Page) -> None:
+    expect(page.locator("#live-panel")).to_have_attribute("data-state", "connected", timeout=30_000)
+
+
+def connect(browser: Browser, site: str, start: str) -> tuple[list[BrowserContext], Page, Page, list]:  # type: ignore[type-arg]
+    """The host shares the position live, the guest opens the invitation and the host its answer."""
+    host_context, host, host_watch = open_app(browser, f"{site}#p={start}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    press(host, "btn-share")
+    host.click("#share-live")
+    invite = live_link(host)
+    assert qr_text(host) == invite  # the QR code beside the link is the link
+    qr = host.evaluate("({...document.getElementById('live-qr').dataset})")
+    print(f"invitation: {len(invite)} characters, QR code version {qr['version']} ({qr['modules']} modules a side)")
+    after(guest, lambda: guest.goto(invite))
+    reply = live_link(guest)
+    host.goto(reply)
+    connected(host)
+    connected(guest)
+    return [host_context, guest_context], host, guest, [host_watch, guest_watch]
+
+
+def to_act(page: Page) -> bool:
+    return board(page)["phase"] != "over" and page.get_attribute("#link-panel", "data-waiting") != "1"
+
+
+def play_live(host: Page, guest: Page) -> int:
+    """Both play to the end, each turn crossing the line: the turns played."""
+    turns = 0
+    for _ in range(200):
+        if board(host)["phase"] == "over" and board(guest)["phase"] == "over":
+            return turns
+        page = host if to_act(host) else guest if to_act(guest) else None
+        if page is None:
+            host.wait_for_timeout(100)
+            continue
+        other = guest if page is host else host
+        play_turn(page)
+        turns += 1
+        # the move is on the other board at once: its turn, or the end
+        other.wait_for_function("document.getElementById('board').dataset.phase === 'over'"
+                                " || document.getElementById('link-panel').dataset.waiting !== '1'", timeout=20_000)
+    raise AssertionError("the game did not end")
+
+
+def test_two_devices_play_narde_and_backgammon_live_to_the_end_with_no_link_after_the_second(
+        browser: Browser, site: str) -> None:
+    for start in (NARDE, BACKGAMMON):
+        contexts, host, guest, watches = connect(browser, site, start)
+        try:
+            assert board(guest)["position"] == start
+            play_live(host, guest)
+            assert board(host)["position"] == board(guest)["position"]
+            assert host.input_value("#live-url") == "" and guest.input_value("#live-url") == ""  # no link to send
+            for watch in watches:
+                watch.assert_clean()
+        finally:
+            for context in contexts:
+                context.close()
+
+
+def test_a_cheating_peer_is_refused_and_a_dropped_line_is_noticed(browser: Browser, site: str) -> None:
+    contexts, host, guest, watches = connect(browser, site, NARDE)
+    try:
+        for page in (host, guest):
+            page.evaluate(SPY)
+        cheater = host if to_act(host) else guest
+        honest = guest if cheater is host else host
+        play_turn(cheater)
+        honest.wait_for_function("document.getElementById('link-panel').dataset.waiting !== '1'", timeout=20_000)
+        cheater.wait_for_function("window.sentOnLine.length > 0 && window.lineChannel", timeout=20_000)
+        position = board(honest)["position"]
+        sent = cheater.evaluate("window.sentOnLine[window.sentOnLine.length - 1]")
+        edited = sent[:-8] + ("A" if sent[-8] != "A" else "B") + sent[-7:]  # a forged roll, or a move changed
+        for forged in (sent, edited, '{"d":"d=000000000000.w2.AAAA"}', "<img src=x onerror=alert(1)>"):
+            after(honest, lambda forged=forged: cheater.evaluate("(data) => window.lineChannel.send(data)", forged))
+            if forged != sent:  # the same message again (sent again after a reconnection) changes nothing
+                expect(honest.locator("#message")).to_contain_text("refused")
+            assert board(honest)["position"] == position
+        expect(honest.locator("#live-heard")).to_be_empty()
+        # words: a quick message one way, a chat line the other, shown as text and nothing else
+        after(cheater, lambda: honest.click("#live-q-gg"))
+        expect(cheater.locator("#live-heard li").last).to_have_text("Good game")
+        words = '<img src=x onerror="document.title=1">'
+        chat = json.dumps({"t": words})
+        after(honest, lambda: cheater.evaluate("(data) => window.lineChannel.send(data)", chat))
+        expect(honest.locator("#live-heard li").last).to_have_text(words)
+        assert honest.locator("#live-heard img").count() == 0
+        # the honest side plays on; then the cheater's device goes away: the other side says so
+        play_turn(honest)
+        start = time.monotonic()
+        contexts[0 if cheater is host else 1].close()
+        expect(honest.locator("#live-panel")).to_have_attribute("data-state", "dropped", timeout=20_000)
+        print(f"dropped line noticed after {time.monotonic() - start:.1f} s")
+        expect(honest.locator("#link-live")).to_be_visible()  # on by links, or live again
+        watches[1 if cheater is host else 0].assert_clean()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_live_link_opens_a_new_game_ready_to_invite(browser: Browser, site: str) -> None:
+    """A page may link to `#live`: the New game dialog opens with "live" chosen, and Start makes
+    the invitation (no server contacted: the tick "Over the internet" is off)."""
+    context, page, watch = open_app(browser, f"{site}#live")
+    try:
+        expect(page.locator("#setup")).to_be_visible()
+        assert page.is_checked("#setup-live") and not page.is_checked("#setup-internet")
+        page.click("#setup-start")
+        assert live_link(page).split("#", 1)[1].startswith("live=")
+        expect(page.locator("#live-panel")).to_have_attribute("data-state", "inviting")
+        expect(page.locator("#link-panel")).to_be_hidden()  # the live panel says what to send
+        watch.assert_clean()
+    finally:
+        context.close()
+
+
+def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Browser, site: str) -> None:
+    """The answer comes back in a messenger, which opens it in a new tab: that tab hands it to the
+    tab holding the invitation (BroadcastChannel), which connects; the new tab opens no game of
+    its own from it (only the waiting tab holds the line's offer)."""
+    host_context, host, host_watch = open_app(browser, f"{site}#p={NARDE}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        press(host, "btn-share")
+        host.click("#share-live")
+        after(guest, lambda: guest.goto(live_link(host)))
+        reply = live_link(guest)
+        other_tab = host_context.new_page()
+        other_tab.goto(reply)
+        connected(host)
+        connected(guest)
+        expect(other_tab.locator("html[data-ready]")).to_have_count(1, timeout=60_000)
+        expect(other_tab.locator("#live-panel")).to_be_hidden()  # it handed the answer on, kept nothing of it
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()
