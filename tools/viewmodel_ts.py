@@ -28,6 +28,11 @@ SOURCES = (WORKER / "viewmodel.py", WORKER / "intent_shapes.py")  # in this orde
 TARGET = ROOT / "web" / "page" / "view-model.d.ts"
 STUDY_SOURCE = WORKER / "viewmodel_study.py"  # the study screens' part, in a .d.ts of its own
 STUDY_TARGET = ROOT / "web" / "page" / "study-model.d.ts"
+LIBRARY_SOURCE = WORKER / "viewmodel_library.py"  # the library's and Share's part, likewise
+LIBRARY_TARGET = ROOT / "web" / "page" / "library-model.d.ts"
+# viewmodel.py's parts kept in modules of their own (each file under 600 lines): the module's
+# name, and the .d.ts its types go to
+PARTS = {"viewmodel_study": "study-model", "viewmodel_library": "library-model"}
 INTENTS_TARGET = ROOT / "web" / "page" / "intents.d.ts"  # the intents apart: each file under 600 lines
 
 HEADER = """\
@@ -188,15 +193,20 @@ def declarations(source: str) -> list[list[str]]:
 
 
 def written() -> str:
-    """view-model.d.ts as viewmodel.py declares it now; it passes on intents.d.ts's types, so that
-    page modules name every type from "../view-model.js"."""
+    """view-model.d.ts as viewmodel.py declares it now; it passes on the types of intents.d.ts and
+    of its parts' .d.ts, so that page modules name every type from "../view-model.js"."""
     source = SOURCES[0].read_text(encoding="utf-8")
-    imported = sorted(alias.name for node in ast.parse(source).body
-                      if isinstance(node, ast.ImportFrom) and node.module == "viewmodel_study" for alias in node.names)
     text = generate(source)
-    if imported:  # the study screens' types the view names, after the header
-        text = text.replace(HEADER, HEADER + f'\nimport type {{ {", ".join(imported)} }} from "./study-model.js";\n', 1)
-    return text + '\nexport * from "./intents.js";\nexport * from "./study-model.js";\n'
+    imports = []
+    for module, target in PARTS.items():
+        imported = sorted(alias.name for node in ast.parse(source).body
+                          if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
+        if imported:  # the part's types the view names, after the header
+            imports.append(f'import type {{ {", ".join(imported)} }} from "./{target}.js";\n')
+    if imports:
+        text = text.replace(HEADER, HEADER + "\n" + "".join(imports), 1)
+    return text + '\nexport * from "./intents.js";\n' + "".join(f'export * from "./{target}.js";\n'
+                                                               for target in PARTS.values())
 
 
 def written_intents() -> str:
@@ -213,8 +223,14 @@ def written_study() -> str:
     return generate(STUDY_SOURCE.read_text(encoding="utf-8"))
 
 
+def written_library() -> str:
+    """library-model.d.ts as viewmodel_library.py declares it now (it names no other module's types)."""
+    return generate(LIBRARY_SOURCE.read_text(encoding="utf-8"))
+
+
 def main(argv: list[str]) -> int:
-    texts = {TARGET: written(), INTENTS_TARGET: written_intents(), STUDY_TARGET: written_study()}
+    texts = {TARGET: written(), INTENTS_TARGET: written_intents(), STUDY_TARGET: written_study(),
+             LIBRARY_TARGET: written_library()}
     if "--check" in argv:
         stale = [path for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
         for path in stale:

@@ -32,6 +32,11 @@ def test_the_committed_study_d_ts_is_what_viewmodel_study_py_declares() -> None:
         "web/page/study-model.d.ts differs from web/worker/viewmodel_study.py: run python tools/viewmodel_ts.py")
 
 
+def test_the_committed_library_d_ts_is_what_viewmodel_library_py_declares() -> None:
+    assert viewmodel_ts.LIBRARY_TARGET.read_text(encoding="utf-8") == viewmodel_ts.written_library(), (
+        "web/page/library-model.d.ts differs from web/worker/viewmodel_library.py: run python tools/viewmodel_ts.py")
+
+
 def test_a_changed_field_changes_the_d_ts() -> None:
     """The check can fail: a field's type changed in Python is a different .d.ts."""
     source, intents = (path.read_text(encoding="utf-8") for path in viewmodel_ts.SOURCES)

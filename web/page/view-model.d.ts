@@ -8,6 +8,7 @@
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
 import type { LearnView, StudyView } from "./study-model.js";
+import type { Imported, LibraryEntry, LibraryHead, ShareLinks } from "./library-model.js";
 
 export type Side = "w" | "b";
 
@@ -511,90 +512,6 @@ export interface View extends BoardView {
   learn: LearnView | null;
 }
 
-export interface LibraryLink {
-  gid: string;
-  side: Side;
-}
-
-/** How a single game of the library ended, for its side: points and the kind of win. */
-export interface EntryResult {
-  points: number;
-  kind: string;
-}
-
-/** What the Games screen lists of a game, kept beside its save (saves.library_entry). */
-export interface LibraryEntry {
-  id: string;
-  variant: string;
-  token: string;
-  opponent: string;
-  level: string;
-  seat: Side;
-  match_length: number;
-  score: number[];
-  position: string;
-  phase: string;
-  over: boolean;
-  winner: Side | null;
-  started: boolean;
-  link: LibraryLink | null;
-  hand?: boolean; // every roll entered by hand (left out of the dice's statistics)
-  result?: EntryResult | null; // a single game's end (older entries lack it)
-}
-
-/** The links and files the Share dialog offers (all optional: the editor's set-up has fewer). */
-export interface ShareLinks {
-  game?: string; // URL fragments
-  position?: string;
-  gnubg?: string;
-  xgid?: string;
-  record?: string; // a <nard-board> record
-  svg?: string;
-  mat?: string;
-  puzzle?: SharedPuzzle; // a puzzle open on the study screen: shared alone, its link and <nard-board puzzle>
-}
-
-/** A puzzle as the Share dialog offers it (docs/embed.md). */
-export interface SharedPuzzle {
-  id: string;
-  position: string;
-  dice: string; // "64"
-}
-
-/** A game of an import for the library (web/worker/backup.py): its save and entry made again from it. */
-export interface ImportedGame {
-  id: string;
-  name: string;
-  created: number; // ms since 1970 (0: now)
-  updated: number;
-  save: string;
-  entry: LibraryEntry;
-}
-
-/** One file of an import: its games taken, or why it was not, and its games that did not read. */
-export interface ImportLine {
-  name: string;
-  games: number;
-  error?: Record<string, unknown>; // a reason (web/worker/reasons.py): the file was refused
-  failed?: Record<string, unknown>[];
-}
-
-/** Files imported (intent import_files): games for the library, saves to set aside, a line a file. */
-export interface Imported {
-  games: ImportedGame[];
-  aside: string[];
-  report: ImportLine[];
-  opened?: boolean; // one game file, opened on the board as a new game (the answer's save)
-}
-
-/** The library file's head (intent export_library): the page adds the games (docs/library.md). */
-export interface LibraryHead {
-  app: string;
-  kind: string;
-  version: number;
-  prefs: Record<string, unknown>;
-}
-
 /** The answer to every intent (web/worker/ui.py dispatch), or {error} when it failed. */
 export interface Answer {
   view: View;
@@ -654,3 +571,4 @@ export interface Hello {
 
 export * from "./intents.js";
 export * from "./study-model.js";
+export * from "./library-model.js";

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from nardcore.errors import Refusal, quoted
-from nardcore.game import RESIGN_LEVELS, GameError
+from nardcore.game import RESIGN_LEVELS
 from nardcore.readers import GameStateError
 from nardcore.variant import VariantError, find_variant
 
@@ -25,10 +25,8 @@ from . import (
     lessons,
     linkgame,
     livegame,
-    match_review,
     practice,
     record,
-    rollouts,
     saves,
     study,
     turn_input,
@@ -36,8 +34,10 @@ from . import (
 from .autopilot import Autopilot
 from .dice import CountingDice
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
+from .help_intents import hint, play_on, replay, review, rollout
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
+from .link_intents import link_hold, link_new, live_answer, live_in, live_new, live_offer, live_say, live_state
 from .linkformat import is_link
 from .livelink import is_live_link
 from .reasons import reason
@@ -258,42 +258,6 @@ def load_url(session: Session, pilot: Autopilot, request: Request) -> None:
     session.say("url_loaded")
 
 
-def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Start a game played by link (web/worker/linkgame.py): the invitation is the link to send."""
-    linkgame.start(session, request)
-
-
-def live_new(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Start a game played live (web/worker/livegame.py): the invitation carries the page's offer."""
-    livegame.start(session, request)
-
-
-def live_offer(session: Session, pilot: Autopilot, request: Request) -> None:
-    """A new line for the game by link under way (livegame.reinvite)."""
-    livegame.reinvite(session, request)
-
-
-def live_answer(session: Session, pilot: Autopilot, request: Request) -> None:
-    livegame.answer(session, request)
-
-
-def live_state(session: Session, pilot: Autopilot, request: Request) -> None:
-    livegame.line_state(session, request)
-
-
-def live_in(session: Session, pilot: Autopilot, request: Request) -> None:
-    livegame.receive(session, request)
-
-
-def live_say(session: Session, pilot: Autopilot, request: Request) -> None:
-    livegame.say(session, request)
-
-
-def link_hold(session: Session, pilot: Autopilot, request: Request) -> None:
-    """In a game by link, keep the cube for the next turn or not (web/worker/linkgame.py `hold`)."""
-    linkgame.hold(session, request)
-
-
 def export_url(session: Session, pilot: Autopilot, request: Request) -> str:
     return saves.export_url(session)
 
@@ -499,87 +463,6 @@ def next_game(session: Session, pilot: Autopilot, request: Request) -> None:
 def bot(session: Session, pilot: Autopilot, request: Request) -> None:
     """One action of the computer (the view asks for it with `bot_pending`)."""
     pilot.act(session)
-
-
-# -- help -----------------------------------------------------------------------------------
-
-
-def replay(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Step through the record: `to` is first, back, forward, last, an event count, or None."""
-    try:
-        record.step(session, request.get("to"))
-    except ValueError as error:
-        raise UIError(str(error)) from None
-    if session.replay is not None:
-        session.say("replay_at", at=session.replay, of=len(session.game.history))
-    elif session.message is not None and session.message.key == "replay_at":
-        session.message = None
-
-
-def play_on(session: Session, pilot: Autopilot, request: Request) -> None:
-    """A new game of the library from the position replay shows."""
-    position = record.shown_position(session)
-    if position is None:
-        return
-    if position.winner() is not None:
-        raise GameError("the game is over at this point: step back to play on")
-    session.play_on_from(position)
-    session.say("played_on")
-    pilot.automate(session)
-
-
-def hint(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The best plays for the person's turn (or the cube action); `show` draws one of them (on
-    a study screen: one of the plays listed, a puzzle's once it is answered)."""
-    if session.study is not None:
-        if request.get("show") is not None:
-            study.show_play(session, request.get("show"))
-        return
-    if not advice.can_hint(session):
-        raise GameError("there is nothing to hint now")
-    show, shown = request.get("show"), session.hint
-    if shown is not None and isinstance(show, int) and not isinstance(show, bool):
-        if shown.get("plays") and 0 <= show < len(shown["plays"]):
-            shown["shown"] = show
-        return
-    session.hint = advice.hint_for(session.game)
-
-
-def rollout(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The hint's plays rolled out a slice at a time: `action` "start" (with `games` per play,
-    optional), "more" (the page asks again while it runs) or "cancel" (web/worker/rollouts.py)."""
-    rollouts.run_rollout(session, request.get("action"), request.get("games"))
-
-
-def review(session: Session, pilot: Autopilot, request: Request) -> None:
-    """Review the game a slice at a time (the page asks again until `complete`); `show`: draw
-    the position after that turn (None: the game again); `close`; `try`: a new game against
-    the computer from the position before that turn's play, with its roll; `rollout`: the
-    shown turn's plays rolled out, "start" (with `games`), "more" or "cancel" (rollouts.py)."""
-    if request.get("close"):
-        advice.close_review(session)
-        return
-    if "rollout" in request:
-        rollouts.run_review_rollout(session, request["rollout"], request.get("games"))
-        return
-    if "try" in request:
-        advice.try_review_turn(session, request["try"])
-        pilot.automate(session)
-        return
-    if "game" in request:
-        match_review.open_game(session, request["game"])
-        match_review.note_games(session)
-        return
-    if request.get("summary"):
-        match_review.run_summary(session)
-        return
-    show = request.get("show", False)
-    if session.review is not None and show is not False:
-        advice.show_review_turn(session, show)
-        return
-    advice.run_review(session)
-    match_review.note_games(session)
-    practice.collect_review(session)  # once complete: the person's marked plays into the drills
 
 
 INTENTS: dict[str, Intent] = {

@@ -14,8 +14,9 @@ import { isolate, t } from "../i18n.js";
 import { isLibrary, libraryFile, paintReport, readChosen } from "./backup.js";
 import {
   allSavedGames, deleteGame, listGames, listed, mergeGames, newestGames, outcomeOf, renameGame, restoreGame, rivalOf,
-  savedGame, storageUse,
+  savedGame,
 } from "./store.js";
+import { storageUse } from "./space.js";
 
 /** @typedef {import("./store.js").StoredEntry} StoredEntry */
 /** @typedef {import("./store.js").Removed} Removed */

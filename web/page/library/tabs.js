@@ -17,9 +17,10 @@ import { $, copyText, download, listeners, part } from "../dom.js";
 import { t } from "../i18n.js";
 import { EMBEDDED, writeStore } from "../keep.js";
 import {
-  askToPersist, forgetListing, keepAside, keepGame, lastStoreProblem, libraryKept, savedGame, storedRevision,
+  forgetListing, keepAside, keepGame, lastStoreProblem, libraryKept, savedGame, storedRevision,
   takeLibraryNotes,
 } from "./store.js";
+import { askToPersist } from "./space.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").Answer} Answer */

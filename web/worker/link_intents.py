@@ -1,0 +1,49 @@
+"""The requests of a game played by link or live (web/worker/linkgame.py, livegame.py), as
+web/worker/intents.py's table names them: a game started, a new line, the line's answer, state and
+messages, and the cube held for the next turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import linkgame, livegame
+from .autopilot import Autopilot
+from .session import Session
+
+Request = dict[str, Any]  # as web/worker/intents.py reads it: untrusted
+
+
+def link_new(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Start a game played by link (web/worker/linkgame.py): the invitation is the link to send."""
+    linkgame.start(session, request)
+
+
+def live_new(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Start a game played live (web/worker/livegame.py): the invitation carries the page's offer."""
+    livegame.start(session, request)
+
+
+def live_offer(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A new line for the game by link under way (livegame.reinvite)."""
+    livegame.reinvite(session, request)
+
+
+def live_answer(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.answer(session, request)
+
+
+def live_state(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.line_state(session, request)
+
+
+def live_in(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.receive(session, request)
+
+
+def live_say(session: Session, pilot: Autopilot, request: Request) -> None:
+    livegame.say(session, request)
+
+
+def link_hold(session: Session, pilot: Autopilot, request: Request) -> None:
+    """In a game by link, keep the cube for the next turn or not (web/worker/linkgame.py `hold`)."""
+    linkgame.hold(session, request)
