@@ -23,6 +23,8 @@ from ..position import SIDE_LETTERS, WHITE, Position
 from . import neural_cube
 from .neural import Network, network_for
 from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays, result_equity
+from .outcomes import Outcomes
+from .stakes import Stakes
 
 # Losses (in points per game at cube 1, for backgammon's scale of 3) from which a play
 # is marked; other games scale them by their own largest win (POINTS_SCALE).
@@ -57,19 +59,22 @@ class Hint:
     loss: float  # how much less than the best play
 
 
-def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool = False) -> list[Hint]:
-    """The best `count` plays for `position` with `dice`, best first (`deep`: with look-ahead)."""
+def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool = False,
+         values: Outcomes | None = None) -> list[Hint]:
+    """The best `count` plays for `position` with `dice`, best first (`deep`: with look-ahead);
+    `values`: what each outcome is worth to the mover at the match score (`stakes`)."""
     plays = legal_plays(position, dice)
     if not plays:
         return [Hint("", position.pass_turn(), _static_value(position), 0.0)]
-    ranked = rank_plays(position, plays)
+    ranked = rank_plays(position, plays, values=values)
     network = network_for(position.variant.name)
-    values = [(r.result, r.equity) for r in ranked]
+    found = [(r.result, r.equity) for r in ranked]
     if deep and network is not None:
-        top = values[: max(count, 3)]
-        values = sorted(((r, lookahead_equity(network, r)) for r, _ in top), key=lambda item: (-item[1], str(item[0])))
-    best = values[0][1]
-    return [Hint(format_play(position, plays[r]), r, v, best - v) for r, v in values[:count]]
+        top = found[: max(count, 3)]
+        found = sorted(((r, lookahead_equity(network, r, values)) for r, _ in top),
+                       key=lambda item: (-item[1], str(item[0])))
+    best = found[0][1]
+    return [Hint(format_play(position, plays[r]), r, v, best - v) for r, v in found[:count]]
 
 
 def best_equity(position: Position, dice: tuple[int, int]) -> float:
@@ -236,14 +241,15 @@ class _LuckJob:
 
 
 def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
-                 with_luck: bool = True) -> Iterator[tuple[int, int, Review]]:
+                 with_luck: bool = True, stakes: Stakes | None = None) -> Iterator[tuple[int, int, Review]]:
     """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`.
 
     Two passes, so the useful part comes first: the first ranks each turn's plays (the
     losses, marks, error rates and the graph; `Review.ranked` once done), one turn per step;
     the second measures each roll's luck (`with_luck`), one of the 21 rolls per step, the
     played roll's value taken from the first pass. Yields (turns ranked, turns in all, the
-    review so far); the last yield is complete.
+    review so far); the last yield is complete. `stakes`: the game's match score, for which
+    the plays are ranked (at the cube as it stands at each play).
     """
     network = network_for(start.variant.name)
     plays = [e for e in history if e.get("event") in ("play", "pass")]
@@ -253,10 +259,13 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
     position = start
     turn = 0
     total = len(plays)
+    cube = 1
     for event in history:
         kind = event.get("event")
         if kind == "opening":
             continue
+        if kind in ("take", "beaver"):
+            cube *= 2 if kind == "take" else 4
         side = SIDE_LETTERS.index(str(event.get("side")))
         if kind in ("take", "drop", "beaver") and network is not None and start.variant.cube:
             review.decisions.append(_cube_answer(network, position, side, turn, kind))
@@ -268,7 +277,8 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
         dice = (int(dice_list[0]), int(dice_list[1]))
         text = str(event.get("play", ""))
         result = parse_play(position, dice, text) if text else position.pass_turn()
-        decision, rolled = _ranked_play(position, dice, text, result, turn)
+        weights = stakes.values(side, cube) if stakes is not None else None
+        decision, rolled = _ranked_play(position, dice, text, result, turn, weights)
         # the first turn's roll is the opening's own when the opening decided it (no double)
         first = turn == 0 and opening == [tuple(sorted(dice))]
         jobs.append(_LuckJob(len(review.decisions), position, dice, first, rolled))
@@ -300,7 +310,7 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
 
 
 def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: Position,
-                 turn: int) -> tuple[Decision, float]:
+                 turn: int, values: Outcomes | None = None) -> tuple[Decision, float]:
     """A play against the roll's best (every legal play ranked at 0-ply, as `hint`), and the
     best play's equity (the rolled dice's value for the roll's luck)."""
     variant = position.variant.name
@@ -309,20 +319,22 @@ def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: P
         decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}",
                             text, "", 0.0, mark(0.0, variant), None, True)
         return decision, _static_value(position)
-    ranked = rank_plays(position, plays)
+    ranked = rank_plays(position, plays, values=values)
     best = ranked[0]
     chosen = next((r for r in ranked if r.result == result), best)
     loss = max(0.0, best.equity - chosen.equity)
     decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}", text,
                         format_play(position, plays[best.result]), round(loss, 4), mark(loss, variant), None,
                         len(ranked) < 2)
-    return decision, best.equity
+    # the luck compares the 21 rolls in the game's own points: the rolled one's value likewise
+    return decision, best.equity if values is None else best_equity(position, dice)
 
 
-def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True) -> Review:
+def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True,
+           stakes: Stakes | None = None) -> Review:
     """The whole review at once (see `review_steps`)."""
     done = Review()
-    for _, _, done in review_steps(start, history, with_luck):
+    for _, _, done in review_steps(start, history, with_luck, stakes):
         pass
     return done
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from nardcore.bots import analysis
 from nardcore.bots.rollout import Rollout, rollout_steps
+from nardcore.bots.stakes import Stakes
 from nardcore.notation import parse_play
 from nardcore.position import Position
 
@@ -62,7 +63,8 @@ def run_rollout(session: Session, action: Any, games: Any = None) -> None:
         assert game.dice is not None  # a play is hinted only once the dice are thrown
         position, dice = game.position, game.dice.dice
         candidates = [(item["play"], parse_play(position, dice, item["play"])) for item in hint["plays"]]
-        session.rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
+        session.rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL, stakes=Stakes.of(game),
+                                            cube=game.cube_value)
         state = hint["rollout"] = _new_state(count, len(candidates))
     session.rollout_run = _go_on(state, session.rollout_run)
 
@@ -138,6 +140,7 @@ def run_review_rollout(session: Session, action: Any, games: Any = None) -> None
             session.review_rollout_run = None
             raise UIError("there is no turn of the review to roll out")
         position, _, candidates = review_candidates(decision)
-        session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
+        session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL,
+                                                   stakes=Stakes.of(session.game), cube=session.game.cube_value)
         state = review["rollout"] = {**_new_state(count, len(candidates)), "turn": decision["turn"]}
     session.review_rollout_run = _go_on(state, session.review_rollout_run)
