@@ -100,12 +100,15 @@ def _advance(state: dict[str, Any], run: Iterator[tuple[int, int, list[Rollout]]
     return True
 
 
-def review_candidates(decision: dict[str, Any]) -> tuple[Position, tuple[int, int], list[tuple[str, Position]]]:
+def review_candidates(decision: dict[str, Any], stakes: Stakes | None = None,
+                      ) -> tuple[Position, tuple[int, int], list[tuple[str, Position]]]:
     """A reviewed play's position and roll, and what to roll out: the best plays of the roll and
-    the play made (REVIEW_PLAYS in all, the play made always among them)."""
+    the play made (REVIEW_PLAYS in all, the play made always among them); `stakes`: the
+    reviewed game's match score, which the best plays are chosen for."""
     position = Position.parse(decision["position"])
     dice = (int(decision["dice"][0]), int(decision["dice"][1]))
-    best = [item.play for item in analysis.hint(position, dice, count=REVIEW_PLAYS)]
+    values = stakes.values(position.turn) if stakes is not None else None
+    best = [item.play for item in analysis.hint(position, dice, count=REVIEW_PLAYS, values=values)]
     chosen = decision["chosen"]
     plays = best if chosen in best else [*best[: REVIEW_PLAYS - 1], chosen]
     return position, dice, [(text, parse_play(position, dice, text)) for text in plays]
@@ -139,7 +142,7 @@ def run_review_rollout(session: Session, action: Any, games: Any = None) -> None
         if review is None or decision is None:
             session.review_rollout_run = None
             raise UIError("there is no turn of the review to roll out")
-        position, _, candidates = review_candidates(decision)
+        position, _, candidates = review_candidates(decision, Stakes.of(session.game))
         session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL,
                                                    stakes=Stakes.of(session.game), cube=session.game.cube_value)
         state = review["rollout"] = {**_new_state(count, len(candidates)), "turn": decision["turn"]}
