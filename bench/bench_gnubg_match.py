@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,8 @@ from train.play import net_strongest_player  # noqa: E402
 CHECKPOINT = ROOT / "train" / "logs" / "gnubg-matches.json"
 GNUBG = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
 SEED = 2026
+ANSWERS = {name: re.compile(label + r"\s+([+-]?\d+\.\d+)") for name, label in
+           (("no_double", r"No double"), ("take", r"Double, take"), ("pass", r"Double, pass"))}
 
 
 class GnubgCube:
@@ -80,14 +83,13 @@ class GnubgCube:
                     f"set board {gnubg_nn.position_id(board)}", "hint"])
         assert self.process.stdout is not None
         found: dict[str, float] = {}
-        labels = {"No double": "no_double", "Double, take": "take", "Double, pass": "pass"}
         while True:
             line = self.process.stdout.readline()
             if not line:
                 raise RuntimeError("gnubg stopped")
-            for label, name in labels.items():
-                if line.lstrip()[:3].rstrip(".").isdigit() and label in line:
-                    found[name] = float(line.split(label)[1].split()[0])
+            for name, pattern in ANSWERS.items():
+                if (match := pattern.search(line)) is not None:
+                    found[name] = float(match.group(1))
             if "Proper cube action" in line:
                 return found if len(found) == 3 else None
             if "cannot double" in line or "not possible" in line:
