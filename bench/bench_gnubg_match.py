@@ -11,15 +11,15 @@ value and owner set, then `hint`; double when min(double/take, double/pass) beat
 take when double/take is at most double/pass). gnubg only plays here: nothing is learned from it.
 
 Matches come in pairs on the same dice with the sides swapped. The share of matches won has a
-95% interval from the pairs' spread. Results go to train/logs/gnubg-matches.json after every
-pair (an interrupted run goes on where it stopped); progress is printed every 30 s.
+95% interval from the pairs' spread (Wilson's over the matches when that is wider). Results
+go to train/logs/gnubg-matches.json after every pair (an interrupted run goes on where it
+stopped); progress is printed every 30 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import re
 import shutil
 import subprocess
@@ -32,6 +32,7 @@ sys.path[:0] = [str(ROOT)]
 
 import gnubg_nn  # noqa: E402
 
+from bench.bench_matches import interval  # noqa: E402
 from nardcore.bots import neural_cube  # noqa: E402
 from nardcore.bots.neural import network_for  # noqa: E402
 from nardcore.bots.stakes import game_values  # noqa: E402
@@ -167,15 +168,6 @@ def play_match(ours: int, gnubg: GnubgCube, length: int, seed: str, actions: dic
 def _count(actions: dict[str, int], mine: bool, what: str) -> None:
     key = f"{'ours' if mine else 'gnubg'} {what}"
     actions[key] = actions.get(key, 0) + 1
-
-
-def interval(pairs: list[float]) -> tuple[float, float, float]:
-    n = len(pairs)
-    mean = sum(pairs) / n if n else 0.5
-    if n < 2:
-        return mean, 0.0, 1.0
-    spread = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (n - 1) / n)
-    return mean, max(0.0, mean - 1.96 * spread), min(1.0, mean + 1.96 * spread)
 
 
 def main() -> None:

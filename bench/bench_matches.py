@@ -8,7 +8,8 @@ score (nardcore.bots.stakes) and `strongest` playing for points as in a single g
 matches come in pairs on the same dice with the players' colours swapped; a game's winner
 starts the next game, the first game's starter is the opening roll's. Both are the numpy port
 of the strongest level (train/play.py `net_strongest_player`: the same choices, no time
-limit). The share of matches won has a 95% interval from the spread of the pairs' results.
+limit). The share of matches won has a 95% interval from the spread of the pairs' results
+(Wilson's over the matches when that is wider: few pairs, or pairs all alike).
 Results go to train/logs/score-matches.json after every pair: an interrupted run goes on
 where it stopped (same weights, same table); progress is printed every 30 s.
 """
@@ -89,14 +90,21 @@ def play_match(name: str, players: Sequence[Player], board: Board, rng: random.R
 
 
 def interval(pairs: Sequence[float]) -> tuple[float, float, float]:
-    """The share of matches won by the score-aware player, with its 95% interval (pairs: the
-    share won in each pair of matches: 0, 0.5 or 1)."""
+    """The share of matches won by the first player, with a 95% interval (pairs: the share won
+    in each pair of matches: 0, 0.5 or 1): from the spread of the pairs' results, or Wilson's
+    interval over the matches as if unpaired when that is wider (few pairs, or pairs all alike)."""
     n = len(pairs)
     mean = sum(pairs) / n if n else 0.5
     if n < 2:
         return mean, 0.0, 1.0
     spread = math.sqrt(sum((p - mean) ** 2 for p in pairs) / (n - 1) / n)
-    return mean, max(0.0, mean - 1.96 * spread), min(1.0, mean + 1.96 * spread)
+    low, high = mean - 1.96 * spread, mean + 1.96 * spread
+    matches, z = 2 * n, 1.96
+    centre = (mean + z * z / (2 * matches)) / (1 + z * z / matches)
+    half = z * math.sqrt(mean * (1 - mean) / matches + z * z / (4 * matches * matches)) / (1 + z * z / matches)
+    if 2 * half > high - low:
+        low, high = centre - half, centre + half
+    return mean, max(0.0, low), min(1.0, high)
 
 
 def load() -> dict[str, dict[str, object]]:
