@@ -164,8 +164,8 @@ def write_game_tables(games: int, seed: int, build_only: bool, only: list[str]) 
         table = build_game_table(starter, {k: v / played for k, v in points.items()}, GAME_TABLE_SIZE[name])
         tables[name] = {"games": played, "starter_wins": int(str(found["starter_wins"])),
                         "points": {str(k): v for k, v in sorted(points.items())},
-                        "starts": [[round(v, 6) for v in row] for row in table.starts],
-                        "waits": [[round(v, 6) for v in row] for row in table.waits]}
+                        # the other half is its complement: waits(a, b) = 1 - starts(b, a)
+                        "starts": [[round(v, 6) for v in row] for row in table.starts]}
         print(f"{name}: the starter won {starter:.3f} of {played}; points {points}")
     data = json.loads(TABLE_FILE.read_text(encoding="utf-8"))
     data["game_tables"] = tables

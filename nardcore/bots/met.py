@@ -180,15 +180,17 @@ def game_table(name: str) -> GameTable:
     found = games.get(name) if isinstance(games, dict) else None
     if not isinstance(found, dict):
         raise RuntimeError(f"no match equity table for {name} in {TABLE_FILE} (python -m train.met games writes it)")
-    return GameTable([[float(v) for v in row] for row in found["starts"]],
-                     [[float(v) for v in row] for row in found["waits"]])
+    starts = [[float(v) for v in row] for row in found["starts"]]
+    # shipped as one half: waiting for the other side's start is that side's starting, turned round
+    waits = [[1.0 - starts[b][a] for b in range(len(starts))] for a in range(len(starts))]
+    return GameTable(starts, waits)
 
 
 def game_parameters(name: str) -> dict[str, object]:
     """How a game's shipped table was made: games counted, the starter's share, the points."""
     games = _SHIPPED.get("game_tables")
     found = games.get(name) if isinstance(games, dict) else None
-    return {k: v for k, v in found.items() if k not in ("starts", "waits")} if isinstance(found, dict) else {}
+    return {k: v for k, v in found.items() if k != "starts"} if isinstance(found, dict) else {}
 
 
 def match_equity(need: int, other: int, crawford_done: bool = False) -> float:
