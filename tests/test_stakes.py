@@ -101,6 +101,10 @@ def test_a_gammon_is_worth_nothing_to_the_side_whose_single_win_wins_the_match()
     for name in ("narde", "moultezim", "khachapuri"):  # a mars likewise, in a match of the other games
         leader = outcome_values(name, MatchScore(5, 4, 2))
         assert leader.weights[1] == pytest.approx(0.0, abs=1e-9)
+    for name, length in (("khachapuri", 7), ("tawla31", 31)):  # and how many checkers a win is by
+        leader = outcome_values(name, MatchScore(length, length - 1, 3))
+        assert leader.weights[-2] == pytest.approx(0.0, abs=1e-9) and leader.weights[-1] < -1
+        assert outcome_values(name, MatchScore(length, 3, length - 1)).weights[-2] > 1
 
 
 def test_a_dead_gammon_changes_the_play_and_money_keeps_the_money_play() -> None:
