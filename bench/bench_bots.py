@@ -2,6 +2,7 @@
 
     python bench/bench_bots.py strength [--games 2000] [--only NAME ...] [--report] [--weights VARIANT=FILE]
     python bench/bench_bots.py think [--positions 200] [--only GAME ...] [--weights VARIANT=FILE]
+    python bench/bench_bots.py matches [--matches 500] [--length 7] [--only GAME ...] [--report]
 
 strength: pairings of cubeless games, half of them with colours swapped on the same dice,
 points scored by each game's rules, each share with a 95% interval:
@@ -21,6 +22,9 @@ then differ from an unbroken run's); `--report` prints them. Runs of different p
 (`--only`) may go at once, one per core: each writes only its own pairing's entry.
 `--no-bearoff`: the players without the bear-off database (the network alone in home-board
 races as well; a result of its own in the file), to measure what the database brings.
+
+matches: in narde, khachapuri, moultezim and tawla31 (to 31), matches between `strongest` that
+knows the score and the score-blind `strongest`, with 95% intervals (bench/bench_matches.py).
 
 think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
 from games, median and 95th percentile, per game.
@@ -252,7 +256,9 @@ def think(count: int, only: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["strength", "think"], nargs="?", default="think")
+    parser.add_argument("what", choices=["strength", "think", "matches"], nargs="?", default="think")
+    parser.add_argument("--matches", type=int, default=500, help="matches per game (matches)")
+    parser.add_argument("--length", type=int, default=7, help="match length (matches; tawla31 plays to 31)")
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (strength)")
     parser.add_argument("--only", nargs="*", default=[],
                         help="pairings whose name holds one of these words (think: these games)")
@@ -275,6 +281,9 @@ def main() -> None:
         use_weights(parser, item)
     if args.what == "strength":
         strength(args.games, args.only, args.report)
+    elif args.what == "matches":
+        from bench.bench_matches import GAMES, matches
+        matches(args.matches, args.length, args.only, args.report, {name: weights_digest(name) for name in GAMES})
     else:
         think(args.positions, args.only)
 

@@ -176,29 +176,77 @@ def reply_terms(net: Net, result: Position) -> tuple[list[Position | None], list
     return replies, terms
 
 
+def mover_weights(spec: Outcomes) -> tuple[float, np.ndarray]:
+    """The weights (constant, per output) that value a result, read for its side on roll, for
+    the side that played into it: `spec.equity(spec.flip(outputs))` as one dot product."""
+    size, n = spec.size, spec.levels
+    index = list(range(size))
+    flip = [0, *index[1 + n : 1 + 2 * n], *index[1 : 1 + n]]
+    if spec.checker_share:
+        flip += [2 + 2 * n, 1 + 2 * n]
+    weights = np.zeros(size)
+    for j in range(1, size):
+        weights[flip[j]] += spec.weights[j]
+    weights[0] = -spec.weights[0]  # the mover wins when the side on roll loses
+    return spec.constant + spec.weights[0], weights
+
+
+ValuesFor = Callable[[Position], Outcomes | None]  # the mover's outcome values at the score (`stakes`)
+
+
 def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_gap: float = DEEPEN_GAP,
-                         games: tuple[str, ...] = DEEPENED_GAMES) -> Player:
+                         games: tuple[str, ...] = DEEPENED_GAMES, values_for: ValuesFor | None = None) -> Player:
     """The `strongest` level's choice (NeuralBot with look-ahead, no time limit), in numpy:
     1-ply over at most 6 plays within 0.1 x the game's largest win at 0 ply; in `games`,
     when the best two at 1 ply are within `deepen_gap` x the largest win, `deepen_rolls` of
-    the opponent's rolls valued two plies deep for both (docs/training.md, "Look-ahead")."""
+    the opponent's rolls valued two plies deep for both (docs/training.md, "Look-ahead").
+    `values_for`: what each outcome is worth to the side to play at the match score
+    (nardcore.bots.stakes; None or a None answer: the game's own points)."""
     spec = OUTCOMES[net.variant_name]
-    weights = np.array(spec.weights)
     scale = POINTS_SCALE[net.variant_name]
     deepened = net.variant_name in games and deepen_rolls > 0
 
     def value(terms: list[float]) -> float:
         return sum(float(roll.probability) * term for roll, term in zip(ROLLS, terms, strict=True))
 
-    def my_one_ply(reply: Position) -> float:
-        if reply.winner() is not None:
-            return float(on_roll_equities(net, spec, weights, [reply])[0])
-        return roll_average(net, reply, lambda theirs: -float(theirs.min()))
-
     def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
-        mine = -on_roll_equities(net, spec, weights, results)
+        valued = (values_for(position) if values_for is not None else None) or spec
+        on_roll = np.array(valued.weights)
+        mover_constant, mover = mover_weights(valued)
+
+        def mover_values(positions: list[Position]) -> np.ndarray:
+            return np.asarray(mover_constant + on_roll_outcomes(net, positions) @ mover)
+
+        def terms_of(result: Position) -> tuple[list[Position | None], list[float]]:
+            if result.winner() is not None:
+                return [None] * len(ROLLS), [float(mover_values([result])[0])] * len(ROLLS)
+            by_roll = [result_positions(result, roll.dice) for roll in ROLLS]
+            values = on_roll_equities(net, valued, on_roll, [r for found in by_roll for r in found])
+            replies: list[Position | None] = []
+            terms: list[float] = []
+            at = 0
+            for found in by_roll:
+                block = values[at : at + len(found)]
+                index = int(block.argmin())  # the first of the worst for me, as min() in nardcore
+                replies.append(found[index])
+                terms.append(float(block[index]))
+                at += len(found)
+            return replies, terms
+
+        def my_one_ply(reply: Position) -> float:
+            if reply.winner() is not None:
+                return float(on_roll_equities(net, valued, on_roll, [reply])[0])
+            by_roll = [result_positions(reply, roll.dice) for roll in ROLLS]
+            values = mover_values([r for found in by_roll for r in found])
+            total, at = 0.0, 0
+            for roll, found in zip(ROLLS, by_roll, strict=True):
+                total += float(roll.probability) * float(values[at : at + len(found)].max())
+                at += len(found)
+            return total
+
+        mine = mover_values(results)
         order = sorted(range(len(results)), key=lambda i: (-mine[i], str(results[i])))
-        looked = [(i, *reply_terms(net, results[i])) for rank, i in enumerate(order[:6])
+        looked = [(i, *terms_of(results[i])) for rank, i in enumerate(order[:6])
                   if not rank or mine[i] >= mine[order[0]] - 0.1 * scale]
         looked.sort(key=lambda item: -value(item[2]))  # stable, as in nardcore
         if deepened:

@@ -4,6 +4,8 @@ learned evaluation (`make_bot`, `LEVELS`), plus a uniform random and a heuristic
 A bot chooses among legal plays (`choose_play`) and answers the cube
 (`wants_double`, `takes`). `act(game, bot)` lets a bot do whatever the game
 asks of the side to act — roll, double, take, drop, play — one action per call.
+In a match the network players play for the score: `act` tells a bot that `knows_score`
+what each outcome is worth at it (`stakes.outcome_values`, docs/cube.md).
 
 >>> from nardcore.dice import SeededDice
 >>> from nardcore.game import Game

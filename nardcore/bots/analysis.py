@@ -23,6 +23,8 @@ from ..position import SIDE_LETTERS, WHITE, Position
 from .cube_judge import CubeState, CubeTrack
 from .neural import Network, network_for
 from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays, result_equity
+from .outcomes import Outcomes
+from .stakes import Stakes
 
 # Losses (in points per game at cube 1, for backgammon's scale of 3) from which a play
 # is marked; other games scale them by their own largest win (POINTS_SCALE).
@@ -57,19 +59,22 @@ class Hint:
     loss: float  # how much less than the best play
 
 
-def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool = False) -> list[Hint]:
-    """The best `count` plays for `position` with `dice`, best first (`deep`: with look-ahead)."""
+def hint(position: Position, dice: tuple[int, int], count: int = 5, deep: bool = False,
+         values: Outcomes | None = None) -> list[Hint]:
+    """The best `count` plays for `position` with `dice`, best first (`deep`: with look-ahead);
+    `values`: what each outcome is worth to the mover at the match score (`stakes`)."""
     plays = legal_plays(position, dice)
     if not plays:
         return [Hint("", position.pass_turn(), _static_value(position), 0.0)]
-    ranked = rank_plays(position, plays)
+    ranked = rank_plays(position, plays, values=values)
     network = network_for(position.variant.name)
-    values = [(r.result, r.equity) for r in ranked]
+    found = [(r.result, r.equity) for r in ranked]
     if deep and network is not None:
-        top = values[: max(count, 3)]
-        values = sorted(((r, lookahead_equity(network, r)) for r, _ in top), key=lambda item: (-item[1], str(item[0])))
-    best = values[0][1]
-    return [Hint(format_play(position, plays[r]), r, v, best - v) for r, v in values[:count]]
+        top = found[: max(count, 3)]
+        found = sorted(((r, lookahead_equity(network, r, values)) for r, _ in top),
+                       key=lambda item: (-item[1], str(item[0])))
+    best = found[0][1]
+    return [Hint(format_play(position, plays[r]), r, v, best - v) for r, v in found[:count]]
 
 
 def best_equity(position: Position, dice: tuple[int, int]) -> float:
@@ -249,7 +254,7 @@ class _LuckJob:
 
 def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
                  with_luck: bool = True, cube: CubeState | None = None,
-                 cube_limit: int = 64) -> Iterator[tuple[int, int, Review]]:
+                 cube_limit: int = 64, stakes: Stakes | None = None) -> Iterator[tuple[int, int, Review]]:
     """Review a game's history (Game.history, as gamedata.game_to_dict saves it) from `start`.
 
     Two passes, so the useful part comes first: the first ranks each turn's plays (the
@@ -259,6 +264,8 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
     review so far); the last yield is complete. In backgammon every cube decision is judged
     too, at the game's cube and score (`cube`; money with a centred cube when not given):
     doubles, missed doubles, too good, takes, drops and beavers (`cube_judge.CubeTrack`).
+    `stakes`: the game's match score, for which the plays are ranked (at the cube as it stands
+    at each play).
     """
     network = network_for(start.variant.name)
     plays = [e for e in history if e.get("event") in ("play", "pass")]
@@ -270,10 +277,13 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
     turn = 0
     total = len(plays)
     doubled = False  # the side on roll doubled before this turn's roll
+    cube_level = cube.value if cube is not None else 1
     for event in history:
         kind = event.get("event")
         if kind == "opening":
             continue
+        if kind in ("take", "beaver"):
+            cube_level *= 2 if kind == "take" else 4
         side = SIDE_LETTERS.index(str(event.get("side")))
         if track is not None and kind == "double":
             _add_cube(review, track.before_roll(position.with_turn(side), True), position.with_turn(side), side, turn)
@@ -294,7 +304,8 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
         dice = (int(dice_list[0]), int(dice_list[1]))
         text = str(event.get("play", ""))
         result = parse_play(position, dice, text) if text else position.pass_turn()
-        decision, rolled = _ranked_play(position, dice, text, result, turn)
+        weights = stakes.values(side, cube_level) if stakes is not None else None
+        decision, rolled = _ranked_play(position, dice, text, result, turn, weights)
         # the first turn's roll is the opening's own when the opening decided it (no double)
         first = turn == 0 and opening == [tuple(sorted(dice))]
         jobs.append(_LuckJob(len(review.decisions), position, dice, first, rolled))
@@ -326,7 +337,7 @@ def review_steps(start: Position, history: Sequence[Mapping[str, Any]],
 
 
 def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: Position,
-                 turn: int) -> tuple[Decision, float]:
+                 turn: int, values: Outcomes | None = None) -> tuple[Decision, float]:
     """A play against the roll's best (every legal play ranked at 0-ply, as `hint`), and the
     best play's equity (the rolled dice's value for the roll's luck)."""
     variant = position.variant.name
@@ -335,21 +346,22 @@ def _ranked_play(position: Position, dice: tuple[int, int], text: str, result: P
         decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}",
                             text, "", 0.0, mark(0.0, variant), None, True)
         return decision, _static_value(position)
-    ranked = rank_plays(position, plays)
+    ranked = rank_plays(position, plays, values=values)
     best = ranked[0]
     chosen = next((r for r in ranked if r.result == result), best)
     loss = max(0.0, best.equity - chosen.equity)
     decision = Decision(turn, SIDE_LETTERS[position.turn], "play", str(position), f"{max(dice)}{min(dice)}", text,
                         format_play(position, plays[best.result]), round(loss, 4), mark(loss, variant), None,
                         len(ranked) < 2)
-    return decision, best.equity
+    # the luck compares the 21 rolls in the game's own points: the rolled one's value likewise
+    return decision, best.equity if values is None else best_equity(position, dice)
 
 
 def review(start: Position, history: Sequence[Mapping[str, Any]], with_luck: bool = True,
-           cube: CubeState | None = None, cube_limit: int = 64) -> Review:
+           cube: CubeState | None = None, cube_limit: int = 64, stakes: Stakes | None = None) -> Review:
     """The whole review at once (see `review_steps`)."""
     done = Review()
-    for _, _, done in review_steps(start, history, with_luck, cube, cube_limit):
+    for _, _, done in review_steps(start, history, with_luck, cube, cube_limit, stakes):
         pass
     return done
 

@@ -8,6 +8,8 @@ from typing import Protocol
 from ..game import Game
 from ..position import Position
 from .neural_cube import accepts_resignation
+from .outcomes import Outcomes
+from .stakes import game_values
 
 
 class Bot(Protocol):
@@ -25,6 +27,14 @@ class Bot(Protocol):
     def takes(self, game: Game) -> bool:
         """The doubled side takes (True) or drops (False)."""
         ...
+
+
+def choose_at_score(bot: Bot, position: Position, plays: Iterable[Position], values: Outcomes | None) -> Position:
+    """The bot's play; a bot that `knows_score` is told what each outcome is worth to the
+    mover at the match score (`values`, from `stakes`; None in money play)."""
+    if values is not None and getattr(bot, "knows_score", False):
+        return bot.choose_play(position, plays, values)  # type: ignore[call-arg]
+    return bot.choose_play(position, plays)
 
 
 def act(game: Game, bot: Bot) -> str:
@@ -61,5 +71,5 @@ def act(game: Game, bot: Bot) -> str:
     if not plays:
         game.confirm()
         return "pass"
-    game.play(bot.choose_play(game.position, plays))
+    game.play(choose_at_score(bot, game.position, plays, game_values(game, game.position.turn)))
     return str(game.history[-1].get("play", ""))

@@ -130,6 +130,69 @@ def table_parameters() -> dict[str, object]:
     return {key: value for key, value in _SHIPPED.items() if key not in ("pre_crawford", "post_crawford")}
 
 
+# The other four games: no cube and no Crawford game, a game's winner starts the next one.
+# Their tables (met.json "game_tables", written by `python -m train.met games`) follow the same
+# recursion from the end of the match with each game's own measured numbers: how often the
+# side that starts a game wins it, and how many points a game gives (mars and checkers left).
+GAME_TABLE_SIZE = {"narde": 25, "khachapuri": 25, "moultezim": 25, "tawla31": 31}
+
+
+class GameTable:
+    """A match equity table for a game without a cube: `starts[a - 1][b - 1]` the chance to
+    win the match needing a against b when this side starts the next game, `waits` when the
+    other side starts it."""
+
+    def __init__(self, starts: list[list[float]], waits: list[list[float]]) -> None:
+        self.starts = starts
+        self.waits = waits
+
+    def equity(self, need: int, other: int, starting: bool) -> float:
+        if need <= 0:
+            return 1.0
+        if other <= 0:
+            return 0.0
+        size = len(self.starts)
+        need, other = min(need, size), min(other, size)
+        return (self.starts if starting else self.waits)[need - 1][other - 1]
+
+
+def build_game_table(starter_share: float, points: dict[int, float], size: int) -> GameTable:
+    """The table for needs 1..size from the starter's share of wins and the chances of a
+    game's points (`points`: points -> chance, summing to 1)."""
+    total = sum(points.values())
+    spread = [(k, share / total) for k, share in sorted(points.items())]
+    table = GameTable([[0.5] * size for _ in range(size)], [[0.5] * size for _ in range(size)])
+    q = starter_share
+    for sum_of_needs in range(2, 2 * size + 1):
+        for a in range(max(1, sum_of_needs - size), min(size, sum_of_needs - 1) + 1):
+            b = sum_of_needs - a
+            won = sum(share * table.equity(a - k, b, True) for k, share in spread)  # the winner starts next
+            lost = sum(share * table.equity(a, b - k, False) for k, share in spread)
+            table.starts[a - 1][b - 1] = q * won + (1 - q) * lost
+            table.waits[a - 1][b - 1] = (1 - q) * won + q * lost
+    return table
+
+
+@cache
+def game_table(name: str) -> GameTable:
+    """The table shipped for one of the other four games (met.json "game_tables")."""
+    games = _SHIPPED.get("game_tables")
+    found = games.get(name) if isinstance(games, dict) else None
+    if not isinstance(found, dict):
+        raise RuntimeError(f"no match equity table for {name} in {TABLE_FILE} (python -m train.met games writes it)")
+    starts = [[float(v) for v in row] for row in found["starts"]]
+    # shipped as one half: waiting for the other side's start is that side's starting, turned round
+    waits = [[1.0 - starts[b][a] for b in range(len(starts))] for a in range(len(starts))]
+    return GameTable(starts, waits)
+
+
+def game_parameters(name: str) -> dict[str, object]:
+    """How a game's shipped table was made: games counted, the starter's share, the points."""
+    games = _SHIPPED.get("game_tables")
+    found = games.get(name) if isinstance(games, dict) else None
+    return {k: v for k, v in found.items() if k != "starts"} if isinstance(found, dict) else {}
+
+
 def match_equity(need: int, other: int, crawford_done: bool = False) -> float:
     """The chance that the side needing `need` points wins against a side needing `other`;
     `crawford_done`: the Crawford game has been played (post-Crawford)."""

@@ -25,6 +25,8 @@ from ..position import Position
 from . import neural_cube
 from .evaluation import evaluate
 from .neural import Network, network_for
+from .outcomes import Outcomes
+from .stakes import mover_value, on_roll_value
 
 # The largest number of points one game can give (cube 1): the scale of a game's equities.
 POINTS_SCALE = {"backgammon": 3.0, "narde": 3.0, "moultezim": 2.0, "khachapuri": 30.0, "tawla31": 15.0}
@@ -46,23 +48,26 @@ def result_equity(network: Network, result: Position) -> float:
     return -network.equity(result)
 
 
-def rank_plays(position: Position, results: Iterable[Position], network: Network | None = None) -> list[Ranked]:
+def rank_plays(position: Position, results: Iterable[Position], network: Network | None = None,
+               values: Outcomes | None = None) -> list[Ranked]:
     """Every result with its value for the mover, best first (ties in a fixed order).
 
-    Without a network for this game, the heuristic evaluation (in pip units) ranks them.
+    `values`: what each outcome is worth to the mover at the match score
+    (`stakes.outcome_values`; None: the game's own points). Without a network for this
+    game, the heuristic evaluation (in pip units) ranks them.
     """
     network = network or network_for(position.variant.name)
     if network is None:
         scored = [Ranked(r, evaluate(r, position.turn)) for r in results]
     else:
-        scored = [Ranked(r, result_equity(network, r)) for r in results]
+        scored = [Ranked(r, mover_value(network, r, values)) for r in results]
     scored.sort(key=lambda item: (-item.equity, str(item.result)))
     return scored
 
 
-def lookahead_equity(network: Network, result: Position) -> float:
+def lookahead_equity(network: Network, result: Position, values: Outcomes | None = None) -> float:
     """1-ply: the mover's expected points after each roll of the opponent's best reply."""
-    return LookedAt(network, result).value
+    return LookedAt(network, result, values).value
 
 
 # Two plies deep: the opponent's rolls whose 1-ply term is replaced, likeliest first (the 15
@@ -86,17 +91,18 @@ class LookedAt:
     `deepen` values a roll's reply one ply further (the mover's best play after each of its
     own rolls), gnubg's 2-ply for that roll."""
 
-    def __init__(self, network: Network, result: Position) -> None:
+    def __init__(self, network: Network, result: Position, values: Outcomes | None = None) -> None:
         self.network = network
         self.result = result
+        self.values = values  # the mover's (`stakes`); the other side's are the same chances seen from it
         self.replies: list[Position | None] = [None] * len(ROLLS)
         if result.winner() is not None:
-            self.terms = [result_equity(network, result)] * len(ROLLS)
+            self.terms = [mover_value(network, result, values)] * len(ROLLS)
             return
         self.terms = []
         for r, roll in enumerate(ROLLS):
             # the opponent leaves me (on roll in each reply) as badly off as it can
-            valued = [(network.equity(reply), reply) for reply in result_positions(result, roll.dice)]
+            valued = [(on_roll_value(network, reply, values), reply) for reply in result_positions(result, roll.dice)]
             worst, reply = min(valued, key=_first)
             self.terms.append(worst)
             self.replies[r] = reply
@@ -110,7 +116,7 @@ class LookedAt:
         if reply is None or reply.winner() is not None:
             return  # the game is over: the term is exact
         network = self.network
-        self.terms[r] = sum(float(roll.probability) * max(result_equity(network, mine)
+        self.terms[r] = sum(float(roll.probability) * max(mover_value(network, mine, self.values)
                                                            for mine in result_positions(reply, roll.dice))
                             for roll in ROLLS)
 
@@ -136,8 +142,10 @@ class NeuralBot:
         deepen_rolls: int = 0,
         deepen_gap: float = 0.0,
         deepen_budget: float = 1.2,
+        knows_score: bool = True,
     ) -> None:
         self.name = name
+        self.knows_score = knows_score  # told the match score's `values` (`base.choose_at_score`)
         self.temperature = temperature
         self.lookahead = lookahead
         self.budget = budget
@@ -148,23 +156,25 @@ class NeuralBot:
         self.deepened = 0  # the rolls looked at two plies deep in the last choice (for the bench)
         self._random = random.Random(seed)
 
-    def rank(self, position: Position, plays: Iterable[Position]) -> list[Ranked]:
-        return rank_plays(position, plays)
+    def rank(self, position: Position, plays: Iterable[Position], values: Outcomes | None = None) -> list[Ranked]:
+        return rank_plays(position, plays, values=values)
 
-    def choose_play(self, position: Position, plays: Iterable[Position]) -> Position:
+    def choose_play(self, position: Position, plays: Iterable[Position], values: Outcomes | None = None) -> Position:
+        """The play to make; `values`: the outcomes' worth to the mover at the match score
+        (`stakes.game_values`), None for money play and single games."""
         self.deepened = 0
         results = list(plays)
         if not results:
             return position.pass_turn()
         if len(results) == 1:
             return results[0]
-        ranked = self.rank(position, results)
+        ranked = self.rank(position, results, values)
         network = network_for(position.variant.name)
         temperature = self._temperature(position)
         if temperature > 0:
             return self._draw(position, ranked, temperature)
         if self.lookahead and network is not None:
-            return self._look_ahead(position, ranked, network)
+            return self._look_ahead(position, ranked, network, values)
         return ranked[0].result
 
     def _temperature(self, position: Position) -> float:
@@ -179,7 +189,8 @@ class NeuralBot:
         weights = [math.exp((r.equity - best) / (temperature * scale)) for r in ranked]
         return self._random.choices([r.result for r in ranked], weights)[0]
 
-    def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network) -> Position:
+    def _look_ahead(self, position: Position, ranked: list[Ranked], network: Network,
+                    values: Outcomes | None = None) -> Position:
         start = time.perf_counter()
         scale = POINTS_SCALE.get(position.variant.name, 1.0)
         margin = 0.1 * scale  # plays this far behind are not looked at
@@ -187,7 +198,7 @@ class NeuralBot:
         for index, item in enumerate(ranked[: self.candidates]):
             if index and (item.equity < ranked[0].equity - margin or time.perf_counter() - start > self.budget):
                 break
-            looked.append(LookedAt(network, item.result))
+            looked.append(LookedAt(network, item.result, values))
         looked.sort(key=lambda play: -play.value)  # stable: on a tie the better play at 0 ply
         if self.deepen_rolls and position.variant.name in DEEPENED_GAMES:
             best = looked[0].value

@@ -37,10 +37,12 @@ from typing import Any
 
 from ..movegen import result_positions
 from ..position import Position
+from .base import choose_at_score
 from .bearoff import race_outcomes
 from .levels import DEFAULT_LEVEL, make_bot
 from .neural_bot import rank_plays
-from .outcomes import OUTCOMES, final_outcome
+from .outcomes import OUTCOMES, Outcomes, final_outcome
+from .stakes import Stakes
 
 Z95 = 1.959964  # the normal distribution's 97.5th percentile: a two-sided 95% interval
 MAX_TURNS = 1000  # no game comes near; stops players that never finish
@@ -156,11 +158,15 @@ def rollout_steps(
     level: str = DEFAULT_LEVEL,
     seed: int = 1,
     exact_races: bool = True,
+    stakes: Stakes | None = None,
+    cube: int = 1,
 ) -> Iterator[tuple[int, int, list[Rollout]]]:
     """Play out `position` (side on roll to roll), or each of `candidates` (notation and the
     position after the play, the other side on roll), `games` times each, game i of every
     candidate before game i + 1 of any; after each game, (games played, games in all, the
-    figures of every candidate so far: one `Rollout` when no candidates are given)."""
+    figures of every candidate so far: one `Rollout` when no candidates are given). With
+    `stakes` (a match score) both sides play for it at this cube, and the equity is the
+    outcomes' worth at that score (`stakes.outcome_values`), in points."""
     if OUTCOMES.get(position.variant.name) is None:
         raise ValueError(f"no rollout for {position.variant.name}")
     if games < 1:
@@ -174,26 +180,34 @@ def rollout_steps(
         raise ValueError("no candidate to roll out")
     tallies = [_Tally(spec.size) for _ in starts]
     total, done = games * len(starts), 0
+    by_side = [stakes.values(side, cube) if stakes is not None else None for side in (0, 1)]
+    valued = by_side[position.turn] or spec  # the outcomes are the mover's
+
+    def choose(at: Position, results: list[Position]) -> Position:
+        return choose_at_score(bot, at, results, by_side[at.turn])
+
     for game in range(games):
         for (_, start), tally in zip(starts, tallies, strict=True):
-            outcome = play_out(start, bot.choose_play, game_rolls(seed, game), exact_races)
+            outcome = play_out(start, choose, game_rolls(seed, game), exact_races)
             if candidates is not None:  # played from the other side's roll: back to the mover's view
                 outcome = spec.flip(outcome)
-            tally.add(outcome, spec.equity(outcome))
+            tally.add(outcome, valued.equity(outcome))
             done += 1
             yield done, total, [tally.figures(position.variant.name, play, games)
                                 for (play, _), tally in zip(starts, tallies, strict=True)]
 
 
-def candidate_plays(position: Position, dice: tuple[int, int], count: int = 5) -> list[tuple[str, Position]]:
-    """The roll's best `count` plays by the network at 0-ply (notation, resulting position)."""
+def candidate_plays(position: Position, dice: tuple[int, int], count: int = 5,
+                    values: Outcomes | None = None) -> list[tuple[str, Position]]:
+    """The roll's best `count` plays by the network at 0-ply (notation, resulting position);
+    `values`: the mover's at the match score (`stakes`)."""
     from ..movegen import legal_plays
     from ..notation import format_play
 
     plays = legal_plays(position, dice)
     if not plays:
         return [("", position.pass_turn())]
-    ranked = rank_plays(position, plays)[: max(1, count)]
+    ranked = rank_plays(position, plays, values=values)[: max(1, count)]
     return [(format_play(position, plays[item.result]), item.result) for item in ranked]
 
 
@@ -206,13 +220,16 @@ def rollout(
     exact_races: bool = True,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    stakes: Stakes | None = None,
+    cube: int = 1,
 ) -> list[Rollout]:
     """`rollout_steps` run through: `progress(done, total)` after each game (of any candidate),
     and the figures so far as soon as `cancelled()` says so (asked after each game)."""
     spec = OUTCOMES[position.variant.name]
     found = [_Tally(spec.size).figures(position.variant.name, play, games)
              for play, _ in (candidates if candidates is not None else [(None, position)])]
-    for done, total, found in rollout_steps(position, candidates, games, level, seed, exact_races):
+    for done, total, found in rollout_steps(position, candidates, games, level, seed, exact_races,
+                                             stakes, cube):
         if progress is not None:
             progress(done, total)
         if cancelled is not None and done < total and cancelled():

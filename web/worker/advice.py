@@ -12,6 +12,7 @@ from typing import Any
 from nardcore.books import book_entry
 from nardcore.bots import analysis, cube_judge, explain, neural_cube
 from nardcore.bots.neural import Network, network_for
+from nardcore.bots.stakes import Stakes, game_values
 from nardcore.game import Game
 from nardcore.movegen import legal_plays
 from nardcore.notation import NotationError, parse_play
@@ -54,7 +55,7 @@ def hint_for(game: Game) -> dict[str, Any]:
     assert game.dice is not None  # a play is hinted only once the dice are thrown (can_hint)
     entry = book_entry(position, game.dice.dice)  # the opening book's plays here ("book" beside them)
     book = {play.play for play in entry.plays} if entry is not None else set()
-    ranked = analysis.hint(position, game.dice.dice, count=HINT_PLAYS)
+    ranked = analysis.hint(position, game.dice.dice, count=HINT_PLAYS, values=game_values(game, side))
     network = network_for(position.variant.name)
     for index, item in enumerate(ranked):
         steps = plays.get(item.result, ())
@@ -107,7 +108,8 @@ def coach_stops(session: Session) -> bool:
     if session.coach_warned == str(result):
         return False  # warned already: the player confirms it anyway
     assert game.dice is not None
-    options = analysis.hint(game.position, game.dice.dice, count=EVERY_PLAY)
+    options = analysis.hint(game.position, game.dice.dice, count=EVERY_PLAY,
+                            values=game_values(game, game.position.turn))
     chosen = next((h for h in options if h.result == result), None)
     if chosen is None or analysis.mark(chosen.loss, game.variant.name) != "blunder":
         return False
@@ -122,7 +124,7 @@ def run_review(session: Session) -> None:
     game = reviewed_game(session)
     if session.review is None:
         session.review_run = analysis.review_steps(game.start, game.history, cube=start_cube_state(game),
-                                                   cube_limit=game.variant.cube_limit)
+                                                   cube_limit=game.variant.cube_limit, stakes=Stakes.of(game))
         session.review = {"done": 0, "total": 0, "complete": False, "shown": None, "why": None,
                           "game": session.review_game, **analysis.Review().to_dict()}
     if session.review_run is None:

@@ -12,8 +12,9 @@ import random
 from collections.abc import Callable
 
 from nardcore.bots import neural_cube
-from nardcore.bots.base import Bot
+from nardcore.bots.base import Bot, choose_at_score
 from nardcore.bots.levels import DEFAULT_LEVEL
+from nardcore.bots.stakes import game_values
 from nardcore.forced import why_one_play
 from nardcore.game import Game
 from nardcore.movegen import Step
@@ -167,7 +168,7 @@ def choose_steps(bot: Bot, game: Game) -> tuple[Step, ...]:
     plays = game.plays()
     if not plays:
         return ()
-    chosen = bot.choose_play(game.position, plays)
+    chosen = choose_at_score(bot, game.position, plays, game_values(game, game.position.turn))
     if chosen not in plays:
         raise UIError(f"the computer chose {chosen}, which is not a legal play")
     return plays[chosen]

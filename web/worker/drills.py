@@ -21,9 +21,12 @@ import datetime
 import hashlib
 from typing import Any
 
+from nardcore.bots.outcomes import Outcomes
+from nardcore.bots.stakes import MatchScore, Stakes, outcome_values
+from nardcore.position import SIDE_LETTERS
 from nardcore.variant import VARIANT_NAMES
 
-__all__ = ["MAX_CARDS", "collect", "due", "graded", "new_card", "quality", "read_cards", "today"]
+__all__ = ["MAX_CARDS", "card_values", "collect", "due", "graded", "new_card", "quality", "read_cards", "today"]
 
 MAX_CARDS = 300  # the deck keeps the newest; an older card makes room
 FIRST_EASE, LEAST_EASE = 2.5, 1.3
@@ -41,24 +44,49 @@ def card_id(position: str, dice: str) -> str:
 
 
 def new_card(variant: str, position: str, dice: str, played: str, best: str, loss: float,
-             today: int) -> dict[str, Any]:
-    return {"id": card_id(position, dice), "variant": variant, "position": position, "dice": dice, "played": played,
+             today: int, score: list[int] | None = None) -> dict[str, Any]:
+    """A new card; `score`: [match length, the player's points, the other's, 1 in backgammon's
+    Crawford game else 0] when the play was made in a match, so that it is judged at that score."""
+    card = {"id": card_id(position, dice), "variant": variant, "position": position, "dice": dice, "played": played,
             "best": best, "loss": round(loss, 4), "due": today, "interval": 0, "ease": FIRST_EASE, "reps": 0,
             "lapses": 0}
+    return card if score is None else {**card, "score": score}
+
+
+def card_values(card: dict[str, Any]) -> Outcomes | None:
+    """What each outcome is worth to the player at the card's match score (None: money play)."""
+    score = card.get("score")
+    if score is None:
+        return None
+    length, mine, theirs, crawford = score
+    return outcome_values(card["variant"], MatchScore(length, mine, theirs, bool(crawford)))
+
+
+def _read_score(item: Any) -> list[int] | None:
+    """A card's match score as saved, or None when missing or not a score."""
+    score = item.get("score") if isinstance(item, dict) else None
+    if (not isinstance(score, list) or len(score) != 4 or not all(type(v) is int for v in score)
+            or not 0 <= score[1] < score[0] <= 999 or not 0 <= score[2] < score[0] or score[3] not in (0, 1)):
+        return None
+    return list(score)
 
 
 def collect(cards: list[dict[str, Any]], review: dict[str, Any], variant: str, sides: tuple[str, ...],
-            today: int) -> tuple[list[dict[str, Any]], int]:
+            today: int, stakes: Stakes | None = None) -> tuple[list[dict[str, Any]], int]:
     """The deck with the review's marked plays of `sides` added (a position and roll already in
-    it is left as it is), and how many were added."""
+    it is left as it is), and how many were added; `stakes`: the reviewed game's match score."""
     have = {card["id"] for card in cards}
     added = []
     for decision in review.get("decisions", []):
         if (decision.get("kind") != "play" or not decision.get("mark") or decision.get("forced")
                 or decision.get("side") not in sides):
             continue
+        score = None
+        if stakes is not None and stakes.length:
+            side = SIDE_LETTERS.index(decision["side"])
+            score = [stakes.length, stakes.score[side], stakes.score[1 - side], int(stakes.crawford)]
         card = new_card(variant, decision["position"], decision["dice"], decision["chosen"], decision["best"],
-                        float(decision["loss"]), today)
+                        float(decision["loss"]), today, score)
         if card["id"] not in have:
             have.add(card["id"])
             added.append(card)
@@ -106,5 +134,6 @@ def read_cards(data: Any) -> list[dict[str, Any]]:
         if (card["variant"] in VARIANT_NAMES and all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts)
                 and LEAST_EASE <= card["ease"] <= 5 and 0 <= card["interval"] <= 36500 and card["reps"] >= 0
                 and card["lapses"] >= 0 and 0 < card["due"] < 10**7):
-            cards.append(card)
+            score = _read_score(item)
+            cards.append(card if score is None else {**card, "score": score})
     return cards

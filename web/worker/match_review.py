@@ -11,6 +11,7 @@ from typing import Any
 
 from nardcore.bots import analysis
 from nardcore.bots import match_review as summing
+from nardcore.bots.stakes import Stakes
 from nardcore.game import Game
 
 from . import advice
@@ -64,7 +65,7 @@ def _summary_steps(session: Session) -> Iterator[tuple[int, int, dict[str, Any] 
     for number, game in enumerate(games):
         latest = analysis.Review(variant=game.variant.name)
         for _, _, latest in analysis.review_steps(game.start, game.history, cube=advice.start_cube_state(game),
-                                                  cube_limit=game.variant.cube_limit):
+                                                  cube_limit=game.variant.cube_limit, stakes=Stakes.of(game)):
             yield number, len(games), None
         reviews.append(latest)
     length = session.match.length if session.match is not None else 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.bots import analysis
+from nardcore.bots.stakes import Stakes
 from nardcore.position import SIDE_LETTERS, Position
 
 from . import drills, studydata
@@ -40,7 +41,8 @@ def collect_review(session: Session) -> None:
     else:
         sides = tuple(SIDE_LETTERS)
     progress = session.prefs.get("study")
-    cards, added = drills.collect(_deck(session), review, session.game.variant.name, sides, drills.today())
+    cards, added = drills.collect(_deck(session), review, session.game.variant.name, sides, drills.today(),
+                                  Stakes.of(session.game))
     if added:
         session.prefs["study"] = studydata.with_drills(progress, cards)
         session.say("drills_added", n=added)
@@ -69,7 +71,7 @@ def answer(session: Session) -> None:
     position = game.position
     assert game.dice is not None
     result = game.board.pass_turn()
-    options = analysis.hint(position, game.dice.dice, count=EVERY_PLAY)
+    options = analysis.hint(position, game.dice.dice, count=EVERY_PLAY, values=drills.card_values(card))
     chosen = next(option for option in options if option.result == result)
     mark = analysis.mark(chosen.loss, study.variant)
     grade = drills.quality(chosen.loss, mark)

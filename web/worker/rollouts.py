@@ -19,6 +19,7 @@ from typing import Any
 
 from nardcore.bots import analysis
 from nardcore.bots.rollout import Rollout, rollout_steps
+from nardcore.bots.stakes import Stakes
 from nardcore.notation import parse_play
 from nardcore.position import Position
 
@@ -62,7 +63,8 @@ def run_rollout(session: Session, action: Any, games: Any = None) -> None:
         assert game.dice is not None  # a play is hinted only once the dice are thrown
         position, dice = game.position, game.dice.dice
         candidates = [(item["play"], parse_play(position, dice, item["play"])) for item in hint["plays"]]
-        session.rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
+        session.rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL, stakes=Stakes.of(game),
+                                            cube=game.cube_value)
         state = hint["rollout"] = _new_state(count, len(candidates))
     session.rollout_run = _go_on(state, session.rollout_run)
 
@@ -98,12 +100,15 @@ def _advance(state: dict[str, Any], run: Iterator[tuple[int, int, list[Rollout]]
     return True
 
 
-def review_candidates(decision: dict[str, Any]) -> tuple[Position, tuple[int, int], list[tuple[str, Position]]]:
+def review_candidates(decision: dict[str, Any], stakes: Stakes | None = None,
+                      ) -> tuple[Position, tuple[int, int], list[tuple[str, Position]]]:
     """A reviewed play's position and roll, and what to roll out: the best plays of the roll and
-    the play made (REVIEW_PLAYS in all, the play made always among them)."""
+    the play made (REVIEW_PLAYS in all, the play made always among them); `stakes`: the
+    reviewed game's match score, which the best plays are chosen for."""
     position = Position.parse(decision["position"])
     dice = (int(decision["dice"][0]), int(decision["dice"][1]))
-    best = [item.play for item in analysis.hint(position, dice, count=REVIEW_PLAYS)]
+    values = stakes.values(position.turn) if stakes is not None else None
+    best = [item.play for item in analysis.hint(position, dice, count=REVIEW_PLAYS, values=values)]
     chosen = decision["chosen"]
     plays = best if chosen in best else [*best[: REVIEW_PLAYS - 1], chosen]
     return position, dice, [(text, parse_play(position, dice, text)) for text in plays]
@@ -137,7 +142,8 @@ def run_review_rollout(session: Session, action: Any, games: Any = None) -> None
         if review is None or decision is None:
             session.review_rollout_run = None
             raise UIError("there is no turn of the review to roll out")
-        position, _, candidates = review_candidates(decision)
-        session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL)
+        position, _, candidates = review_candidates(decision, Stakes.of(session.game))
+        session.review_rollout_run = rollout_steps(position, candidates, count, ROLLOUT_LEVEL,
+                                                   stakes=Stakes.of(session.game), cube=session.game.cube_value)
         state = review["rollout"] = {**_new_state(count, len(candidates)), "turn": decision["turn"]}
     session.review_rollout_run = _go_on(state, session.review_rollout_run)
