@@ -318,7 +318,8 @@ for await (const chunk of process.stdin) input += chunk;
 const answers = JSON.parse(input).map((text) => {
   try {
     return {frames: embed.parseRecord(text).map((f) => ({position: f.position.text, turn: f.position.turn,
-      w: f.position.boards.w, b: f.position.boards.b, dice: f.dice, play: f.play}))};
+      w: f.position.boards.w, b: f.position.boards.b, dice: f.dice, play: f.play, action: f.action || null,
+      cube: f.cube || null}))};
   } catch (error) {
     return {error: error.constructor.name, message: String(error.message)};
   }
@@ -353,14 +354,29 @@ def embed_reader(tmp_path_factory: pytest.TempPathFactory) -> Callable[[list[str
 
 def frames_of(game: Game) -> list[tuple[Position, str, str]]:
     """What the embed record must show: the position before the first turn, then each turn's
-    position after it with its dice and play (cube actions and resignations are no frame)."""
+    position after it with its dice and play, and in a game with a cube each cube action a frame
+    of its own (no dice, no play; resignations are no frame)."""
     positions = game.positions()
-    turns = [index for index, event in enumerate(game.history) if event["event"] in ("play", "pass")]
-    frames = [(positions[turns[0] if turns else len(game.history)], "", "")]
-    for index in turns:
+    actions = ("double", "take", "drop", "beaver") if game.variant.cube else ()
+    kept = [index for index, event in enumerate(game.history) if event["event"] in ("play", "pass", *actions)]
+    frames = [(positions[kept[0] if kept else len(game.history)], "", "")]
+    for index in kept:
         event = game.history[index]
-        frames.append((positions[index + 1], "".join(map(str, event["dice"])), str(event.get("play", ""))))
+        turn = event["event"] in ("play", "pass")
+        frames.append((positions[index + 1], "".join(map(str, event["dice"])) if turn else "",
+                       str(event.get("play", "")) if turn else ""))
     return frames
+
+
+def cube_words(frame: dict[str, Any]) -> list[str]:
+    """A frame's cube action and where the cube stands, as the record writes them back."""
+    action, cube = frame.get("action"), frame.get("cube")
+    words = []
+    if action:
+        words.append(f"{action['kind']}={action['cube']}" if action["kind"] in ("double", "beaver") else action["kind"])
+    if cube:
+        words.append(f"cube={cube['value']}{cube['owner'] or ''}")
+    return words
 
 
 @pytest.mark.parametrize("token", TOKENS)
@@ -377,7 +393,8 @@ def test_embed_records(token: str, embed_reader: Callable[[list[str]], list[dict
             assert frame["turn"] == "wb"[position.turn] and (frame["dice"], frame["play"]) == (dice, play)
             for side, board in zip("wb", position.boards, strict=True):
                 assert frame[side][1:BAR + 1] == list(board[1:BAR + 1]) and frame[side][OFF] == board[OFF]
-        written = "  ".join(" ".join(p for p in (f["position"], f["dice"], f["play"]) if p) for f in answer["frames"])
+        written = "  ".join(" ".join(p for p in (f["position"], f["dice"], f["play"], *cube_words(f)) if p)
+                            for f in answer["frames"])
         assert written == text
 
 
