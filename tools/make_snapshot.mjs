@@ -32,7 +32,8 @@ function importEverything(pyodide) {
 import encodings.cp437, html
 import importlib, pkgutil, nardcore
 for found in pkgutil.walk_packages(nardcore.__path__, "nardcore."):
-    if not found.name.endswith("__main__"):
+    # the command line (nardcore.cli) never runs in the browser: left out, the heap keeps room
+    if not found.name.endswith("__main__") and not found.name.startswith("nardcore.cli"):
         importlib.import_module(found.name)
 for name in ${JSON.stringify(modules)}.split(","):
     if name:
