@@ -90,7 +90,7 @@ def test_the_share_dialogs_buttons_wrap_inside_a_phone(open_game: Opener, width:
     page = open_game(viewport={"width": width, "height": 800}, **PHONE)
     after(page, lambda: page.click("#btn-share"))
     buttons = page.locator("#share .actions button")
-    expect(buttons).to_have_count(6)
+    expect(buttons).to_have_count(7)
     rows = set()
     for i in range(buttons.count()):
         button = buttons.nth(i)

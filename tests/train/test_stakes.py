@@ -129,8 +129,9 @@ def test_hints_reviews_and_rollouts_rank_for_the_score() -> None:
     game = Game("backgammon", SeededDice(1), position=position, match_length=5, score=(4, 1), crawford=True)
     game.roll((5, 4))
     game.play(BLITZ_PLAY)
-    money = review(position, game.history, with_luck=False).decisions[0]
-    at_score = review(position, game.history, with_luck=False, stakes=Stakes.of(game)).decisions[0]
+    money = next(d for d in review(position, game.history, with_luck=False).decisions if d.kind == "play")
+    at_score = next(d for d in review(position, game.history, with_luck=False, stakes=Stakes.of(game)).decisions
+                    if d.kind == "play")
     assert money.loss == 0.0 and at_score.loss > 0.02 and at_score.best == SAFE_PLAY
     # a rollout at the score values its outcomes by the score's weights
     figures = rollout(position, games=4, level="advanced", stakes=Stakes.of(game))[0]

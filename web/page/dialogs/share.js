@@ -117,7 +117,9 @@ function puzzleRows(base, puzzle) {
   const script = new URL("embed.js", base).href;
   // escaped as the record's snippet is (showLinks)
   // biome-ignore lint/suspicious/noUselessEscapeInString: the escapes are for the HTML around the script
-  const code = `<script src=\"${attribute(script)}\"><\/script> <nard-board puzzle=\"${attribute(puzzle.id)}\" position=\"${attribute(puzzle.position)}\" dice=\"${attribute(puzzle.dice)}\"></nard-board>`;
+  const board = `<nard-board puzzle=\"${attribute(puzzle.id)}\" position=\"${attribute(puzzle.position)}\"`
+    + ` dice=\"${attribute(puzzle.dice)}\"></nard-board>`;
+  const code = `<script src=\"${attribute(script)}\"><\/script> ${board}`;
   return [row("puzzle", `${base}#puzzle=${encodeURIComponent(puzzle.id)}`, "share.copy"), row("puzzle_embed", code, "share.copy_code")];
 }
 
