@@ -7,12 +7,12 @@ import json
 import random
 
 import pytest
+from support.library_saves import finished_game
 
 from nardcore.bots import RandomBot, act
 from nardcore.dice import SeededDice
 from nardcore.game import Game
 from nardcore.gamedata import game_to_dict
-from web.worker import ui
 from web.worker.statistics import (
     ROLLS,
     DiceCounts,
@@ -55,28 +55,7 @@ def test_narde_counts_every_turn_its_starter_rolls_after_the_opening() -> None:
 def test_a_seeded_library_has_the_counts_its_dice_gave() -> None:
     """Games against the computer from the app itself: the counts over the library are the sums of
     the rolls in the saves, and results say who won how much."""
-    saves = []
-    for seed in range(3):
-        app = ui.App(dice=f"seed:{seed + 20}")
-        app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 0,
-                                                       "opponent": "computer", "level": "beginner", "seat": "w"}})
-        for _ in range(400):
-            view = app.view()
-            if view["phase"] == "over":
-                break
-            if view["bot_pending"]:
-                app.dispatch({"type": "bot"})
-            elif view["can"].get("roll"):
-                app.dispatch({"type": "roll"})
-            elif view["movable"]:
-                app.dispatch({"type": "click", "point": view["movable"][0]})
-                if app.view()["destinations"]:
-                    app.dispatch({"type": "click", "point": app.view()["destinations"][0]})
-            elif view["can"].get("confirm"):
-                app.dispatch({"type": "confirm"})
-            elif view["can"].get("take"):
-                app.dispatch({"type": "take"})
-        saves.append(json.loads(app.dispatch({"type": "dismiss"})["save"]))
+    saves = [json.loads(finished_game(seed + 20)[0]) for seed in range(3)]
     games = [g for save in saves for g in games_of_save(save)]
     # the rolls, counted by hand from the histories
     mine: dict[str, int] = dict.fromkeys(ROLLS, 0)
