@@ -70,6 +70,19 @@ def take(session: Session, duel: Duel) -> None:
     session.screen = "board"
 
 
+def load_link_save(session: Session, save: Any) -> bool:
+    """The page's record of the game a link belongs to, read into the session; False (said) when
+    it cannot be read. It is read again unless the session holds it as it is (the same tab's next
+    link): reading it replays the whole game, which late in a long game is most of a link's cost."""
+    if isinstance(save, str) and save and saves.unstamped(save) != saves.save_text(session):
+        try:
+            saves.load_save(session, save, keep_prefs=True)
+        except (UIError, NardError, LinkError) as error:
+            session.say("open_bad", error=reason(error))
+            return False
+    return True
+
+
 def open_link(session: Session, fragment: str, save: Any) -> None:
     """A link of a game played by link: the device's record of that game (`save`, found by the
     page) takes it, or an invitation starts this device's side. Refused links are said, and the
@@ -79,14 +92,8 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     except LinkError as error:
         session.say("link_refused", error=reason(error))
         return
-    # the record is read again unless the session holds it as it is (the same tab's next link):
-    # reading it replays the whole game, which late in a long game is most of a link's cost
-    if isinstance(save, str) and save and saves.unstamped(save) != saves.save_text(session):
-        try:
-            saves.load_save(session, save, keep_prefs=True)
-        except (UIError, NardError, LinkError) as error:
-            session.say("open_bad", error=reason(error))
-            return
+    if not load_link_save(session, save):
+        return
     duel = session.duel
     if duel is not None and duel.gid == link.gid:
         try:

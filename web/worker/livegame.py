@@ -17,9 +17,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from nardcore.errors import NardError, quoted
+from nardcore.errors import quoted
 
-from . import linkgame, saves
+from . import linkgame
 from .inputs import UIError
 from .linkformat import LinkError, is_link, read_link
 from .linkplay import Duel
@@ -117,12 +117,8 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
     except LinkError as error:
         session.say("link_refused", error=reason(error))
         return
-    if isinstance(save, str) and save and saves.unstamped(save) != saves.save_text(session):
-        try:
-            saves.load_save(session, save, keep_prefs=True)
-        except (UIError, NardError, LinkError) as error:
-            session.say("open_bad", error=reason(error))
-            return
+    if not linkgame.load_link_save(session, save):
+        return
     duel = session.duel
     live = session.live
     if line["k"] == "a":
