@@ -115,10 +115,10 @@ function showLinks(root, links) {
  */
 function puzzleRows(base, puzzle) {
   const script = new URL("embed.js", base).href;
+  const board = `<nard-board puzzle="${attribute(puzzle.id)}" position="${attribute(puzzle.position)}"`
+    + ` dice="${attribute(puzzle.dice)}"></nard-board>`;
   // escaped as the record's snippet is (showLinks)
   // biome-ignore lint/suspicious/noUselessEscapeInString: the escapes are for the HTML around the script
-  const board = `<nard-board puzzle=\"${attribute(puzzle.id)}\" position=\"${attribute(puzzle.position)}\"`
-    + ` dice=\"${attribute(puzzle.dice)}\"></nard-board>`;
   const code = `<script src=\"${attribute(script)}\"><\/script> ${board}`;
   return [row("puzzle", `${base}#puzzle=${encodeURIComponent(puzzle.id)}`, "share.copy"), row("puzzle_embed", code, "share.copy_code")];
 }
