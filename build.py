@@ -5,6 +5,7 @@
     python build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:8000
     python build.py test [PYTEST ARGS] # install what tests need, build, pytest + ruff, mypy, tsc, biome, node --test
     python build.py test --quick       # the same, the long property runs at a tenth of their cases (NARD_LONG=0.1)
+    python build.py check              # ruff, mypy, tsc, biome, node --test alone (a minute, before a commit)
     python build.py bench              # the scripts in bench/
 
 The work is done in tools/: site.py (the page, dist/, compression), inline.py (the page's
@@ -176,6 +177,16 @@ def test(pytest_args: list[str]) -> int:
     return 1 if failed else 0
 
 
+def check() -> int:
+    """The checks alone (ruff, mypy, tsc, Biome, node --test), one after another: a minute, for
+    before a commit; `test` runs them too."""
+    ensure_test_tools()
+    ensure_node_modules()
+    failed = [name for name, command in checks().items() if run(command)]
+    print("[build] " + ("all checks passed" if not failed else f"FAILED: {', '.join(failed)}"), flush=True)
+    return 1 if failed else 0
+
+
 def bench() -> int:
     scripts = sorted((ROOT / "bench").glob("bench_*.py"))
     codes = [run([sys.executable, str(script)]) for script in scripts]
@@ -191,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("test", help="install what tests need, build, run pytest, ruff, mypy, tsc, biome, node --test "
                         "(--quick: the long property runs at a tenth)",
                         add_help=False)
+    commands.add_parser("check", help="ruff, mypy, tsc, biome and node --test alone, without pytest")
     commands.add_parser("bench", help="run the benchmarks in bench/")
     commands.add_parser("mutate", help="mutation testing of the core and the app's Python (hours; see tools/mutate.py)",
                         add_help=False)
@@ -205,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         return test(rest)
+    if args.command == "check":
+        return check()
     if args.command == "mutate":
         ensure_test_tools()
         from tools import mutate

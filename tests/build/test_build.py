@@ -422,6 +422,25 @@ def test_build_py_test_quick_runs_every_test_with_the_long_runs_at_a_tenth() -> 
     assert build.quick(["-x"], {"PATH": "/bin"}) == (["-x"], {"PATH": "/bin"})
 
 
+def test_build_py_check_runs_every_check_and_fails_when_one_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    import build
+
+    ran: list[str] = []
+    monkeypatch.setattr(build, "ensure_test_tools", lambda: None)
+    monkeypatch.setattr(build, "ensure_node_modules", lambda: None)
+    monkeypatch.setattr(build, "checks", lambda: {"ok": ["true"], "lint": ["false"], "last": ["true"]})
+
+    def run(command: list[str], **_: object) -> int:
+        ran.append(command[0])
+        return int(command[0] == "false")
+
+    monkeypatch.setattr(build, "run", run)
+    assert build.main(["check"]) == 1
+    assert ran == ["true", "false", "true"]  # a failed check does not stop the others
+    monkeypatch.setattr(build, "checks", lambda: {"ok": ["true"]})
+    assert build.main(["check"]) == 0
+
+
 def test_the_tests_take_dist_as_build_py_test_built_it_and_build_it_themselves_otherwise(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from support import dist as support_dist
