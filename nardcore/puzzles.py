@@ -20,7 +20,7 @@ from .variant import VARIANT_NAMES
 __all__ = ["THEMES", "Puzzle", "PuzzlePlay", "puzzle_by_id", "puzzles"]
 
 # What a puzzle may be about (docs/puzzles.md says when each is given).
-THEMES = ("hitting", "priming", "head", "bearing_off", "racing", "safety")
+THEMES = ("hitting", "safety", "priming", "points", "head", "bearing_off", "racing")
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from nardcore.bots.contact import is_race
+from nardcore.bots.explain import hit_rolls
 from nardcore.bots.heuristic import HeuristicBot
 from nardcore.bots.neural import network_for
 from nardcore.bots.neural_bot import BEGINNER_TEMPERATURE, POINTS_SCALE
@@ -73,6 +74,9 @@ def longest_block(board: tuple[int, ...], hitting: bool) -> int:
     return best
 
 
+SAFER = 4  # of the opponent's 36 rolls: fewer that hit, for the best play to be about safety
+
+
 def themes(position: Position, best: Position, second: Position) -> list[str]:
     """What the puzzle is about: the ways its best play differs from the second (docs/puzzles.md)."""
     variant = position.variant
@@ -80,16 +84,31 @@ def themes(position: Position, best: Position, second: Position) -> list[str]:
     found = []
     if variant.hitting and best.boards[1 - side][BAR] > position.boards[1 - side][BAR]:
         found.append("hitting")
-    if longest_block(best.boards[side], variant.hitting) >= 4 and (
-            longest_block(best.boards[side], variant.hitting) > longest_block(second.boards[side], variant.hitting)):
+    elif variant.hitting and hit_rolls(best) + SAFER <= hit_rolls(second):
+        found.append("safety")
+    # where one checker holds a point, three in a row already block (narde's family, tawla 31)
+    block = longest_block(best.boards[side], variant.hitting)
+    if block >= (4 if variant.hitting else 3) and block > longest_block(second.boards[side], variant.hitting):
         found.append("priming")
+    if points_held(best, side) > points_held(second, side):
+        found.append("points")
     if variant.head_rule and best.boards[side][24] != second.boards[side][24]:
         found.append("head")
-    if best.boards[side][OFF] > position.boards[side][OFF]:
+    if best.boards[side][OFF] > position.boards[side][OFF] or all_home(position, side):
         found.append("bearing_off")
     if is_race(position):
         found.append("racing")
     return found
+
+
+def points_held(position: Position, side: int) -> int:
+    """How many points `side` holds against the other's landing (made(), outside home too)."""
+    return sum(made(position.boards[side], position.variant.hitting))
+
+
+def all_home(position: Position, side: int) -> bool:
+    """Every checker of `side` in its home (points 1-6) or borne off: the side bears off."""
+    return not any(position.boards[side][point] for point in range(7, BAR + 1))
 
 
 class Judge:
@@ -216,6 +235,13 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
     write_json(path, kept)
 
 
+def themes_of(verdict: dict[str, Any]) -> list[str]:
+    """A judged puzzle's themes, found again from its position and its two best plays (so that a
+    puzzle judged before a theme was named gets it when shipped)."""
+    position = Position.parse(verdict["position"])
+    return themes(position, Position.parse(verdict["plays"][0]["result"]), Position.parse(verdict["plays"][1]["result"]))
+
+
 def ship(variant_name: str, args: argparse.Namespace) -> Path:
     path = LOGS / f"puzzles-{variant_name}.json"
     key = f"{args.games} games, {args.plies} plies, seed {args.seed}"
@@ -233,7 +259,7 @@ def ship(variant_name: str, args: argparse.Namespace) -> Path:
     fresh = iter(range(max(numbers, default=0) + 1, 1_000_000))
     shipped = [{"id": ids.get((verdict["position"], verdict["dice"])) or f"{variant_name}-{next(fresh)}",
                 "position": verdict["position"], "dice": verdict["dice"],
-                "rating": verdict["rating"], "themes": verdict["themes"],
+                "rating": verdict["rating"], "themes": themes_of(verdict),
                 "plays": [{field: row[field] for field in ("play", "result", "equity", "behind")}
                           for row in verdict["plays"]]}
                for verdict in chosen]
