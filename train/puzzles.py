@@ -238,8 +238,8 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
 def themes_of(verdict: dict[str, Any]) -> list[str]:
     """A judged puzzle's themes, found again from its position and its two best plays (so that a
     puzzle judged before a theme was named gets it when shipped)."""
-    position = Position.parse(verdict["position"])
-    return themes(position, Position.parse(verdict["plays"][0]["result"]), Position.parse(verdict["plays"][1]["result"]))
+    best, second = (Position.parse(row["result"]) for row in verdict["plays"][:2])
+    return themes(Position.parse(verdict["position"]), best, second)
 
 
 def ship(variant_name: str, args: argparse.Namespace) -> Path:
