@@ -102,21 +102,28 @@ def test_a_sample_of_puzzles_holds_on_fresh_dice(variant_name: str) -> None:
     assert holds >= len(sample) - 1
 
 
+GNUBG_FILTER_KEEP, GNUBG_FILTER_WITHIN = 8, 0.16  # gnubg's move filter before its 2-ply look
+
+
 def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
     """gnubg 2-ply (an outside judge, never a source of what ships) picks the shipped best play
     among all legal plays in at least 95% of the backgammon puzzles."""
-    def played_equity(result: Position) -> float:  # cubeless, for the side that played
+    def played_equity(result: Position, plies: int) -> float:  # cubeless, for the side that played
         if result.winner() is not None:
             return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
         win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
-            [list(side) for side in to_gnubg(result)], 2)
+            [list(side) for side in to_gnubg(result)], plies)
         return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
 
     shipped = puzzles("backgammon")
     assert shipped
     agree = 0
     for puzzle in shipped:
-        results = list(legal_plays(puzzle.position, puzzle.dice))
-        gnubg_best = max(results, key=played_equity)
+        # as gnubg's own 2-ply analysis does (its move filter): every legal play at 0 ply, the
+        # best eight of those within 0.16 of the first at 2 ply
+        at_0 = sorted(((played_equity(result, 0), result) for result in legal_plays(puzzle.position, puzzle.dice)),
+                      key=lambda pair: -pair[0])
+        kept = [result for equity, result in at_0[:GNUBG_FILTER_KEEP] if equity >= at_0[0][0] - GNUBG_FILTER_WITHIN]
+        gnubg_best = max(kept, key=lambda result: played_equity(result, 2))
         agree += gnubg_best == puzzle.plays[0].result
     assert agree >= 0.95 * len(shipped), f"{agree} of {len(shipped)}"
