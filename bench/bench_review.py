@@ -3,6 +3,7 @@ graph, the marks, the error rates and skill) and the second (each roll's luck, t
 
     python bench/bench_review.py [--games 1] [--variants backgammon narde] [--min-turns 60]
     python bench/bench_review.py --browser [DIST]    # the same games in the app, dist/ built first
+    python bench/bench_review.py --levels advanced strongest --warm   # after a game against the look-ahead
 
 For each game named, `--games` single games of the `advanced` level against itself on seeded
 dice (the first seeds whose game lasts at least `--min-turns` turns), each reviewed whole
@@ -10,7 +11,10 @@ dice (the first seeds whose game lasts at least `--min-turns` turns), each revie
 record just opened; prints the turns, the CPU seconds (wall time would count whatever else
 the machine runs) to the first pass's end (the page's graph and marks) and to the luck's
 end, the milliseconds a turn of each, and the network's evaluations with the share the
-cache answered. The browser runs the same Python in Pyodide,
+cache answered. `--levels WHITE BLACK`: the levels that play the games (`advanced` both
+by default); `--warm`: the review right after the game is played, the caches as play left
+them (the look-ahead's best replies to each roll are the luck's of the position it played
+into: `neural_bot.best_reply`), rather than emptied. The browser runs the same Python in Pyodide,
 a few times slower, a slice of web/worker/advice.py's REVIEW_SLICE seconds per request with
 its progress shown. `--browser` opens the built app (dist/, or the folder given: an older
 build to compare) in Chromium, opens each game by its `#s=` link and asks for the review a
@@ -39,13 +43,15 @@ from nardcore.game import Game  # noqa: E402
 from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
 
 
-def long_game(variant: str, seed: int, min_turns: int) -> tuple[Game, int]:
-    """The first seeded game from `seed` on whose plays number at least `min_turns`."""
+def long_game(variant: str, seed: int, min_turns: int, levels: tuple[str, str] = ("advanced", "advanced"),
+              ) -> tuple[Game, int]:
+    """The first seeded game from `seed` on whose plays number at least `min_turns`, White
+    played by `levels[0]` and Black by `levels[1]`."""
     while True:
         game = Game(find_variant(variant), SeededDice(f"review-{variant}-{seed}"))
-        bot = make_bot("advanced", seed=seed)
+        bots = [make_bot(level, seed=seed) for level in levels]
         while not game.over:
-            act(game, bot)
+            act(game, bots[game.to_act or 0])
         turns = sum(1 for e in game.history if e.get("event") in ("play", "pass"))
         if turns >= min_turns:
             return game, seed
@@ -124,6 +130,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--variants", nargs="+", default=["backgammon", "narde"], choices=VARIANT_NAMES)
     parser.add_argument("--min-turns", type=int, default=60)
+    parser.add_argument("--levels", nargs=2, default=["advanced", "advanced"], metavar=("WHITE", "BLACK"))
+    parser.add_argument("--warm", action="store_true", help="keep the caches as the game's play left them")
     parser.add_argument("--browser", nargs="?", const=ROOT / "dist", type=Path, metavar="DIST")
     args = parser.parse_args()
     if args.browser is not None:
@@ -132,7 +140,7 @@ def main() -> None:
         for variant in args.variants:
             seed = 0
             for _ in range(args.games):
-                game, seed = long_game(variant, seed, args.min_turns)
+                game, seed = long_game(variant, seed, args.min_turns, tuple(args.levels))
                 chosen.append((variant, game, seed))
                 seed += 1
         in_browser(chosen, args.browser)
@@ -141,9 +149,11 @@ def main() -> None:
         network = network_for(variant)
         seed = 0
         for _ in range(args.games):
-            game, seed = long_game(variant, seed, args.min_turns)
+            game, seed = long_game(variant, seed, args.min_turns, tuple(args.levels))
             if network is not None:
-                network._cache.clear()
+                if not args.warm:
+                    network._cache.clear()
+                    network.replies.clear()
                 network.hits = network.misses = 0
             start = time.process_time()
             first = turns = 0.0
