@@ -374,10 +374,8 @@ export async function keepGame(save, entry) {
           rival: rivalOf(entry), outcome: outcomeOf(entry) };
         // a finished game's background review stays with it: its moves do not change any more
         if (old && old.review && old.over && entry.over) record.review = old.review;
-        stores.games.put(record);
+        putEntry(stores, record);
         if (save !== null) stores.saves.put(save, entry.id);
-        if (cache) cache.set(entry.id, record);
-        newestFirst = null;
         when(stores.meta.get("current"), (current) => {
           stores.meta.put(entry.id, "current");
           if (typeof current !== "string" || current === entry.id) return;
@@ -429,9 +427,7 @@ export async function renameGame(id, name) {
     const done = await run("readwrite", (stores, ok) => when(stores.games.get(id), (entry) => {
       if (!entry) return;
       entry.name = String(name).trim().slice(0, MAX_NAME);
-      stores.games.put(entry);
-      if (cache) cache.set(id, entry);
-      newestFirst = null;
+      putEntry(stores, entry);
       ok(true);
     }));
     return Boolean(done);
@@ -555,12 +551,8 @@ export async function mergeGames(games, unreadable) {
   }
 }
 
-/**
- * Write an entry, and keep this tab's list of entries in step.
- * @param {Stores} stores
- * @param {StoredEntry} record
- */
-function putEntry(stores, record) {
+// An entry written, and this tab's list of entries kept in step.
+function putEntry(/** @type {Stores} */ stores, /** @type {StoredEntry} */ record) {
   stores.games.put(record);
   if (cache) cache.set(record.id, record);
   newestFirst = null;
@@ -578,10 +570,7 @@ export async function keepReview(id, review) {
     const kept = await run("readwrite", (stores, done) => {
       when(stores.games.get(id), (/** @type {StoredEntry | undefined} */ entry) => {
         if (!entry || !entry.over) return done(false);
-        const record = { ...entry, review };
-        stores.games.put(record);
-        if (cache) cache.set(id, record);
-        newestFirst = null;
+        putEntry(stores, { ...entry, review });
         done(true);
       });
     });
