@@ -61,7 +61,7 @@ FORMAT = "nardnet-1"
 # measures the hits and the time saved).
 CACHE_SIZE = 10_000
 # Best replies kept per network (`Network.replies`): a position and roll with the least equity
-# a result leaves the side on roll after it, some 100 bytes each. A game against the look-ahead
+# a result leaves the side on roll after it, a few hundred bytes each. A game against the look-ahead
 # leaves some 4,000, which its review's luck reads back (docs/training.md, "The evaluation cache").
 REPLIES_SIZE = 20_000
 
