@@ -3,6 +3,8 @@ graph, the marks, the error rates and skill) and the second (each roll's luck, t
 
     python bench/bench_review.py [--games 1] [--variants backgammon narde] [--min-turns 60]
     python bench/bench_review.py --browser [DIST]    # the same games in the app, dist/ built first
+    python bench/bench_review.py --node [ROOT]       # the same review in Pyodide under Node
+    python bench/bench_review.py --levels advanced strongest --warm   # after a game against the look-ahead
 
 For each game named, `--games` single games of the `advanced` level against itself on seeded
 dice (the first seeds whose game lasts at least `--min-turns` turns), each reviewed whole
@@ -10,13 +12,19 @@ dice (the first seeds whose game lasts at least `--min-turns` turns), each revie
 record just opened; prints the turns, the CPU seconds (wall time would count whatever else
 the machine runs) to the first pass's end (the page's graph and marks) and to the luck's
 end, the milliseconds a turn of each, and the network's evaluations with the share the
-cache answered. The browser runs the same Python in Pyodide,
+cache answered. `--levels WHITE BLACK`: the levels that play the games (`advanced` both
+by default); `--warm`: each game reviewed twice, the caches emptied, then as the game's play
+left them (the look-ahead's best replies to each roll are the luck's of the position it
+played into: `neural_bot.best_reply`). The browser runs the same Python in Pyodide,
 a few times slower, a slice of web/worker/advice.py's REVIEW_SLICE seconds per request with
 its progress shown. `--browser` opens the built app (dist/, or the folder given: an older
 build to compare) in Chromium, opens each game by its `#s=` link and asks for the review a
 slice at a time as the page does; it prints the wall seconds to the first pass's end and to
 the luck's end, and the CPU seconds of the browser's processes (page and worker, read from
-/proc: Linux) over the same spans, from the link on. Not a test: times depend on the machine.
+/proc: Linux) over the same spans, from the link on. `--node` runs the review alone (the
+network built first, the caches emptied) in Pyodide under Node (node_modules has it) on this
+tree's Python, or another tree's (ROOT: an older checkout to compare), and prints its CPU
+seconds (Node's own count). Not a test: times depend on the machine.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import argparse
 import os
 import sys
 import time
+from collections import OrderedDict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,20 +41,22 @@ sys.path[:0] = [str(ROOT)]
 
 from nardcore.bots import act, make_bot  # noqa: E402
 from nardcore.bots.analysis import review_steps  # noqa: E402
-from nardcore.bots.neural import network_for  # noqa: E402
+from nardcore.bots.neural import Network, network_for  # noqa: E402
 from nardcore.dice import SeededDice  # noqa: E402
 from nardcore.formats.state import encode_state  # noqa: E402
 from nardcore.game import Game  # noqa: E402
 from nardcore.variant import VARIANT_NAMES, find_variant  # noqa: E402
 
 
-def long_game(variant: str, seed: int, min_turns: int) -> tuple[Game, int]:
-    """The first seeded game from `seed` on whose plays number at least `min_turns`."""
+def long_game(variant: str, seed: int, min_turns: int, levels: tuple[str, str] = ("advanced", "advanced"),
+              ) -> tuple[Game, int]:
+    """The first seeded game from `seed` on whose plays number at least `min_turns`, White
+    played by `levels[0]` and Black by `levels[1]`."""
     while True:
         game = Game(find_variant(variant), SeededDice(f"review-{variant}-{seed}"))
-        bot = make_bot("advanced", seed=seed)
+        bots = [make_bot(level, seed=seed) for level in levels]
         while not game.over:
-            act(game, bot)
+            act(game, bots[game.to_act or 0])
         turns = sum(1 for e in game.history if e.get("event") in ("play", "pass"))
         if turns >= min_turns:
             return game, seed
@@ -119,20 +130,56 @@ def in_browser(games: list[tuple[str, Game, int]], dist: Path) -> None:
         browser.close()
 
 
+NODE_SCRIPT = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+py.FS.mkdir("/nard");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/nard");
+py.runPython("import sys; sys.path.insert(0, '/nard'); import bench.bench_review as bench");
+for (const variant of process.argv[3].split(",")) {
+  py.runPython(`game, seed = bench.long_game("${variant}", 0, ${process.argv[4]})
+network = bench.network_for("${variant}"); network.forward(game.start); network._cache.clear()
+getattr(network, "replies", {}).clear(); network.hits = network.misses = 0`);
+  const cpu = process.cpuUsage();
+  const turns = py.runPython("[total for _, total, _ in bench.review_steps(game.start, game.history)][-1]");
+  const used = process.cpuUsage(cpu);
+  const asked = py.runPython("network.hits + network.misses");
+  console.log(`${variant.padEnd(11)} ${turns} turns  whole ${((used.user + used.system) / 1e6).toFixed(2)} s CPU`
+    + ` in Pyodide  ${asked} evaluations`);
+}
+"""
+
+
+def in_node(variants: list[str], min_turns: int, root: Path) -> None:
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "bench_review.mjs"
+        script.write_text(NODE_SCRIPT % {"pyodide": ROOT / "node_modules" / "pyodide"})
+        subprocess.run(["node", str(script), str(root.resolve()), ",".join(variants), str(min_turns)], check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--variants", nargs="+", default=["backgammon", "narde"], choices=VARIANT_NAMES)
     parser.add_argument("--min-turns", type=int, default=60)
+    parser.add_argument("--levels", nargs=2, default=["advanced", "advanced"], metavar=("WHITE", "BLACK"))
+    parser.add_argument("--warm", action="store_true", help="keep the caches as the game's play left them")
     parser.add_argument("--browser", nargs="?", const=ROOT / "dist", type=Path, metavar="DIST")
+    parser.add_argument("--node", nargs="?", const=ROOT, type=Path, metavar="ROOT")
     args = parser.parse_args()
+    if args.node is not None:
+        in_node(args.variants, args.min_turns, args.node)
+        return
     if args.browser is not None:
         sys.path.insert(0, str(ROOT / "tests" / "browser"))
         chosen = []
         for variant in args.variants:
             seed = 0
             for _ in range(args.games):
-                game, seed = long_game(variant, seed, args.min_turns)
+                game, seed = long_game(variant, seed, args.min_turns, tuple(args.levels))
                 chosen.append((variant, game, seed))
                 seed += 1
         in_browser(chosen, args.browser)
@@ -141,24 +188,31 @@ def main() -> None:
         network = network_for(variant)
         seed = 0
         for _ in range(args.games):
-            game, seed = long_game(variant, seed, args.min_turns)
-            if network is not None:
-                network._cache.clear()
-                network.hits = network.misses = 0
-            start = time.process_time()
-            first = turns = 0.0
-            for done, total, found in review_steps(game.start, game.history):
-                if found.ranked and not first:
-                    first, turns = time.process_time() - start, total
-            whole = time.process_time() - start
-            asked = network.hits + network.misses if network else 0
-            hits = f"{100 * network.hits / asked:4.1f}% from the cache" if network and asked else ""
-            print(f"{variant:11} seed {seed:3}  {turns:4.0f} turns  first pass {first:6.2f} s"
-                  f" ({1000 * first / turns:4.0f} ms a turn)  luck {whole - first:6.1f} s"
-                  f" ({1000 * (whole - first) / turns:4.0f} ms a turn)  whole {whole:6.1f} s"
-                  f"  {asked:7,} evaluations {hits}", flush=True)
+            game, seed = long_game(variant, seed, args.min_turns, tuple(args.levels))
+            left = (OrderedDict(network._cache), OrderedDict(network.replies)) if network is not None else None
+            for warm in (False, True) if args.warm else (False,):
+                if network is not None and left is not None:
+                    network._cache, network.replies = (OrderedDict(left[0]), OrderedDict(left[1])) if warm else (
+                        OrderedDict(), OrderedDict())
+                    network.hits = network.misses = 0
+                review_once(variant, seed, game, network, "after play" if warm else "emptied" if args.warm else "")
             seed += 1
 
+
+def review_once(variant: str, seed: int, game: Game, network: Network | None, caches: str) -> None:
+    """One review of the game, timed, and a line of its figures."""
+    start = time.process_time()
+    first = turns = 0.0
+    for _, total, found in review_steps(game.start, game.history):
+        if found.ranked and not first:
+            first, turns = time.process_time() - start, total
+    whole = time.process_time() - start
+    asked = network.hits + network.misses if network else 0
+    hits = f"{100 * network.hits / asked:4.1f}% from the cache" if network and asked else ""
+    print(f"{variant:11} seed {seed:3}  {turns:4.0f} turns {caches:10} first pass {first:6.2f} s"
+          f" ({1000 * first / turns:4.0f} ms a turn)  luck {whole - first:6.1f} s"
+          f" ({1000 * (whole - first) / turns:4.0f} ms a turn)  whole {whole:6.1f} s"
+          f"  {asked:7,} evaluations {hits}", flush=True)
 
 if __name__ == "__main__":
     main()

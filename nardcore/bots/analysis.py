@@ -17,12 +17,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..dice import ROLLS, Roll
-from ..movegen import legal_plays, result_positions
+from ..movegen import legal_plays
 from ..notation import format_play, parse_play
 from ..position import SIDE_LETTERS, WHITE, Position
 from .cube_judge import CubeState, CubeTrack
 from .neural import Network, network_for
-from .neural_bot import POINTS_SCALE, lookahead_equity, rank_plays, result_equity
+from .neural_bot import POINTS_SCALE, best_reply, lookahead_equity, rank_plays
 from .outcomes import Outcomes
 from .stakes import Stakes
 
@@ -84,8 +84,9 @@ def best_equity(position: Position, dice: tuple[int, int]) -> float:
     if network is None:
         plays = legal_plays(position, dice)
         return rank_plays(position, plays)[0].equity if plays else _static_value(position)
-    # no legal play: the one result is the position with the turn passed (_static_value)
-    return max(result_equity(network, result) for result in result_positions(position, dice))
+    # no legal play: the one result is the position with the turn passed (_static_value);
+    # the best play leaves the other side the least (kept: the look-ahead may have found it)
+    return -best_reply(network, position, (max(dice), min(dice)))[0]
 
 
 def luck_rolls(opening: bool = False) -> list[Roll]:

@@ -53,13 +53,17 @@ from .inputs import (
 from .outcomes import OUTCOMES as OUTCOMES
 from .outcomes import Outcomes as Outcomes
 from .outcomes import final_outcome as final_outcome
-from .tactics import TACTICAL_INPUTS, tactical_inputs
+from .tactics import TACTICAL_INPUTS, tactical_numerators
 
 FORMAT = "nardnet-1"
 # Outputs kept per network (Network.evaluate): about 1 KB each with its position, so some
 # 10 MB, more than one turn's look-ahead, hint and coach ask for (bench/bench_cache.py
 # measures the hits and the time saved).
 CACHE_SIZE = 10_000
+# Best replies kept per network (`Network.replies`): a position and roll with the least equity
+# a result leaves the side on roll after it, a few hundred bytes each. A game against the look-ahead
+# leaves some 4,000, which its review's luck reads back (docs/training.md, "The evaluation cache").
+REPLIES_SIZE = 20_000
 
 
 class Network:
@@ -93,6 +97,11 @@ class Network:
         self.cache_size = CACHE_SIZE
         self._cache: OrderedDict[Position, tuple[float, ...]] = OrderedDict()
         self.hits = self.misses = 0
+        # (position, dice) -> (the least equity of a result for the side on roll after it, that
+        # result), at 0-ply and cubeless: what the look-ahead finds for each of the opponent's
+        # rolls and the luck for each roll (`neural_bot.best_reply`)
+        self.replies: OrderedDict[tuple[Position, tuple[int, int]], tuple[float, Position]] = OrderedDict()
+        self.replies_size = REPLIES_SIZE
         # The hidden layer's sums are added up as packed integers (`_pack`): one addition per
         # input instead of one per input and unit. _fractions[index]: an input's row divided by
         # what its values are multiples of (`_denominator`), to be multiplied by value x that;
@@ -107,6 +116,8 @@ class Network:
         # the tactical inputs' fractions times each multiple their values take, ready to add
         self._multiples = [[self._fractions[index] * k for k in range(_TACTICAL_MULTIPLES)] if index >= INPUTS else []
                            for index in range(len(self.rows))]
+        self._tactical_multiples = [_Multiples(self._multiples[index], self._fractions[index])
+                                    for index in range(INPUTS, len(self.rows))]
         # the output layer on tanh(x/2) = 2 sigmoid(x) - 1: weights halved, biases + half their sum
         self._half_columns = [[w / 2 for w in column] for column in self.output_columns]
         self._half_bias = [b + sum(column) / 2 for b, column in zip(self.output_bias, self.output_columns, strict=True)]
@@ -138,13 +149,13 @@ class Network:
         """The network's own outputs for the side on roll, whatever the position."""
         sides = (position.boards[position.turn], position.boards[1 - position.turn])
         total = self._bias + self._side_sum(0, sides[0]) + self._side_sum(1, sides[1])
-        term = self._term
         for index, _ in shared_inputs(position.variant, sides):
             total += self._fractions[index]
         if self.tactical:
-            for i, value in enumerate(tactical_inputs(position)):
-                if value:
-                    total += term(INPUTS + i, value)
+            # the tactical inputs come in 36ths: their rows times those multiples are ready
+            for multiples, k in zip(self._tactical_multiples, tactical_numerators(position), strict=True):
+                if k:
+                    total += multiples[k]
         sums = array("d")
         sums.frombytes(total.to_bytes(8 * self.hidden, "little"))  # each 1.5 x 2**20 + x/2 (_pack)
         # the sigmoid as 1/2 + tanh(x/2)/2, the halves folded into the output layer
@@ -278,6 +289,19 @@ def _pack(values: Sequence[float]) -> int:
     lifted = array("q", map(operator.add, map(int, map(operator.mul, values, repeat(1 / (2 * _UNIT)))),
                             repeat(_LIFT)))
     return int.from_bytes(lifted.tobytes(), "little") - _LIFTS[len(values)]
+
+
+class _Multiples(dict[int, int]):
+    """An input's packed row times each whole multiple: the ready ones, the others made on
+    first use (the same integers `Network._term` gives for values on the input's grid)."""
+
+    def __init__(self, ready: Sequence[int], fraction: int) -> None:
+        super().__init__(enumerate(ready))
+        self.fraction = fraction
+
+    def __missing__(self, k: int) -> int:
+        self[k] = found = self.fraction * k
+        return found
 
 
 class _Repeated(dict[int, int]):

@@ -48,6 +48,27 @@ def result_equity(network: Network, result: Position) -> float:
     return -network.equity(result)
 
 
+def best_reply(network: Network, position: Position, dice: tuple[int, int]) -> tuple[float, Position]:
+    """The roll's play that leaves the other side (on roll after it) the least equity at 0-ply,
+    cubeless, with that equity: the first such in `result_positions`' order (a pass when
+    there is no legal play). Kept in `network.replies`: the look-ahead asks it of each of the
+    opponent's rolls after a play, and the review's luck of the same position's rolls after
+    that play is made."""
+    key = (position, dice)
+    replies = network.replies
+    found = replies.get(key)
+    if found is not None:
+        replies.move_to_end(key)
+        return found
+    valued = [(network.equity(reply), reply) for reply in result_positions(position, dice)]
+    found = min(valued, key=_first)
+    if network.replies_size:
+        replies[key] = found
+        if len(replies) > network.replies_size:
+            replies.popitem(last=False)  # the least recently used
+    return found
+
+
 def rank_plays(position: Position, results: Iterable[Position], network: Network | None = None,
                values: Outcomes | None = None) -> list[Ranked]:
     """Every result with its value for the mover, best first (ties in a fixed order).
@@ -102,8 +123,12 @@ class LookedAt:
         self.terms = []
         for r, roll in enumerate(ROLLS):
             # the opponent leaves me (on roll in each reply) as badly off as it can
-            valued = [(on_roll_value(network, reply, values), reply) for reply in result_positions(result, roll.dice)]
-            worst, reply = min(valued, key=_first)
+            if values is None:
+                worst, reply = best_reply(network, result, roll.dice)
+            else:
+                valued = [(on_roll_value(network, reply, values), reply)
+                          for reply in result_positions(result, roll.dice)]
+                worst, reply = min(valued, key=_first)
             self.terms.append(worst)
             self.replies[r] = reply
 

@@ -29,7 +29,7 @@ from functools import cache
 from ..position import Position
 from ..variant import BAR
 
-__all__ = ["NAMES", "TACTICAL_INPUTS", "tactical_inputs"]
+__all__ = ["NAMES", "TACTICAL_INPUTS", "tactical_inputs", "tactical_numerators"]
 
 NAMES = ("shots", "escapes", "prime", "home", "blots")
 TACTICAL_INPUTS = 2 * len(NAMES)
@@ -45,9 +45,9 @@ def _paths(a: int, b: int) -> list[list[int]]:
 
 
 @cache
-def _weight(mask: int) -> float:
-    """The share of the 36 rolls in a set of the 21 (a bit each)."""
-    return sum(1 if a == b else 2 for i, (a, b) in enumerate(_ROLLS) if mask >> i & 1) / 36
+def _weight(mask: int) -> int:
+    """The rolls of the 36 in a set of the 21 (a bit each)."""
+    return sum(1 if a == b else 2 for i, (a, b) in enumerate(_ROLLS) if mask >> i & 1)
 
 
 # by distance 1..24: (the roll's bit, the distances of the landings on the way) of each path
@@ -73,11 +73,11 @@ def _hit_rolls(between: bytes) -> int:
     return mask
 
 
-def _shots(made: bytes, mine: Sequence[int], theirs: Sequence[int]) -> float:
-    """Share of rolls with which `theirs` (in mine's numbering, moving up) hits one of mine's
+def _shots(made: bytes, mine: Sequence[int], theirs: Sequence[int]) -> int:
+    """The rolls of the 36 with which `theirs` (in mine's numbering, moving up) hits one of mine's
     blots; `made` marks mine's points 0..24 it holds."""
     if 1 not in mine[1:25]:
-        return 0.0  # no blot (a scan in C)
+        return 0  # no blot (a scan in C)
     mask = 0
     for blot in range(1, 25):
         if mine[blot] != 1:
@@ -91,8 +91,8 @@ def _shots(made: bytes, mine: Sequence[int], theirs: Sequence[int]) -> float:
 
 
 @cache
-def _escape_share(rear: int, held: bytes, target: int) -> float:
-    """Share of rolls taking a checker from `rear` below `target`, landing only on points above 0
+def _escape_share(rear: int, held: bytes, target: int) -> int:
+    """The rolls of the 36 taking a checker from `rear` below `target`, landing only on points above 0
     not held ("1" in `held`, the points 0..rear-1)."""
     mask = 0
     for index, (a, b) in enumerate(_ROLLS):
@@ -108,7 +108,7 @@ def _escape_share(rear: int, held: bytes, target: int) -> float:
     return _weight(mask)
 
 
-def _escapes(mine: Sequence[int], their_made: bytes) -> float:
+def _escapes(mine: Sequence[int], their_made: bytes) -> int:
     if mine[BAR]:
         rear = 25
     else:
@@ -116,17 +116,22 @@ def _escapes(mine: Sequence[int], their_made: bytes) -> float:
         while rear and not mine[rear]:
             rear -= 1
         if not rear:
-            return 0.0
+            return 0
     # the lowest point held against it within 12 pips in front
     target = their_made.find(b"1", max(rear - 12, 1), rear)
     if target < 0:
-        return 1.0
+        return 36
     return _escape_share(rear, their_made[:rear], target)
 
 
 def tactical_inputs(position: Position) -> list[float]:
     """NAMES for the side on roll, then for its opponent (a backgammon position)."""
-    values: list[float] = []
+    return [k / 36 for k in tactical_numerators(position)]
+
+
+def tactical_numerators(position: Position) -> list[int]:
+    """`tactical_inputs` in 36ths, whole numbers (the network adds its rows times these)."""
+    values: list[int] = []
     boards = (position.boards[position.turn], position.boards[1 - position.turn])
     for block in (0, 1):
         mine, other = boards[block], boards[1 - block]
@@ -137,8 +142,8 @@ def tactical_inputs(position: Position) -> list[float]:
         values += [
             _shots(made, mine, theirs),
             _escapes(mine, bytes(theirs).translate(_MADE)),
-            max(map(len, made_points.split(b"0"))) / 6,
-            made_points[:6].count(b"1") / 6,
-            mine[1:25].count(1) / 6,
+            6 * max(map(len, made_points.split(b"0"))),
+            6 * made_points[:6].count(b"1"),
+            6 * mine[1:25].count(1),
         ]
     return values

@@ -144,3 +144,31 @@ def test_progress_from_two_devices_merges_by_the_rules_written_in_docs() -> None
     assert puzzles["backgammon"]["seen"] == ["b-1"]
     assert merged["study"]["drills"] == [answered, other]
     assert backup.merged_prefs(merged, theirs) == merged  # merging again changes nothing
+
+
+def test_a_finished_games_background_review_travels_with_it_and_a_broken_one_is_left_behind() -> None:
+    from web.worker.background import SUMMARY_VERSION
+    from web.worker.statistics_view import read_review
+
+    home = App(dice="seed:3")
+    done, going = played(home, "narde", 1000), played(home, "backgammon", 4)
+    assert done["entry"]["over"] and not going["entry"]["over"]
+    # a review as the background review keeps it with the entry (background.py, library/store.js keepReview)
+    review = {"version": SUMMARY_VERSION, "games": [
+        {s: {"moves": 9, "move_loss": 0.5, "cubes": 0, "cube_loss": 0.0, "luck": 0.25} for s in "wb"}]}
+    broken = {"version": 1, "games": [{"w": {"moves": -1}}]}
+    text = json.dumps({**json.loads(library_text(home, [done, going])), "games": [
+        {**{k: done[k] for k in ("id", "name", "created", "updated", "save")}, "review": review},
+        {**{k: going[k] for k in ("id", "name", "created", "updated", "save")}, "review": review}]})
+    imported = App(dice="seed:9").dispatch({"type": "import_files", "files": [{"name": "l.json", "text": text}]})
+    games = {g["id"]: g for g in imported["imported"]["games"]}
+    assert games[done["id"]]["review"] == review and read_review(review, 1)[0] is not None
+    assert "review" not in games[going["id"]]  # kept with finished games only
+    # a review that does not read: its summaries left out, or the whole of it, the game still in
+    for bad, kept in ((broken, {"version": 1, "games": [None]}), ({"version": 7, "games": []}, None),
+                      ("nonsense", None)):
+        text = json.dumps({**json.loads(library_text(home, [done])), "games": [
+            {**{k: done[k] for k in ("id", "name", "created", "updated", "save")}, "review": bad}]})
+        found = App(dice="seed:9").dispatch({"type": "import_files", "files": [{"name": "l.json", "text": text}]})
+        (game,) = found["imported"]["games"]
+        assert game["id"] == done["id"] and game.get("review") == kept

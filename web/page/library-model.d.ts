@@ -67,6 +67,7 @@ export interface ImportedGame {
   updated: number;
   save: string;
   entry: LibraryEntry;
+  review?: Record<string, unknown>; // the game's stored background review, from a library file
 }
 
 /** One file of an import: its games taken, or why it was not, and its games that did not read. */

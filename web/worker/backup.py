@@ -4,15 +4,17 @@ A library file is JSON, written by the page (web/page/library/games.js `exportAl
 
     {"app": "nard", "kind": "library", "version": 1, "exported": <ms>,
      "prefs": {...the player's preferences: settings, lessons learned, puzzles, drills...},
-     "games": [{"id", "name", "created", "updated", "save"}, ...]}
+     "games": [{"id", "name", "created", "updated", "save", "review"?}, ...]}
 
 It is read strictly: anything but this envelope, or another version, is refused whole with a
 reason and changes nothing. Each game's save is then read as strictly as the app reads its own
 (saves.load_save, on a board of its own): a save that does not read is reported and handed back
 to be kept aside, never lost, and the file's other games go in. Each game's library entry is
-made again from its save, never taken from the file. The preferences are merged with this
-device's (`merged_prefs`); the page merges the games into IndexedDB by id (library/store.js
-`mergeGames`: a game already there is not added twice).
+made again from its save, never taken from the file; a finished game's stored background review
+(`review`, the Statistics' figures: web/worker/background.py) goes along with it when it reads
+(`statistics_view.checked_review`), else it is left out and the game goes in without it. The
+preferences are merged with this device's (`merged_prefs`); the page merges the games into
+IndexedDB by id (library/store.js `mergeGames`: a game already there is not added twice).
 
 Other files imported with it (saves of single games, .mat records) become games of the library
 with an id made from their text, so that the same file imported twice is one game.
@@ -27,6 +29,7 @@ from typing import Any
 
 from nardcore import safejson
 from nardcore.errors import NardError
+from nardcore.match import MAX_GAMES
 
 from . import saves
 from .dice import CountingDice
@@ -35,6 +38,7 @@ from .inputs import UIError
 from .reasons import reason
 from .session import Session
 from .settings import MAX_LEARNED, checked_prefs
+from .statistics_view import checked_review
 from .studydata import MAX_SEEN, read_study
 
 __all__ = ["LIBRARY_VERSION", "import_files", "is_library", "merged_prefs", "read_library"]
@@ -53,7 +57,8 @@ def is_library(text: str) -> bool:
 
 
 def read_library(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The file's preferences (checked) and games (`id`, `name`, `created`, `updated`, `save`),
+    """The file's preferences (checked) and games (`id`, `name`, `created`, `updated`, `save`,
+    and `review` when the file has one that reads),
     their envelope checked field by field; raises UIError (why.library_*) on anything else.
     The saves themselves are read by `import_files`."""
     if len(text) > MAX_LIBRARY:
@@ -89,13 +94,17 @@ def _checked_game(item: Any) -> dict[str, Any]:
             and isinstance(item.get("save"), str) and isinstance(item.get("name", ""), str)
             and number(item.get("created", 0)) and number(item.get("updated", 0))):
         raise UIError("a game of the library file is not as this app writes it", why="why.library_unreadable")
-    return {"id": item["id"], "name": item.get("name", "").strip()[:MAX_NAME], "created": int(item.get("created", 0)),
+    game = {"id": item["id"], "name": item.get("name", "").strip()[:MAX_NAME], "created": int(item.get("created", 0)),
             "updated": int(item.get("updated", 0)), "save": item["save"]}
+    review = checked_review(item.get("review"), MAX_GAMES + 1)  # a match's played games and its last
+    if review is not None:
+        game["review"] = review
+    return game
 
 
 def import_files(session: Session, files: Any) -> dict[str, Any]:
     """Every file's games read into library entries; a library file's preferences merged into
-    the session's. Answers `{games: [{id, name, created, updated, save, entry}], aside: [...],
+    the session's. Answers `{games: [{id, name, created, updated, save, entry, review?}], aside: [...],
     report: [{name, games, error?}]}` (the page keeps the games, sets aside `aside`, shows the report)."""
     if not isinstance(files, list) or not files or len(files) > MAX_FILES:
         raise UIError(f"import 1 to {MAX_FILES} files at once")
@@ -116,7 +125,10 @@ def import_files(session: Session, files: Any) -> dict[str, Any]:
                 session.prefs = merged_prefs(session.prefs, prefs)
                 for game in found:
                     try:
-                        games.append({**game, "entry": _entry_of(game["save"], game["id"])})
+                        entry = _entry_of(game["save"], game["id"])
+                        if not entry["over"]:
+                            game.pop("review", None)  # a review is kept with a finished game only
+                        games.append({**game, "entry": entry})
                         line["games"] += 1
                     except SAVE_ERRORS as error:
                         aside.append(game["save"])

@@ -35,6 +35,15 @@ def read_review(review: Any, count: int) -> list[dict[str, dict[str, float]] | N
     return [game if _summary_ok(game) else None for game in games]
 
 
+def checked_review(review: Any, max_games: int) -> dict[str, Any] | None:
+    """A stored background review (`background.review_in_background`'s `review`) as it may be
+    kept: its summaries that read, None in place of the others; None for anything else."""
+    games = review.get("games") if isinstance(review, dict) and review.get("version") == SUMMARY_VERSION else None
+    if not isinstance(games, list) or not 0 < len(games) <= max_games:
+        return None
+    return {"version": SUMMARY_VERSION, "games": [game if _summary_ok(game) else None for game in games]}
+
+
 def _summary_ok(game: Any) -> bool:
     if not isinstance(game, dict):
         return False

@@ -45,9 +45,11 @@ export async function readChosen(chosen) {
 }
 
 /**
- * The library file: the engine's head (the preferences, the version) and every game.
+ * The library file: the engine's head (the preferences, the version) and every game, with its
+ * stored background review when it has one.
  * @param {LibraryHead} head
- * @param {{id: string, name: string, created: number, updated: number, save: string}[]} games
+ * @param {{id: string, name: string, created: number, updated: number, save: string,
+ *   review?: Record<string, unknown>}[]} games
  */
 export function libraryFile(head, games) {
   return JSON.stringify({ ...head, exported: Date.now(), games });

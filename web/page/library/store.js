@@ -374,10 +374,8 @@ export async function keepGame(save, entry) {
           rival: rivalOf(entry), outcome: outcomeOf(entry) };
         // a finished game's background review stays with it: its moves do not change any more
         if (old && old.review && old.over && entry.over) record.review = old.review;
-        stores.games.put(record);
+        putEntry(stores, record);
         if (save !== null) stores.saves.put(save, entry.id);
-        if (cache) cache.set(entry.id, record);
-        newestFirst = null;
         when(stores.meta.get("current"), (current) => {
           stores.meta.put(entry.id, "current");
           if (typeof current !== "string" || current === entry.id) return;
@@ -429,9 +427,7 @@ export async function renameGame(id, name) {
     const done = await run("readwrite", (stores, ok) => when(stores.games.get(id), (entry) => {
       if (!entry) return;
       entry.name = String(name).trim().slice(0, MAX_NAME);
-      stores.games.put(entry);
-      if (cache) cache.set(id, entry);
-      newestFirst = null;
+      putEntry(stores, entry);
       ok(true);
     }));
     return Boolean(done);
@@ -485,8 +481,9 @@ export async function restoreGame(removed) {
 // -- the whole library as one file (library/backup.js, web/worker/backup.py) ---------------------------
 
 /**
- * Every game with its save, as the library file holds them.
- * @returns {Promise<{id: string, name: string, created: number, updated: number, save: string}[]>}
+ * Every game with its save (and its background review, when kept), as the library file holds them.
+ * @returns {Promise<{id: string, name: string, created: number, updated: number, save: string,
+ *   review?: Record<string, unknown>}[]>}
  */
 export async function allSavedGames() {
   const entries = await listGames();
@@ -496,7 +493,8 @@ export async function allSavedGames() {
     for (const entry of entries) when(stores.saves.get(entry.id), (save) => typeof save === "string" && texts.set(entry.id, save));
   });
   return entries.filter((entry) => texts.has(entry.id)).map((entry) => ({ id: entry.id, name: entry.name || "",
-    created: entry.created || 0, updated: entry.updated || 0, save: /** @type {string} */ (texts.get(entry.id)) }));
+    created: entry.created || 0, updated: entry.updated || 0, save: /** @type {string} */ (texts.get(entry.id)),
+    ...(entry.review ? { review: entry.review } : {}) }));
 }
 
 /** @typedef {import("../view-model.js").ImportedGame} ImportedGame */
@@ -524,6 +522,7 @@ export async function mergeGames(games, unreadable) {
           when(stores.saves.get(game.id), (/** @type {unknown} */ save) => {
             if (old && save === game.save) {
               merged.kept += 1;
+              if (game.review && !old.review && old.over) putEntry(stores, { ...old, review: game.review });
               return;
             }
             if (old && typeof save === "string" && !(game.updated > (old.updated || 0))) {
@@ -536,10 +535,9 @@ export async function mergeGames(games, unreadable) {
             const record = { ...game.entry, name: String(game.name || (old && old.name) || "").slice(0, MAX_NAME),
               created: game.created || (old && old.created) || now, updated: game.updated || now,
               rev: ((old && old.rev) || 0) + 1, rival: rivalOf(game.entry), outcome: outcomeOf(game.entry) };
-            stores.games.put(record);
+            if (game.review && game.entry.over) record.review = game.review; // the file's review of this save
+            putEntry(stores, record);
             stores.saves.put(game.save, game.id);
-            if (cache) cache.set(game.id, record);
-            newestFirst = null;
             if (old) merged.replaced += 1;
             else merged.added += 1;
           });
@@ -551,6 +549,13 @@ export async function mergeGames(games, unreadable) {
     cache = null; // what was written is read again
     return null;
   }
+}
+
+// An entry written, and this tab's list of entries kept in step.
+function putEntry(/** @type {Stores} */ stores, /** @type {StoredEntry} */ record) {
+  stores.games.put(record);
+  if (cache) cache.set(record.id, record);
+  newestFirst = null;
 }
 
 /**
@@ -565,10 +570,7 @@ export async function keepReview(id, review) {
     const kept = await run("readwrite", (stores, done) => {
       when(stores.games.get(id), (/** @type {StoredEntry | undefined} */ entry) => {
         if (!entry || !entry.over) return done(false);
-        const record = { ...entry, review };
-        stores.games.put(record);
-        if (cache) cache.set(id, record);
-        newestFirst = null;
+        putEntry(stores, { ...entry, review });
         done(true);
       });
     });
