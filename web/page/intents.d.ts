@@ -101,6 +101,7 @@ export interface LinkNewIntent {
   variant?: string;
   seat?: Side;
   from_board?: boolean; // the position on the board as the start
+  match_length?: number; // above 0 is refused with the reason (docs/link-play.md)
 }
 
 /**
@@ -113,6 +114,13 @@ export interface LiveNewIntent {
   variant?: string;
   seat?: Side;
   from_board?: boolean;
+  match_length?: number;
+  clock?: number[] | null; // the time control [delay, reserve] in seconds, or none
+}
+
+/** The page's clock shows a reserve spent: the engine looks whether a flag fell. */
+export interface LiveTickIntent {
+  type: "live_tick";
 }
 
 export interface LiveAnswerIntent {
@@ -251,6 +259,7 @@ export type Intent =
   | LiveStateIntent
   | LiveInIntent
   | LiveSayIntent
+  | LiveTickIntent
   | LinkHoldIntent
   | PointIntent
   | MoveIntent

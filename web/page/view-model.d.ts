@@ -339,6 +339,23 @@ export interface LiveOut {
 }
 
 /**
+ * The clocks of a game played live (web/worker/liveclock.py): each side's reserve left in
+ * seconds, whose clock runs and the delay left of its turn (the page counts down from these
+ * until the next view), the time control [delay, reserve], this device's side, and the side
+ * that lost on time.
+ */
+export interface ClockView {
+  w: number;
+  b: number;
+  running: Side | null;
+  delay: number;
+  paused: boolean;
+  control: number[];
+  me: Side;
+  flag: Side | null;
+}
+
+/**
  * A game played live (web/worker/livegame.py view): the line's state, the live link to send,
  * the other side's description for the page to take (new when `token` changes), the messages
  * for the line (numbered) and the other side's last words.
@@ -350,6 +367,7 @@ export interface LiveView {
   token: number;
   outbox: LiveOut[];
   heard: Record<string, string>[];
+  clock: ClockView | null;
 }
 
 /** A broken rule of the set-up: edit.problem.KEY in web/i18n, with its arguments. */

@@ -40,6 +40,10 @@ def live_in(session: Session, pilot: Autopilot, request: Request) -> None:
     livegame.receive(session, request)
 
 
+def live_tick(session: Session, pilot: Autopilot, request: Request) -> None:
+    """Nothing to do here: a flag that fell is seen before every request (livegame.before)."""
+
+
 def live_say(session: Session, pilot: Autopilot, request: Request) -> None:
     livegame.say(session, request)
 

@@ -23,9 +23,16 @@ from .session import Session, new_game_id
 from .viewmodel import LinkView, Side
 
 
-def start(session: Session, request: dict[str, Any]) -> None:
+def start(session: Session, request: dict[str, Any]) -> bool:
     """A new game by link: `variant` (a token), `seat` (w or b), `from_board` (the position on
-    the board as the start, the side on roll to play first) — the invitation to send."""
+    the board as the start, the side on roll to play first) — the invitation to send. A match
+    (`match_length` above 0) is refused with the reason (docs/link-play.md): False, nothing starts."""
+    length = request.get("match_length", 0)
+    if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= 64:
+        raise UIError(f"match_length is a number from 0 to 64, not {quoted(length)}")
+    if length > 0:
+        session.say("link_no_match", length=length)
+        return False
     seat = request.get("seat", "w")
     if not is_side(seat):
         raise UIError(f"seat is 'w' or 'b', not {quoted(seat)}")
@@ -46,6 +53,7 @@ def start(session: Session, request: dict[str, Any]) -> None:
         raise UIError(str(error)) from None
     begin(session, duel)
     session.say("link_started")
+    return True
 
 
 def begin(session: Session, duel: Duel) -> None:

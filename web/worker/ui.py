@@ -69,11 +69,14 @@ class App:
             raise UIError(f"unknown request {kind!r}")
         session = self.session
         url: str | None = None
+        flagged = livegame.before(session)  # a player out of time loses before anything more is played
         try:
             if intent.prepare(session):
                 url = intent.handle(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=reason(error))
+        if flagged:
+            livegame.say_flag(session)
         linkgame.after(session)
         livegame.after(session)
         sync_layout(session)

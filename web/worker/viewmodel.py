@@ -359,6 +359,22 @@ class LiveOut(TypedDict):
     data: str
 
 
+class ClockView(TypedDict):
+    """The clocks of a game played live (web/worker/liveclock.py): each side's reserve left in
+    seconds, whose clock runs and the delay left of its turn (the page counts down from these
+    until the next view), the time control [delay, reserve], this device's side, and the side
+    that lost on time."""
+
+    w: float
+    b: float
+    running: Side | None
+    delay: float
+    paused: bool
+    control: list[float]
+    me: Side
+    flag: Side | None
+
+
 class LiveView(TypedDict):
     """A game played live (web/worker/livegame.py view): the line's state, the live link to send,
     the other side's description for the page to take (new when `token` changes), the messages
@@ -370,6 +386,7 @@ class LiveView(TypedDict):
     token: int
     outbox: list[LiveOut]
     heard: list[dict[str, str]]
+    clock: ClockView | None
 
 
 class EditorProblem(TypedDict):
