@@ -4,7 +4,7 @@
 // views the page counts down on its own; when the running reserve shows 0 it asks the engine
 // (`live_tick`), which alone decides whether a flag fell.
 
-import { $ } from "../dom.js";
+import { $, make } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").ClockView} ClockView */
@@ -46,7 +46,7 @@ export function createClocks(send) {
       const delay = running ? Math.max(0, clock.delay - elapsed) : 0;
       const left = running ? clock[side] - Math.max(0, elapsed - clock.delay) : clock[side];
       const name = t(`side.${side}`) + (clock.me === side ? ` (${t("live.clock_you")})` : "");
-      box.textContent = `${name} ${clockText(left)}${delay > 0 ? ` +${Math.ceil(delay)}` : ""}`;
+      box.replaceChildren(make("span", "", name), make("span", "time", `${clockText(left)}${delay > 0 ? ` +${Math.ceil(delay)}` : ""}`));
       box.dataset.left = String(Math.max(0, left));
       box.toggleAttribute("data-running", running);
       box.toggleAttribute("data-flag", clock.flag === side);
