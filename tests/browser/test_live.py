@@ -191,7 +191,8 @@ def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Bro
         guest_context.close()
 
 
-def test_the_clocks_are_shown_on_both_devices_and_tick(browser: Browser, site: str) -> None:
+def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_your_turn(
+        browser: Browser, site: str) -> None:
     """A time control chosen when inviting: both devices draw both clocks from the first view,
     and the running one counts down (on the guest, a controlled clock: Playwright's, run ahead a
     second at a time so the line's heartbeat is never silent long enough to look dropped)."""
@@ -226,6 +227,16 @@ def test_the_clocks_are_shown_on_both_devices_and_tick(browser: Browser, site: s
         expect(guest.locator("#live-panel")).to_have_attribute("data-state", "connected")
         other = "live-clock-b" if side == "live-clock-w" else "live-clock-w"
         expect(guest.locator(f"#{other}")).to_contain_text("1:00")  # the other side's reserve waits
+        # the friend's move makes it this player's turn while the tab is hidden: its title says so
+        mover = host if to_act(host) else guest
+        waiting = guest if mover is host else host
+        title = waiting.title()
+        waiting.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})")
+        play_turn(mover)
+        waiting.wait_for_function("document.title.startsWith('• Your turn')", timeout=20_000)
+        waiting.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+                         " document.dispatchEvent(new Event('visibilitychange'))")
+        assert waiting.title() == title  # seen: the title is the page's again
         host_watch.assert_clean()
         guest_watch.assert_clean()
     finally:
