@@ -1,4 +1,4 @@
-"""The clocks of a game played live in the app (web/worker/livegame.py with liveclock.py,
+"""The clocks of a game played live in the app (web/worker/duel/livegame.py with liveclock.py,
 docs/live.md "Clocks") on a controlled clock: nothing waits. The time control travels in the
 invitation, the side to act is timed while the line is open, a flag falls when the reserve is
 spent and not a moment before, the game is lost on time on both devices, and a dropped line
@@ -14,9 +14,10 @@ import pytest
 from support.random_play import random_app_action
 from test_live_game import ANSWER, OFFER
 
-from web.worker import livegame, ui
-from web.worker.liveclock import GRACE
-from web.worker.livelink import live_link, read_live_link
+from web.worker import ui
+from web.worker.duel import livegame
+from web.worker.duel.liveclock import GRACE
+from web.worker.duel.livelink import live_link, read_live_link
 
 DELAY, RESERVE = 10.0, 60.0
 

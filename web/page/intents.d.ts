@@ -105,7 +105,7 @@ export interface LinkNewIntent {
 }
 
 /**
- * A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+ * A game played live (web/worker/duel/livegame.py): `live_new` as link_new, `live_offer` for the
  * game under way; `offer` is the page's description of its side of the line.
  */
 export interface LiveNewIntent {

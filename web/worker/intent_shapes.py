@@ -122,7 +122,7 @@ class LinkNewIntent(TypedDict):
 
 
 class LiveNewIntent(TypedDict):
-    """A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+    """A game played live (web/worker/duel/livegame.py): `live_new` as link_new, `live_offer` for the
     game under way; `offer` is the page's description of its side of the line."""
 
     type: Literal["live_new", "live_offer"]

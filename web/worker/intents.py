@@ -23,8 +23,6 @@ from . import (
     fairplay,
     flow,
     lessons,
-    linkgame,
-    livegame,
     practice,
     record,
     saves,
@@ -33,11 +31,8 @@ from . import (
 )
 from .autopilot import Autopilot
 from .dice import CountingDice
-from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
-from .help_intents import hint, play_on, replay, review, rollout
-from .inputs import UIError, is_lang, parse_dice_spec, parse_query
-from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
-from .link_intents import (
+from .duel import linkgame, livegame
+from .duel.link_intents import (
     link_hold,
     link_new,
     live_answer,
@@ -48,8 +43,12 @@ from .link_intents import (
     live_state,
     live_tick,
 )
-from .linkformat import is_link
-from .livelink import is_live_link
+from .duel.linkformat import is_link
+from .duel.livelink import is_live_link
+from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
+from .help_intents import hint, play_on, replay, review, rollout
+from .inputs import UIError, is_lang, parse_dice_spec, parse_query
+from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref

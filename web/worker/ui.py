@@ -40,9 +40,10 @@ from nardcore.match import Match
 from nardcore.scoring import GameResult
 from nardcore.variant import CHECKERS
 
-from . import linkgame, livegame, presenter, saves
+from . import presenter, saves
 from .autopilot import Autopilot, BotFactory
 from .dice import CountingDice
+from .duel import linkgame, livegame
 from .inputs import UIError, request_kind
 from .intents import INTENTS
 from .layout import Layout, point_id

@@ -1,5 +1,5 @@
 // The clocks of a game played live (docs/live.md "Clocks"), drawn beside the board on both
-// devices. The engine owns them (web/worker/livegame.py, liveclock.py): its view gives each
+// devices. The engine owns them (web/worker/duel/livegame.py, liveclock.py): its view gives each
 // side's reserve, whose clock runs and the delay left, and says who lost on time. Between two
 // views the page counts down on its own; when the running reserve shows 0 it asks the engine
 // (`live_tick`), which alone decides whether a flag fell.

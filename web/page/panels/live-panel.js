@@ -1,7 +1,7 @@
 // A game played live (docs/live.md): the line between the two browsers (a WebRTC data channel)
 // and the panel that shows the live link to send, the line's state, quick messages and chat.
 //
-// The page knows no protocol: the engine (web/worker/livegame.py) makes and reads the live
+// The page knows no protocol: the engine (web/worker/duel/livegame.py) makes and reads the live
 // links, gives the other side's description of the line to take (`live.remote`), and the
 // messages to put on the line (`live.outbox`); everything that arrives goes to the engine as
 // it came. The page adds only a heartbeat (an empty message each second) to notice a line that

@@ -1,7 +1,7 @@
 """A game played by link in the app: starting one, opening a link, rolling with the dice the
 two players' secrets give, and the link to send once the person has played.
 
-The protocol itself is web/worker/linkplay.py (docs/link-play.md). The session keeps this device's
+The protocol itself is web/worker/duel/linkplay.py (docs/link-play.md). The session keeps this device's
 record (`session.duel`); the game on the board is a copy of the record's game that the person
 plays on, and what was played on it becomes the next link.
 """
@@ -14,13 +14,13 @@ from nardcore.dice import PresetDice
 from nardcore.errors import NardError, quoted
 from nardcore.position import SIDE_LETTERS
 
-from . import flow, saves
-from .inputs import UIError
+from .. import flow, saves
+from ..inputs import UIError
+from ..reasons import reason
+from ..session import Session, new_game_id
+from ..viewmodel import LinkView, Side
 from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
-from .reasons import reason
-from .session import Session, new_game_id
-from .viewmodel import LinkView, Side
 
 
 def start(session: Session, request: dict[str, Any]) -> bool:

@@ -22,15 +22,15 @@ from nardcore.errors import quoted
 from nardcore.position import SIDE_LETTERS
 from nardcore.scoring import GameResult
 
+from ..inputs import UIError
+from ..reasons import reason
+from ..session import Session
+from ..viewmodel import ClockView, LiveState, LiveView, Side
 from . import linkgame
-from .inputs import UIError
 from .linkformat import LinkError, is_link, read_link
 from .linkplay import Duel
 from .liveclock import GRACE, Clocks, read_control
 from .livelink import live_link, read_live_link, rebuild_sdp, reduce_sdp
-from .reasons import reason
-from .session import Session
-from .viewmodel import ClockView, LiveState, LiveView, Side
 
 QUICK = ("gg", "thanks", "your_turn", "moment")  # quick messages: live.quick.KEY in web/i18n
 MAX_CHAT = 200  # characters of a chat message
