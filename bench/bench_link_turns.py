@@ -2,7 +2,7 @@
 
     python bench/bench_link_turns.py [--games 20] [--seed 1]
 
-Plays whole money games between two simulated devices (web/worker/linkplay.py), random legal
+Plays whole money games between two simulated devices (web/worker/duel/linkplay.py), random legal
 moves, nobody doubling, once as version 1 (every turn where the cube may be turned asks for its
 share first: `R`, the share back, the move) and once as version 2 (each move's link declares
 `N` and carries the other's next share), and prints the links sent after the invitation and
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from nardcore.game import Game  # noqa: E402
-from web.worker.linkplay import Duel  # noqa: E402
+from web.worker.duel.linkplay import Duel  # noqa: E402
 
 SIDES = ("w", "b")
 

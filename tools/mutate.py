@@ -75,7 +75,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     **{f"web/worker/{name}.py": APP for name in (
         "session", "intents", "flow", "turn_input", "layout", "autopilot", "advice", "presenter",
         "saves", "links", "settings", "dice", "messages", "inputs", "variant_rules", "ui", "editor", "record",
-        "linkplay", "linkformat", "linkdice", "linkgame")},
+        "duel/linkplay", "duel/linkformat", "duel/linkdice", "duel/linkgame")},
 }
 # the rule modules the 5% target is for
 RULE_MODULES = ("nardcore/variant.py", "nardcore/position.py", "nardcore/movegen.py", "nardcore/game.py",

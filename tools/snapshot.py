@@ -33,10 +33,15 @@ def pyscript_chunks() -> list[str]:
 
 
 def worker_modules() -> list[str]:
-    """The app's modules the snapshot has imported: web.worker's, but the worker's script (run
-    by PyScript as its main module, not imported)."""
-    stems = sorted(p.stem for p in WORKER.glob("*.py") if p.stem not in ("__init__", WORKER_SCRIPT))
-    return [f"{WORKER_PACKAGE}.{stem}" for stem in stems]
+    """The app's modules the snapshot has imported: web.worker's and its packages' (duel/), but
+    the worker's script (run by PyScript as its main module, not imported)."""
+    names = []
+    for path in sorted(WORKER.rglob("*.py")):
+        parts = path.relative_to(WORKER).with_suffix("").parts
+        if "__pycache__" in parts or parts in (("__init__",), (WORKER_SCRIPT,)):
+            continue
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return [f"{WORKER_PACKAGE}.{name}" for name in names]
 
 
 def memory_snapshot(archive: bytes, cache: Path = SNAPSHOT_CACHE) -> tuple[Path, Path]:

@@ -8,7 +8,7 @@ import json
 import time
 from pathlib import Path
 
-from browser_support import after, board, open_app, press
+from browser_support import after, board, open_app, press, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_play_by_link import play_turn
 
@@ -184,6 +184,59 @@ def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Bro
         connected(guest)
         expect(other_tab.locator("html[data-ready]")).to_have_count(1, timeout=60_000)
         expect(other_tab.locator("#live-panel")).to_be_hidden()  # it handed the answer on, kept nothing of it
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_your_turn(
+        browser: Browser, site: str) -> None:
+    """A time control chosen when inviting: both devices draw both clocks from the first view,
+    and the running one counts down (on the guest, a controlled clock: Playwright's, run ahead a
+    second at a time so the line's heartbeat is never silent long enough to look dropped)."""
+    host_context, host, host_watch = open_app(browser, f"{site}#live")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        guest.clock.install()  # from the next load on: the app loaded again under it
+        guest.reload()
+        wait_ready(guest)
+        host.select_option("#setup-clock", "8:60")
+        host.click("#setup-start")
+        after(guest, lambda: guest.goto(live_link(host)))
+        host.goto(live_link(guest))
+        connected(host)
+        connected(guest)
+        for page in (host, guest):
+            page.wait_for_function("document.querySelectorAll('.live-clock[data-running]').length === 1",
+                                   timeout=20_000)
+            for side in ("w", "b"):
+                expect(page.locator(f"#live-clock-{side}")).to_contain_text("1:00")
+        running = guest.locator(".live-clock[data-running]")
+        side = str(running.get_attribute("id"))
+        assert host.get_attribute(f"#{side}", "data-running") is not None  # the same side's clock on both
+        start = float(guest.evaluate("performance.now()"))
+        for _ in range(25):  # the delay (8 s) is free, then the reserve runs
+            guest.clock.run_for(400)
+            time.sleep(0.2)  # short steps, so the line's heartbeat is never silent long enough to look dropped
+        spent = float(guest.evaluate("performance.now()")) - start
+        left = float(guest.get_attribute(f"#{side}", "data-left") or "60")
+        assert spent > 12_000 and 60 - (spent / 1000 - 8) - 2 <= left <= 60 - (spent / 1000 - 8), (spent, left)
+        expect(guest.locator(f"#{side}")).not_to_contain_text("1:00")
+        expect(guest.locator("#live-panel")).to_have_attribute("data-state", "connected")
+        other = "live-clock-b" if side == "live-clock-w" else "live-clock-w"
+        expect(guest.locator(f"#{other}")).to_contain_text("1:00")  # the other side's reserve waits
+        # the friend's move makes it this player's turn while the tab is hidden: its title says so
+        mover = host if to_act(host) else guest
+        waiting = guest if mover is host else host
+        title = waiting.title()
+        waiting.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})")
+        play_turn(mover)
+        waiting.wait_for_function("document.title.startsWith('• Your turn')", timeout=20_000)
+        waiting.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+                         " document.dispatchEvent(new Event('visibilitychange'))")
+        assert waiting.title() == title  # seen: the title is the page's again
         host_watch.assert_clean()
         guest_watch.assert_clean()
     finally:

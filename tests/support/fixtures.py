@@ -6,7 +6,7 @@ alone, in any order, or on any pytest-xdist worker:
 - Hypothesis runs derandomized (its examples follow from the test alone) and keeps no example
   database: the profile "tests", loaded unless HYPOTHESIS_PROFILE names another.
 - `seeded_randomness` (autouse): the keys and game ids the app makes with the module `secrets`
-  (web/worker/linkplay.py, web/worker/session.py) and the dice a Game, Match or app rolls
+  (web/worker/duel/linkplay.py, web/worker/session.py) and the dice a Game, Match or app rolls
   when given none (nardcore.dice.SystemDice) come from generators seeded by the test's name.
 """
 
@@ -21,7 +21,8 @@ from hypothesis import settings
 
 from nardcore import dice
 from support.link_keys import SeededSecrets
-from web.worker import linkplay, session
+from web.worker import session
+from web.worker.duel import linkplay
 
 settings.register_profile("tests", derandomize=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tests"))

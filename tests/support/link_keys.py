@@ -1,5 +1,5 @@
 """Fixed keys for games played by link. A device's dice come from secrets it derives from a key
-(web/worker/linkplay.py); the app makes its keys and game ids with `secrets`, so a test
+(web/worker/duel/linkplay.py); the app makes its keys and game ids with `secrets`, so a test
 played with them would roll other dice on every run. `SeededSecrets` stands in for the module
 `secrets` (tests/support/fixtures.py puts one seeded by the test's name into linkplay and session for
 every test); `link_key(n)` is the n-th fixed key for a Duel made in a test."""

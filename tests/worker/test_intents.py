@@ -73,7 +73,7 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "boot", "sync", "open_game", "import_files", "export_library", "discard", "new_game", "setup", "close_setup",
         "set", "dismiss", "load_url",
         "export_url", "link_new", "link_hold", "live_new", "live_offer", "live_answer", "live_state", "live_in",
-        "live_say", "share", "roll", "click", "drag", "quick_step", "undo", "confirm",
+        "live_say", "live_tick", "share", "roll", "click", "drag", "quick_step", "undo", "confirm",
         "double", "take",
         "beaver",
         "drop",
@@ -84,7 +84,7 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
         "close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
-        "set", "setup", "share", "sync"]
+        "live_tick", "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
         "boot", "discard", "import_files", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next",
         "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
@@ -104,12 +104,12 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
         "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
         "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
-    # the dice's proof (web/worker/fairplay.py) and an export change nothing on the board: the hint
-    # and review stay
+    # the dice's proof (web/worker/fairplay.py), an export and the clock's tick change nothing on the
+    # board: the hint and review stay
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
-        "export_library", "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]
+        "export_library", "live_tick", "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]
     assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == [
-        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "review", "set", "share"]
+        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "live_tick", "review", "set", "share"]
     with pytest.raises(ui.UIError, match="unknown request '_on_roll'"):
         ui.App().dispatch({"type": "_on_roll"})  # no method lookup by name
 

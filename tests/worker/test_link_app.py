@@ -19,9 +19,9 @@ from test_linkplay import edit, mid_game, next_link, play_turn, refused
 
 from nardcore.gamedata import game_to_dict
 from nardcore.position import SIDE_LETTERS, Position
-from web.worker import linkformat
-from web.worker.linkformat import LinkError, read_link
-from web.worker.linkplay import Duel, SlotDice
+from web.worker.duel import linkformat
+from web.worker.duel.linkformat import LinkError, read_link
+from web.worker.duel.linkplay import Duel, SlotDice
 
 # -- in the app (web/worker/ui.py), two devices -------------------------------------------------------
 

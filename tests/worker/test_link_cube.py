@@ -1,4 +1,4 @@
-"""Play by link in backgammon (web/worker/linkplay.py, docs/link-play.md): one link a turn by the
+"""Play by link in backgammon (web/worker/duel/linkplay.py, docs/link-play.md): one link a turn by the
 declaration N, the cube kept for a next turn, and every misplaced declaration, double or share refused."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from test_linkplay import edit, mid_game, play_out, play_turn, refused, start
 
 from nardcore.gamedata import game_to_dict
 from nardcore.position import SIDE_LETTERS
-from web.worker import linkdice, linkformat
-from web.worker.linkformat import LinkError, read_link
-from web.worker.linkplay import Duel
+from web.worker.duel import linkdice, linkformat
+from web.worker.duel.linkformat import LinkError, read_link
+from web.worker.duel.linkplay import Duel
 
 # -- one link a turn in backgammon (version 2: the declaration N) ----------------------------------
 

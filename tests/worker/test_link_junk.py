@@ -1,4 +1,4 @@
-"""Play by link read strictly (web/worker/linkformat.py, linkplay.py, saves.py): every field of
+"""Play by link read strictly (web/worker/duel/linkformat.py, linkplay.py, saves.py): every field of
 every document of a game by link (an invitation, a link, a device's record, saves) replaced by
 junk of every type, or left out, is refused with the project's own error naming the field."""
 
@@ -23,11 +23,12 @@ from nardcore.formats.state import encode_state
 from nardcore.game import Game
 from nardcore.match import Match
 from nardcore.position import Position
-from web.worker import linkgame, saves
+from web.worker import saves
 from web.worker.dice import CountingDice
+from web.worker.duel import linkgame
+from web.worker.duel.linkformat import LinkError
+from web.worker.duel.linkplay import Duel
 from web.worker.inputs import UIError
-from web.worker.linkformat import LinkError
-from web.worker.linkplay import Duel
 from web.worker.session import Session
 
 # -- every field of every link of play by link, invitation, record and save, replaced by junk ------------

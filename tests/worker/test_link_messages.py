@@ -1,4 +1,4 @@
-"""A game by link says what the link to send carries (web/worker/linkgame.py `sent_key`): the
+"""A game by link says what the link to send carries (web/worker/duel/linkgame.py `sent_key`): the
 player's move, their decision, or only the other side's dice — never "Your move is in the link"
 to a host who opens the join link without having moved, or to a player who only sends dice back.
 """
@@ -12,7 +12,7 @@ import pytest
 from support.random_play import random_app_action
 
 from web.worker import saves, ui
-from web.worker.linkformat import read_link
+from web.worker.duel.linkformat import read_link
 
 SENT = {"link_send", "link_send_choice", "link_send_dice"}
 STAMP = '{"rev":7,"tab":"k3",'  # the page's revision stamp before IndexedDB (web/page/library/migrate.js)

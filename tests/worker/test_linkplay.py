@@ -1,4 +1,4 @@
-"""Play by link (web/worker/linkplay.py): whole games between two simulated devices in every game,
+"""Play by link (web/worker/duel/linkplay.py): whole games between two simulated devices in every game,
 and every way of cheating the protocol is meant to stop, refused with the honest game going on."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from support.random_play import RandomActor, apply
 
 from nardcore.gamedata import game_from_dict, game_to_dict
 from nardcore.position import SIDE_LETTERS, Position
-from web.worker import linkformat, linkplay
-from web.worker.linkformat import LinkError, fragment_of, read_link
-from web.worker.linkplay import Duel, SlotDice
+from web.worker.duel import linkformat, linkplay
+from web.worker.duel.linkformat import LinkError, fragment_of, read_link
+from web.worker.duel.linkplay import Duel, SlotDice
 
 VARIANTS = ["backgammon", "narde", "khachapuri", "moultezim", "tawla31", "narde+last-roll", "backgammon+beaver"]
 

@@ -1,4 +1,4 @@
-"""The clocks of a game played live (web/worker/liveclock.py) with a controlled clock: every time
+"""The clocks of a game played live (web/worker/duel/liveclock.py) with a controlled clock: every time
 is given, nothing waits. A flag falls when the reserve is spent, not a moment before; the delay
 of each turn is free; a pause (the line dropped) stops the time."""
 
@@ -8,8 +8,8 @@ import doctest
 
 import pytest
 
-from web.worker import liveclock
-from web.worker.liveclock import Clocks
+from web.worker.duel import liveclock
+from web.worker.duel.liveclock import Clocks
 
 
 def test_doctests() -> None:

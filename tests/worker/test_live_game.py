@@ -1,4 +1,4 @@
-"""A game played live (web/worker/livegame.py, livelink.py, docs/live.md) on CPython: two apps
+"""A game played live (web/worker/duel/livegame.py, livelink.py, docs/live.md) on CPython: two apps
 connected by the two live links, every message of the line carried between them as the pages
 carry it, a whole game to the end; what the other side sends read as strictly as a link."""
 
@@ -13,10 +13,11 @@ import pytest
 from support.random_play import random_app_action
 
 from nardcore.gamedata import game_to_dict
-from web.worker import livelink, ui
-from web.worker.linkformat import LinkError
-from web.worker.linkplay import Duel
-from web.worker.livelink import read_live_link, rebuild_sdp, reduce_sdp
+from web.worker import ui
+from web.worker.duel import livelink
+from web.worker.duel.linkformat import LinkError
+from web.worker.duel.linkplay import Duel
+from web.worker.duel.livelink import read_live_link, rebuild_sdp, reduce_sdp
 
 FINGERPRINT = ":".join(["06", "24", "76", "ED"] * 8)
 OFFER = "\r\n".join([
@@ -187,7 +188,7 @@ def duel_of(app: ui.App) -> Duel:
 
 
 def _link(app: ui.App, number: int) -> str:
-    from web.worker.linkformat import fragment_of
+    from web.worker.duel.linkformat import fragment_of
     duel = duel_of(app)
     return fragment_of(duel.links[number], [a for message in duel.links[:number] for a in message["a"]])
 
@@ -197,7 +198,7 @@ def test_an_illegal_move_from_the_peer_is_refused() -> None:
     host, guest = apps
     guest.dispatch({"type": "live_in", "data": data})
     # the mover's first link again with another play (it is not the mover's turn now)
-    from web.worker.linkformat import fragment_of, read_link
+    from web.worker.duel.linkformat import fragment_of, read_link
     link = read_link(json.loads(data)["d"])
     message = {**link.message, "a": ["p24/1"]}
     forged = fragment_of(message, link.history)

@@ -22,8 +22,8 @@ import nardcore
 from nardcore.errors import NardError, Refusal
 from nardcore.position import Position, PositionError
 from web.worker import reasons, ui
+from web.worker.duel.linkformat import LinkError
 from web.worker.inputs import UIError
-from web.worker.linkformat import LinkError
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "i18n"

@@ -101,10 +101,11 @@ export interface LinkNewIntent {
   variant?: string;
   seat?: Side;
   from_board?: boolean; // the position on the board as the start
+  match_length?: number; // above 0 is refused with the reason (docs/link-play.md)
 }
 
 /**
- * A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+ * A game played live (web/worker/duel/livegame.py): `live_new` as link_new, `live_offer` for the
  * game under way; `offer` is the page's description of its side of the line.
  */
 export interface LiveNewIntent {
@@ -113,6 +114,13 @@ export interface LiveNewIntent {
   variant?: string;
   seat?: Side;
   from_board?: boolean;
+  match_length?: number;
+  clock?: number[] | null; // the time control [delay, reserve] in seconds, or none
+}
+
+/** The page's clock shows a reserve spent: the engine looks whether a flag fell. */
+export interface LiveTickIntent {
+  type: "live_tick";
 }
 
 export interface LiveAnswerIntent {
@@ -251,6 +259,7 @@ export type Intent =
   | LiveStateIntent
   | LiveInIntent
   | LiveSayIntent
+  | LiveTickIntent
   | LinkHoldIntent
   | PointIntent
   | MoveIntent

@@ -316,7 +316,6 @@ export interface Prefs {
   way_shown: string[]; // the games started here from the start screen (their first shows the way round)
 }
 
-/** A game by link (web/worker/linkgame.py view): the link to send while this device waits. */
 export interface LinkView {
   gid: string;
   me: Side;
@@ -332,24 +331,30 @@ export interface LinkView {
 
 export type LiveState = "inviting" | "answering" | "replying" | "connecting" | "connected" | "dropped";
 
-/** A message for the line: its number (the page sends each once) and its text. */
 export interface LiveOut {
   n: number;
   data: string;
 }
 
-/**
- * A game played live (web/worker/livegame.py view): the line's state, the live link to send,
- * the other side's description for the page to take (new when `token` changes), the messages
- * for the line (numbered) and the other side's last words.
- */
+export interface ClockView {
+  w: number; // each side's reserve left (the page counts down until the next view)
+  b: number;
+  running: Side | null; // whose clock runs
+  delay: number; // the delay left of its turn
+  paused: boolean;
+  control: number[]; // the time control: [delay, reserve]
+  me: Side; // this device's side
+  flag: Side | null; // the side that lost on time
+}
+
 export interface LiveView {
   state: LiveState;
-  link: string | null;
-  remote: string | null;
+  link: string | null; // the live link to send
+  remote: string | null; // the other side's description for the page to take (new when `token` changes)
   token: number;
-  outbox: LiveOut[];
-  heard: Record<string, string>[];
+  outbox: LiveOut[]; // the messages for the line, numbered
+  heard: Record<string, string>[]; // the other side's last words
+  clock: ClockView | null;
 }
 
 /** A broken rule of the set-up: edit.problem.KEY in web/i18n, with its arguments. */

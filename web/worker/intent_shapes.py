@@ -118,10 +118,11 @@ class LinkNewIntent(TypedDict):
     variant: NotRequired[str]
     seat: NotRequired[Side]
     from_board: NotRequired[bool]  # the position on the board as the start
+    match_length: NotRequired[int]  # above 0 is refused with the reason (docs/link-play.md)
 
 
 class LiveNewIntent(TypedDict):
-    """A game played live (web/worker/livegame.py): `live_new` as link_new, `live_offer` for the
+    """A game played live (web/worker/duel/livegame.py): `live_new` as link_new, `live_offer` for the
     game under way; `offer` is the page's description of its side of the line."""
 
     type: Literal["live_new", "live_offer"]
@@ -129,6 +130,14 @@ class LiveNewIntent(TypedDict):
     variant: NotRequired[str]
     seat: NotRequired[Side]
     from_board: NotRequired[bool]
+    match_length: NotRequired[int]
+    clock: NotRequired[list[float] | None]  # the time control [delay, reserve] in seconds, or none
+
+
+class LiveTickIntent(TypedDict):
+    """The page's clock shows a reserve spent: the engine looks whether a flag fell."""
+
+    type: Literal["live_tick"]
 
 
 class LiveAnswerIntent(TypedDict):
@@ -254,7 +263,7 @@ class BackgroundReviewIntent(TypedDict):
 
 Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
           | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
-          | LiveNewIntent | LiveAnswerIntent | LiveStateIntent | LiveInIntent | LiveSayIntent
+          | LiveNewIntent | LiveAnswerIntent | LiveStateIntent | LiveInIntent | LiveSayIntent | LiveTickIntent
           | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
           | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent | StatisticsIntent
           | BackgroundReviewIntent)

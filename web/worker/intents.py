@@ -23,8 +23,6 @@ from . import (
     fairplay,
     flow,
     lessons,
-    linkgame,
-    livegame,
     practice,
     record,
     saves,
@@ -33,13 +31,24 @@ from . import (
 )
 from .autopilot import Autopilot
 from .dice import CountingDice
+from .duel import linkgame, livegame
+from .duel.link_intents import (
+    link_hold,
+    link_new,
+    live_answer,
+    live_in,
+    live_new,
+    live_offer,
+    live_say,
+    live_state,
+    live_tick,
+)
+from .duel.linkformat import is_link
+from .duel.livelink import is_live_link
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
 from .help_intents import hint, play_on, replay, review, rollout
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
-from .link_intents import link_hold, link_new, live_answer, live_in, live_new, live_offer, live_say, live_state
-from .linkformat import is_link
-from .livelink import is_live_link
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref
@@ -488,6 +497,8 @@ INTENTS: dict[str, Intent] = {
     "live_state": Intent(live_state, while_editing="keep", while_studying="keep", while_learning="keep"),
     "live_in": Intent(live_in, while_editing="keep", while_studying="keep", while_learning="keep"),
     "live_say": Intent(live_say, while_editing="keep", while_studying="keep", while_learning="keep"),
+    "live_tick": Intent(live_tick, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
+                        while_studying="keep", while_learning="keep"),
     "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
     "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
                     while_studying="keep", while_learning="ignore"),

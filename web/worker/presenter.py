@@ -29,8 +29,6 @@ from . import (
     fairplay,
     flow,
     lessons,
-    linkgame,
-    livegame,
     point_numbers,
     practice,
     record,
@@ -40,6 +38,7 @@ from . import (
 )
 from . import editor as editing
 from .dice import CountingDice
+from .duel import linkgame, livegame
 from .layout import Layout, point_id, point_order
 from .messages import Message
 from .rules_text import rules_sections

@@ -46,8 +46,8 @@ from nardcore.readers import GameStateError
 from nardcore.safejson import JSONShapeError
 from nardcore.variant import VariantError
 
+from .duel.linkformat import LinkError
 from .inputs import UIError
-from .linkformat import LinkError
 
 # each class of error the app may show, the most precise first (a subclass before its base)
 CLASS_REASONS: tuple[tuple[type[BaseException], str], ...] = (

@@ -31,9 +31,9 @@ from nardcore.variant import BAR
 
 from . import fairplay
 from .dice import CountingDice
+from .duel.linkplay import Duel
 from .inputs import UIError, is_count
 from .layout import POINT_IDS
-from .linkplay import Duel
 from .links import link_fields, linked_game
 from .messages import Message
 from .session import Session, new_game_id

@@ -23,8 +23,8 @@ from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import find_variant
 
 from .dice import CountingDice
+from .duel.linkplay import Duel
 from .layout import Layout
-from .linkplay import Duel
 from .messages import Event, Message
 from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
 from .viewmodel import FairCheck
@@ -71,7 +71,7 @@ class Session:
     replay: int | None = None  # the record is shown after this many events (None: the game as it is)
     game_id: str = field(default_factory=new_game_id)  # the game's (or match's) entry in the library
     live: Any = None  # the line of a game played live (livegame.Live; not saved: a reload drops it)
-    duel: Duel | None = None  # a game played by link (web/worker/linkplay.py): this device's record of it
+    duel: Duel | None = None  # a game played by link (web/worker/duel/linkplay.py): this device's record of it
     editor: Editor | None = None  # the position editor, while it is open (not saved: a reload closes it)
     dice_check: FairCheck | None = None  # the last Verify dice (fairplay.py), shown until the next roll
     entered: list[int] = field(default_factory=list)  # dice entered by hand, not rolled yet (settings "dice")

@@ -40,9 +40,10 @@ from nardcore.match import Match
 from nardcore.scoring import GameResult
 from nardcore.variant import CHECKERS
 
-from . import linkgame, livegame, presenter, saves
+from . import presenter, saves
 from .autopilot import Autopilot, BotFactory
 from .dice import CountingDice
+from .duel import linkgame, livegame
 from .inputs import UIError, request_kind
 from .intents import INTENTS
 from .layout import Layout, point_id
@@ -69,11 +70,14 @@ class App:
             raise UIError(f"unknown request {kind!r}")
         session = self.session
         url: str | None = None
+        flagged = livegame.before(session)  # a player out of time loses before anything more is played
         try:
             if intent.prepare(session):
                 url = intent.handle(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=reason(error))
+        if flagged:
+            livegame.say_flag(session)
         linkgame.after(session)
         livegame.after(session)
         sync_layout(session)

@@ -1,14 +1,12 @@
-"""The view model's shape, declared once: what the worker sends the page to paint, and what
-the page asks of it (the intents).
+"""The view model's shape, declared once: what the worker sends the page to paint, what the page asks (the intents).
 
-`presenter.view()` (and `editor_view()` while the position editor is open) answers every
-request with a `View`; `presenter.start_view()` is the `View` the build puts into the page;
-`presenter.catalogue()` goes out once, in the worker's hello. These are types only: the page
-gets these dicts as JSON exactly as they are built. web/page/view-model.d.ts is generated from
-this file (`python tools/viewmodel_ts.py`; tests/build/test_viewmodel_ts.py fails when they differ),
-so every type here is one the generator translates: TypedDicts, aliases, `Literal`, `list`,
-`tuple`, `dict`, `X | None`, `NotRequired`, and `Annotated[T, "partial"]` for the page's
-`Partial<T>` (Python reads it as T).
+`presenter.view()` (and `editor_view()` while the position editor is open) answers every request
+with a `View`; `presenter.start_view()` is the `View` the build puts into the page; `presenter.catalogue()`
+goes out once, in the worker's hello. These are types only: the page gets these dicts as JSON exactly
+as they are built. web/page/view-model.d.ts is generated from this file (`python tools/viewmodel_ts.py`;
+tests/build/test_viewmodel_ts.py fails when they differ), so every type here is one the generator
+translates: TypedDicts, aliases, `Literal`, `list`, `tuple`, `dict`, `X | None`, `NotRequired`, and
+`Annotated[T, "partial"]` for the page's `Partial<T>` (Python reads it as T).
 """
 
 from __future__ import annotations
@@ -334,9 +332,7 @@ class Prefs(TypedDict):
     way_shown: list[str]  # the games started here from the start screen (their first shows the way round)
 
 
-class LinkView(TypedDict):
-    """A game by link (web/worker/linkgame.py view): the link to send while this device waits."""
-
+class LinkView(TypedDict):  # a game by link (web/worker/duel/linkgame.py view): the link to send while it waits
     gid: str
     me: Side
     seq: int
@@ -352,24 +348,30 @@ class LinkView(TypedDict):
 LiveState = Literal["inviting", "answering", "replying", "connecting", "connected", "dropped"]
 
 
-class LiveOut(TypedDict):
-    """A message for the line: its number (the page sends each once) and its text."""
-
+class LiveOut(TypedDict):  # a message for the line: its number (the page sends each once) and its text
     n: int
     data: str
 
 
-class LiveView(TypedDict):
-    """A game played live (web/worker/livegame.py view): the line's state, the live link to send,
-    the other side's description for the page to take (new when `token` changes), the messages
-    for the line (numbered) and the other side's last words."""
+class ClockView(TypedDict):  # a live game's clocks (web/worker/duel/liveclock.py), in seconds
+    w: float  # each side's reserve left (the page counts down until the next view)
+    b: float
+    running: Side | None  # whose clock runs
+    delay: float  # the delay left of its turn
+    paused: bool
+    control: list[float]  # the time control: [delay, reserve]
+    me: Side  # this device's side
+    flag: Side | None  # the side that lost on time
 
+
+class LiveView(TypedDict):  # a game played live (web/worker/duel/livegame.py view)
     state: LiveState
-    link: str | None
-    remote: str | None
+    link: str | None  # the live link to send
+    remote: str | None  # the other side's description for the page to take (new when `token` changes)
     token: int
-    outbox: list[LiveOut]
-    heard: list[dict[str, str]]
+    outbox: list[LiveOut]  # the messages for the line, numbered
+    heard: list[dict[str, str]]  # the other side's last words
+    clock: ClockView | None
 
 
 class EditorProblem(TypedDict):

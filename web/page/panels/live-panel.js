@@ -1,7 +1,7 @@
 // A game played live (docs/live.md): the line between the two browsers (a WebRTC data channel)
 // and the panel that shows the live link to send, the line's state, quick messages and chat.
 //
-// The page knows no protocol: the engine (web/worker/livegame.py) makes and reads the live
+// The page knows no protocol: the engine (web/worker/duel/livegame.py) makes and reads the live
 // links, gives the other side's description of the line to take (`live.remote`), and the
 // messages to put on the line (`live.outbox`); everything that arrives goes to the engine as
 // it came. The page adds only a heartbeat (an empty message each second) to notice a line that
@@ -9,6 +9,7 @@
 
 import { $, copyText, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
+import { createClocks } from "./live-clock.js";
 
 /** @typedef {import("../view-model.js").View} View */
 /** @typedef {import("../view-model.js").LiveView} LiveView */
@@ -130,15 +131,26 @@ function useChannel(send, channel, pc) {
     line.heard = Date.now();
     if (typeof event.data !== "string" || event.data === "") return;
     send({ type: "live_in", data: event.data });
-    if (document.hidden) notify();
   };
 }
 
-// A friend's move arrived while this tab is not looked at: the page's title says so until it is.
+// It became this player's turn by a friend's move while this tab is not looked at: the page's
+// title says so until it is, and a system notification too if the player allowed it (asked only
+// when they tick "Notify me" in Settings or the live panel).
+const NOTIFY_KEY = "nard-live-notify";
 let title = "";
 function notify() {
   if (!title) title = document.title;
-  document.title = `● ${title}`;
+  document.title = `• ${t("live.your_turn_title")} — ${title}`;
+  if (!notifyWanted() || typeof Notification !== "function" || Notification.permission !== "granted") return;
+  const words = { body: t("live.notify_body"), tag: "nard-live" };
+  const shown = "serviceWorker" in navigator ? navigator.serviceWorker.getRegistration() : Promise.resolve(undefined);
+  void shown.then((registration) => {
+    if (registration) void registration.showNotification(t("live.your_turn_title"), words);
+    else new Notification(t("live.your_turn_title"), words);
+  }).catch(() => {
+    /* the title says it still */
+  });
 }
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden && title) {
@@ -146,6 +158,38 @@ document.addEventListener("visibilitychange", () => {
     title = "";
   }
 });
+
+function notifyWanted() {
+  try {
+    return localStorage.getItem(NOTIFY_KEY) === "1";
+  } catch (_) {
+    return false;
+  }
+}
+
+/** The "Notify me" boxes (Settings and the live panel, one choice): ticked, the browser asks the
+ * player's permission; refused or not offered, the box stays clear and the reason is said. */
+function notifySetting(/** @type {HTMLInputElement[]} */ boxes, /** @type {HTMLElement} */ status) {
+  const show = (/** @type {boolean} */ on) => {
+    for (const box of boxes) box.checked = on;
+  };
+  show(notifyWanted() && typeof Notification === "function" && Notification.permission === "granted");
+  return async (/** @type {Event} */ event) => {
+    const box = /** @type {HTMLInputElement} */ (event.target);
+    let on = box.checked;
+    if (on) {
+      const allowed = typeof Notification === "function" ? await Notification.requestPermission().catch(() => "denied") : "denied";
+      on = allowed === "granted";
+      status.textContent = on ? "" : t("live.notify_refused");
+    }
+    try {
+      localStorage.setItem(NOTIFY_KEY, on ? "1" : "0");
+    } catch (_) {
+      /* kept for this visit only */
+    }
+    show(on);
+  };
+}
 
 /** The offer of a new line (this side invites), sent with `intent` to the engine.
  * @param {Send} send @param {Intent & {type: "live_new" | "live_offer"}} intent */
@@ -221,6 +265,11 @@ export function createLivePanel(root, { send }) {
   events.click("live-again", () => void invite(send, { type: "live_offer", offer: "" }));
   const stun = $("live-stun", HTMLInputElement);
   events.on(stun, "change", stunSetting(stun));
+  const clocks = createClocks(send);
+  const boxes = [$("live-notify", HTMLInputElement), $("live-notify-here", HTMLInputElement)];
+  const onNotify = notifySetting(boxes, status);
+  for (const box of boxes) events.on(box, "change", (/** @type {Event} */ e) => void onNotify(e));
+  let waited = true; // this side waited for the other's link at the last view
   for (const quick of ["gg", "thanks", "your_turn", "moment"]) events.click(`live-q-${quick}`, () => send({ type: "live_say", quick }));
   events.on($("live-chat"), "submit", (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
@@ -245,11 +294,15 @@ export function createLivePanel(root, { send }) {
       shown = view;
       const live = view.live;
       root.hidden = !live;
+      clocks.paint(live ? live.clock : null);
       if (!live) waitingFor = "";
       if (!live) {
         if (line.pc) closeLine();
         return;
       }
+      const waits = !view.link || view.link.waiting || view.phase === "over";
+      if (live.state === "connected" && waited && !waits && document.hidden) notify();
+      waited = waits;
       root.dataset.state = live.state;
       waitingFor = live.state === "inviting" && view.link ? view.link.gid : "";
       if (live.remote && live.token !== line.token) {
@@ -271,6 +324,7 @@ export function createLivePanel(root, { send }) {
     },
     destroy: () => {
       events.off();
+      clocks.destroy();
       if (handover) handover.close();
     },
   };

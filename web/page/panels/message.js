@@ -13,12 +13,12 @@ import { EMBEDDED } from "../keep.js";
 /** @typedef {import("../view-model.js").View} View */
 
 // Messages shown as a result, and as a warning; the rest are plain news.
-const RESULTS = ["game_over", "match_over", "draw", "resigned"];
+const RESULTS = ["game_over", "match_over", "draw", "resigned", "live_time"];
 // Embedded in another page (docs/embed.md) there is no Games menu to point to: these say so without it.
 const EMBED_WORDS = /** @type {Record<string, string>} */ ({ url_loaded: "msg.url_loaded_embed", played_on: "msg.played_on_embed" });
 const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refused", "link_wait", "edit_bad_text",
   "library_rebuilt", "save_set_aside", "engine_restarted", "import_empty", "live_refused", "live_failed",
-  "live_failed_line", "live_dropped"];
+  "live_failed_line", "live_dropped", "link_no_match"];
 
 /**
  * @param {HTMLElement} root the message line (#message)

@@ -1,7 +1,7 @@
 """A game played by link in the app: starting one, opening a link, rolling with the dice the
 two players' secrets give, and the link to send once the person has played.
 
-The protocol itself is web/worker/linkplay.py (docs/link-play.md). The session keeps this device's
+The protocol itself is web/worker/duel/linkplay.py (docs/link-play.md). The session keeps this device's
 record (`session.duel`); the game on the board is a copy of the record's game that the person
 plays on, and what was played on it becomes the next link.
 """
@@ -14,18 +14,25 @@ from nardcore.dice import PresetDice
 from nardcore.errors import NardError, quoted
 from nardcore.position import SIDE_LETTERS
 
-from . import flow, saves
-from .inputs import UIError
+from .. import flow, saves
+from ..inputs import UIError
+from ..reasons import reason
+from ..session import Session, new_game_id
+from ..viewmodel import LinkView, Side
 from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
-from .reasons import reason
-from .session import Session, new_game_id
-from .viewmodel import LinkView, Side
 
 
-def start(session: Session, request: dict[str, Any]) -> None:
+def start(session: Session, request: dict[str, Any]) -> bool:
     """A new game by link: `variant` (a token), `seat` (w or b), `from_board` (the position on
-    the board as the start, the side on roll to play first) — the invitation to send."""
+    the board as the start, the side on roll to play first) — the invitation to send. A match
+    (`match_length` above 0) is refused with the reason (docs/link-play.md): False, nothing starts."""
+    length = request.get("match_length", 0)
+    if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= 64:
+        raise UIError(f"match_length is a number from 0 to 64, not {quoted(length)}")
+    if length > 0:
+        session.say("link_no_match", length=length)
+        return False
     seat = request.get("seat", "w")
     if not is_side(seat):
         raise UIError(f"seat is 'w' or 'b', not {quoted(seat)}")
@@ -46,6 +53,7 @@ def start(session: Session, request: dict[str, Any]) -> None:
         raise UIError(str(error)) from None
     begin(session, duel)
     session.say("link_started")
+    return True
 
 
 def begin(session: Session, duel: Duel) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 from nardcore import safejson
 
 from .linkformat import Link, LinkError, b64, read_link, unb64
+from .liveclock import Clocks
 
 # live=GAME.SIDE+NUMBER.LINKDATA.LINEDATA: the sender's latest link of the game, then its line
 LIVE_LINK = re.compile(r"live=([0-9a-f]{12})\.([wb])(0|[1-9][0-9]{0,4})\."
@@ -96,8 +97,13 @@ def reduce_sdp(sdp: Any, kind: str) -> dict[str, Any]:
 
 def check_line(fields: Any) -> None:
     """A line's fields as read from a link: every one of them, of its shape, or LinkError."""
-    if not isinstance(fields, dict) or set(fields) != LINE_FIELDS:
+    if not isinstance(fields, dict) or set(fields) - {"t"} != LINE_FIELDS:
         raise LinkError("the live link does not say how to reach the other device")
+    if "t" in fields:  # the clocks, when the game has them
+        try:
+            Clocks.carried(fields["t"])
+        except ValueError:
+            raise LinkError("the live link's clocks are damaged") from None
     if fields["k"] not in ("o", "a"):
         raise LinkError("the live link is neither an invitation nor an answer")
     for name, low, high in (("u", 4, 256), ("p", 22, 256)):

@@ -14,24 +14,33 @@ meanwhile the game goes on by links.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from nardcore.errors import quoted
+from nardcore.position import SIDE_LETTERS
+from nardcore.scoring import GameResult
 
+from ..inputs import UIError
+from ..reasons import reason
+from ..session import Session
+from ..viewmodel import ClockView, LiveState, LiveView, Side
 from . import linkgame
-from .inputs import UIError
 from .linkformat import LinkError, is_link, read_link
 from .linkplay import Duel
+from .liveclock import GRACE, Clocks, read_control
 from .livelink import live_link, read_live_link, rebuild_sdp, reduce_sdp
-from .reasons import reason
-from .session import Session
-from .viewmodel import LiveState, LiveView
 
 QUICK = ("gg", "thanks", "your_turn", "moment")  # quick messages: live.quick.KEY in web/i18n
 MAX_CHAT = 200  # characters of a chat message
 MAX_DATA = 25_000  # characters of one message on the line
 OUTBOX = 20  # messages kept for the page to send
+
+
+def now() -> float:
+    """The clocks' time in seconds (tests put a controlled clock here)."""
+    return time.monotonic()
 
 
 @dataclass
@@ -51,6 +60,8 @@ class Live:
     sent: int = -1  # the number of this device's last link put in the outbox
     count: int = 0  # messages put in the outbox
     heard: list[dict[str, str]] = field(default_factory=list)  # the other's quick messages and chat
+    clocks: Clocks | None = None  # the game's time control, when it has one (liveclock.py)
+    flag: str | None = None  # the side that lost on time
 
     def put(self, data: dict[str, Any]) -> None:
         self.count += 1
@@ -59,11 +70,18 @@ class Live:
 
 def start(session: Session, request: dict[str, Any]) -> None:
     """A new game played live: the game by link (linkgame.start) and the invitation that carries
-    the page's offer (`offer`, its description of the line)."""
-    linkgame.start(session, request)
+    the page's offer (`offer`, its description of the line) and the time control (`clock`:
+    [delay, reserve] in seconds, or none)."""
+    try:
+        control = read_control(request.get("clock"))
+    except ValueError as error:
+        raise UIError(str(error)) from None
+    if not linkgame.start(session, request):
+        return
     duel = session.duel
     assert duel is not None
-    _invite(session, request.get("offer"), duel.links[0]["g"])
+    clocks = None if control is None else Clocks(delay=control[0], reserve=control[1])
+    _invite(session, request.get("offer"), duel.links[0]["g"], clocks)
     session.say("live_invite")
 
 
@@ -73,23 +91,33 @@ def reinvite(session: Session, request: dict[str, Any]) -> None:
     duel = session.duel
     if duel is None:
         raise UIError("there is no game by link to play live")
-    _invite(session, request.get("offer"), duel.gid)
+    held = session.live
+    _invite(session, request.get("offer"), duel.gid, held.clocks if held is not None and held.gid == duel.gid else None)
     session.say("live_reinvite")
 
 
-def _invite(session: Session, offer: Any, gid: str) -> None:
+def _line(sdp: Any, kind: str, clocks: Clocks | None) -> dict[str, Any]:
+    """The line's fields for a live link, with the clocks as they stand (paused) when there are."""
+    line = reduce_sdp(sdp, kind)
+    if clocks is not None:
+        clocks.pause(now())
+        line["t"] = clocks.carry(now())
+    return line
+
+
+def _invite(session: Session, offer: Any, gid: str, clocks: Clocks | None) -> None:
     duel = session.duel
     assert duel is not None
     fragment = duel.last_link()
     if fragment is None:
         raise UIError("this device has sent no link of the game yet")
     try:
-        link = live_link(fragment, reduce_sdp(offer, "o"))
+        link = live_link(fragment, _line(offer, "o", clocks))
     except LinkError as error:
-        session.live = Live(gid, "dropped")
+        session.live = Live(gid, "dropped", clocks=clocks)
         session.say("live_failed", error=reason(error))
         return
-    session.live = Live(gid, "inviting", link=link)
+    session.live = Live(gid, "inviting", link=link, clocks=clocks)
 
 
 def answer(session: Session, request: dict[str, Any]) -> None:
@@ -100,7 +128,7 @@ def answer(session: Session, request: dict[str, Any]) -> None:
     fragment = duel.last_link()
     assert fragment is not None  # the guest's join at least
     try:
-        live.link = live_link(fragment, reduce_sdp(request.get("answer"), "a"))
+        live.link = live_link(fragment, _line(request.get("answer"), "a", live.clocks))
     except LinkError as error:
         live.state = "dropped"
         session.say("live_failed", error=reason(error))
@@ -134,6 +162,7 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
         if not _take(session, link):
             return
         live.state, live.link, live.remote, live.token = "connecting", None, rebuild_sdp(line), live.token + 1
+        live.clocks = live.clocks or _carried(line)
         session.say("live_connecting")
         return
     if duel is not None and duel.gid == link.gid:
@@ -147,8 +176,17 @@ def open_link(session: Session, fragment: str, save: Any) -> None:
             return
         linkgame.begin(session, joined)
     token = 0 if live is None else live.token
-    session.live = Live(link.gid, "answering", remote=rebuild_sdp(line), token=token + 1)
+    held = live.clocks if live is not None and live.gid == link.gid else None
+    flag = live.flag if live is not None and live.gid == link.gid else None
+    session.live = Live(link.gid, "answering", remote=rebuild_sdp(line), token=token + 1,
+                        clocks=held or _carried(line), flag=flag)
     session.say("live_answering")
+
+
+def _carried(line: dict[str, Any]) -> Clocks | None:
+    """The clocks a live link carries (checked when the link was read): this device takes them
+    when it holds none of this game (a new game, a reloaded tab); its own win otherwise."""
+    return Clocks.carried(line["t"]) if "t" in line else None
 
 
 def _take(session: Session, link: Any) -> bool:
@@ -185,6 +223,8 @@ def line_state(session: Session, request: dict[str, Any]) -> None:
         session.say("live_failed_line")
     elif state == "dropped" and live.state == "connected":
         live.state = "dropped"
+        if live.clocks is not None:
+            live.clocks.pause(now())
         session.say("live_dropped")
 
 
@@ -199,6 +239,16 @@ def receive(session: Session, request: dict[str, Any]) -> None:
     except LinkError as error:
         session.say("live_refused", error=reason(error))
         return
+    if "f" in message:
+        if live.flag == message["f"]:
+            return  # this device had seen it already
+        if message["f"] != _other(duel.me) or live.flag is not None:
+            session.say("live_refused", error=reason(LinkError("only a player's own device says it ran out of time")))
+            return
+        lose_on_time(session, message["f"])
+        return
+    if live.flag is not None:
+        return  # the game ended on time: its moves no longer count
     if "d" in message:
         try:
             if not is_link(message["d"]):
@@ -238,6 +288,8 @@ def _read_message(data: Any) -> dict[str, str]:
         return {"q": value}
     if kind == "t" and isinstance(value, str) and 0 < len(value) <= MAX_CHAT:
         return {"t": value}
+    if kind == "f" and value in SIDE_LETTERS:
+        return {"f": value}
     raise LinkError("the message on the line is not one this app sends")
 
 
@@ -255,12 +307,65 @@ def say(session: Session, request: dict[str, Any]) -> None:
         live.put({"t": text.strip()[:MAX_CHAT]})
 
 
+def _other(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+def before(session: Session) -> bool:
+    """Before each request: a player whose time ran out loses on time now (True), before
+    anything that request would play."""
+    live, duel = session.live, session.duel
+    if live is None or duel is None or live.gid != duel.gid or live.clocks is None or live.flag is not None:
+        return False
+    running = live.clocks.running
+    if running is None or live.state != "connected":
+        return False
+    # this device judges its own player's clock; the other's gets a grace for the other device to say so
+    late = now() if running == duel.me else now() - GRACE
+    if live.clocks.flagged(late) != running:
+        return False
+    lose_on_time(session, running)
+    return True
+
+
+def lose_on_time(session: Session, side: str) -> None:
+    """`side` ran out of time: the game ends here, lost by that side at the cube's value (docs/live.md)."""
+    live, duel = session.live, session.duel
+    assert live is not None and duel is not None
+    live.flag = side
+    if live.clocks is not None:
+        live.clocks.stop(now())
+        live.clocks.reserves[side] = 0.0
+    game = session.game
+    if not game.over:
+        if game.phase == "move":
+            game.undo_all()
+        winner = 1 - SIDE_LETTERS.index(side)
+        game.dice, game.planner = None, None
+        game.result = GameResult(winner, game.cube_value, "time", game.cube_value, resigned=True)
+        game.phase = "over"
+        session.tally[winner] += game.cube_value
+    if side == duel.me:
+        live.put({"f": side})  # the other device learns it at once
+    say_flag(session)
+
+
+def say_flag(session: Session) -> None:
+    """Who lost on time (said again after the request that found it)."""
+    live = session.live
+    if live is not None and live.flag is not None:
+        session.say("live_time", loser=live.flag, winner=_other(live.flag))
+
+
 def after(session: Session) -> None:
-    """After each request: this device's new link on the line at once."""
+    """After each request: this device's new link on the line at once, and the clock of the
+    side to act next running."""
     live, duel = session.live, session.duel
     if live is None or duel is None or live.gid != duel.gid:
         session.live = None if duel is None or (live is not None and live.gid != duel.gid) else live
         return
+    if live.flag is not None:
+        return  # lost on time: nothing more goes on the line but words
     message = session.message
     if live.state != "dropped" and message is not None and message.key.startswith(("link_send", "link_asked")):
         session.message = None  # the link goes on the line, nobody sends it
@@ -269,11 +374,38 @@ def after(session: Session) -> None:
         assert fragment is not None
         live.put({"d": fragment})
         live.sent = duel.seq - 1
+    _run_clocks(live, duel)
+
+
+def _run_clocks(live: Live, duel: Duel) -> None:
+    """The clock of the side whose link is next runs while the line is open; nobody's when it
+    is not (paused) or the game is over."""
+    clocks = live.clocks
+    if clocks is None:
+        return
+    moment = now()
+    if live.state != "connected":
+        clocks.pause(moment)
+    elif duel.game.over:
+        clocks.stop(moment)
+    else:
+        side = duel.me if duel.my_link_next else _other(duel.me)
+        if clocks.running == side and clocks.paused:
+            clocks.resume(moment)
+        elif clocks.running != side:
+            clocks.start(side, moment)
 
 
 def view(session: Session) -> LiveView | None:
     live = session.live
     if live is None or session.duel is None or live.gid != session.duel.gid:
         return None
+    clock: ClockView | None = None
+    if live.clocks is not None:
+        shown = live.clocks.view(now())
+        clock = {"w": shown["w"], "b": shown["b"], "running": shown["running"], "delay": shown["delay"],
+                 "paused": shown["paused"], "control": [live.clocks.delay, live.clocks.reserve],
+                 "me": cast(Side, session.duel.me), "flag": cast(Side | None, live.flag)}
     return {"state": cast(LiveState, live.state), "link": live.link, "remote": live.remote, "token": live.token,
-            "outbox": [{"n": number, "data": text} for number, text in live.outbox], "heard": list(live.heard)}
+            "outbox": [{"n": number, "data": text} for number, text in live.outbox], "heard": list(live.heard),
+            "clock": clock}

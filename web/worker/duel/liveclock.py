@@ -20,6 +20,24 @@ from typing import Any
 
 SIDES = ("w", "b")
 MAX_SECONDS = 24 * 3600  # of a delay or a reserve
+# The time controls offered when inviting (delay, reserve) in seconds, as live sites offer them
+# (docs/live.md "Clocks"); a game by link is one game, so the reserve is the game's.
+CONTROLS = ((8, 60), (12, 120), (15, 300), (20, 600))
+GRACE = 3.0  # seconds this device waits past the other's flag for the other device to say it
+
+
+def read_control(value: Any) -> tuple[float, float] | None:
+    """A time control as a request or a live link gives it: `[delay, reserve]`, or None for no
+    clocks; ValueError (naming what is wrong) for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f"a time control is [delay, reserve] in seconds, not {str(value)[:60]!r}")
+    delay, reserve = value
+    Clocks(delay=delay, reserve=reserve)  # checks both
+    if reserve <= 0:
+        raise ValueError("a time control's reserve is more than 0 seconds")
+    return float(delay), float(reserve)
 
 
 @dataclass
@@ -39,6 +57,24 @@ class Clocks:
                 raise ValueError(f"the clocks' {name} is a number of seconds from 0 to {MAX_SECONDS}, not {value!r}")
         if not self.reserves:
             self.reserves = {side: float(self.reserve) for side in SIDES}
+
+    @classmethod
+    def carried(cls, value: Any) -> Clocks:
+        """Clocks as a live link carries them: `[delay, reserve, white's left, black's left]`
+        (docs/live.md), paused; ValueError when they are not of that shape."""
+        if not isinstance(value, list) or len(value) != 4:
+            raise ValueError("the clocks are [delay, reserve, white's reserve left, black's]")
+        delay, reserve, white, black = value
+        clocks = cls(delay=delay, reserve=reserve)
+        for left in (white, black):
+            if isinstance(left, bool) or not isinstance(left, int | float) or not 0 <= left <= reserve:
+                raise ValueError("a reserve left is a number of seconds from 0 to the reserve")
+        clocks.reserves = {"w": float(white), "b": float(black)}
+        return clocks
+
+    def carry(self, now: float) -> list[float]:
+        """What a live link carries of these clocks at `now` (read back by `carried`)."""
+        return [self.delay, self.reserve, round(self.left("w", now), 1), round(self.left("b", now), 1)]
 
     def _used(self, now: float) -> float:
         """What the running turn has taken from its player's reserve so far."""
