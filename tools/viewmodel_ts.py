@@ -192,15 +192,25 @@ def declarations(source: str) -> list[list[str]]:
     return blocks
 
 
+def imported_from(source: str, module: str) -> list[str]:
+    """The names the module's source imports from `module` (a sibling), at its top or for the
+    type checker alone (`if TYPE_CHECKING:`, where importing would be circular)."""
+    body = ast.parse(source).body
+    checking = [node.body for node in body if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"]
+    statements = [*body, *(statement for block in checking for statement in block)]
+    return sorted(alias.name for node in statements
+                  if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
+
+
 def written() -> str:
     """view-model.d.ts as viewmodel.py declares it now; it passes on the types of intents.d.ts and
     of its parts' .d.ts, so that page modules name every type from "../view-model.js"."""
     source = SOURCES[0].read_text(encoding="utf-8")
     text = generate(source)
     imports = []
-    for module, target in PARTS.items():
-        imported = sorted(alias.name for node in ast.parse(source).body
-                          if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
+    for module, target in {"intent_shapes": "intents", **PARTS}.items():
+        imported = imported_from(source, module)
         if imported:  # the part's types the view names, after the header
             imports.append(f'import type {{ {", ".join(imported)} }} from "./{target}.js";\n')
     if imports:

@@ -7,6 +7,7 @@
 // (web/worker/saves.py library_entry) and the intents (web/worker/intents.py). Modules name
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
+import type { NextWork } from "./intents.js";
 import type { LearnView, StudyView } from "./study-model.js";
 import type { Imported, LibraryEntry, LibraryHead, ShareLinks } from "./library-model.js";
 
@@ -499,6 +500,7 @@ export interface View extends BoardView {
   settings: Settings;
   prefs: Prefs;
   bot_pending: boolean;
+  next: NextWork | null; // what the page sends by itself, and when (web/worker/next_work.py)
   dice_source: string | null;
   link: LinkView | null;
   live: LiveView | null;

@@ -70,8 +70,7 @@ class App:
         session = self.session
         url: str | None = None
         try:
-            if intent.prepare(session):
-                url = intent.handle(session, self.autopilot, request)
+            url = intent.perform(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=reason(error))
         linkgame.after(session)

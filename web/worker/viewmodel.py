@@ -1,22 +1,24 @@
 """The view model's shape, declared once: what the worker sends the page to paint, and what
 the page asks of it (the intents).
 
-`presenter.view()` (and `editor_view()` while the position editor is open) answers every
-request with a `View`; `presenter.start_view()` is the `View` the build puts into the page;
-`presenter.catalogue()` goes out once, in the worker's hello. These are types only: the page
-gets these dicts as JSON exactly as they are built. web/page/view-model.d.ts is generated from
-this file (`python tools/viewmodel_ts.py`; tests/build/test_viewmodel_ts.py fails when they differ),
-so every type here is one the generator translates: TypedDicts, aliases, `Literal`, `list`,
-`tuple`, `dict`, `X | None`, `NotRequired`, and `Annotated[T, "partial"]` for the page's
-`Partial<T>` (Python reads it as T).
+`presenter.view()` (and `editor_view()` while the position editor is open) answers every request
+with a `View`; `presenter.start_view()` is the `View` the build puts into the page; `presenter.catalogue()`
+goes out once, in the worker's hello. These are types only: the page gets these dicts as JSON exactly
+as they are built. web/page/view-model.d.ts is generated from this file (`python tools/viewmodel_ts.py`;
+tests/build/test_viewmodel_ts.py fails when they differ), so every type here is one the generator
+translates: TypedDicts, aliases, `Literal`, `list`, `tuple`, `dict`, `X | None`, `NotRequired`, and
+`Annotated[T, "partial"]` for the page's `Partial<T>` (Python reads it as T).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Annotated, Literal, NotRequired, TypedDict
 
 from .viewmodel_library import Imported, LibraryEntry, LibraryHead, ShareLinks
 from .viewmodel_study import LearnView, StudyView
+
+if TYPE_CHECKING:  # intent_shapes reads Side and PointId from here
+    from .intent_shapes import NextWork
 
 Side = Literal["w", "b"]
 PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
@@ -452,8 +454,7 @@ class DiceHistory(TypedDict):
 Arrow = TypedDict("Arrow", {
     "from": PointId,
     "to": PointId,
-    # a step of the last confirmed turn, of the hint shown (or the review's better play), or of
-    # the play made at a turn the review shows
+    # a step of the last turn, of the hint shown (or the review's better play), or of the play a reviewed turn made
     "kind": Literal["last", "hint", "played"],
     "side": Side,  # whose checker moves
 })
@@ -522,6 +523,7 @@ class View(BoardView):
     settings: Settings
     prefs: Prefs
     bot_pending: bool
+    next: NextWork | None  # what the page sends by itself, and when (web/worker/next_work.py)
     dice_source: str | None
     link: LinkView | None
     live: LiveView | None
