@@ -74,7 +74,7 @@ def test_the_view_offers_exactly_what_the_dispatcher_takes(variant: str, opponen
         settings["dice"] = "hand"
     app.dispatch({"type": "new_game", "settings": settings})
     seen: set[str] = set()
-    for _ in range(70):
+    for _ in range(45):
         view = app.view()
         check_agreement(app)
         seen |= {action for action in REQUESTS if offered(view, action)}
