@@ -193,13 +193,8 @@ def declarations(source: str) -> list[list[str]]:
 
 
 def imported_from(source: str, module: str) -> list[str]:
-    """The names the module's source imports from `module` (a sibling), at its top or for the
-    type checker alone (`if TYPE_CHECKING:`, where importing would be circular)."""
-    body = ast.parse(source).body
-    checking = [node.body for node in body if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
-                and node.test.id == "TYPE_CHECKING"]
-    statements = [*body, *(statement for block in checking for statement in block)]
-    return sorted(alias.name for node in statements
+    """The names the module's source imports from `module` (a sibling) at its top."""
+    return sorted(alias.name for node in ast.parse(source).body
                   if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
 
 

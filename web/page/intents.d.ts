@@ -7,7 +7,9 @@
 // (web/worker/saves.py library_entry) and the intents (web/worker/intents.py). Modules name
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
-import type { PointId, Side } from "./view-model.js";
+export type Side = "w" | "b";
+
+export type PointId = string; // "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {

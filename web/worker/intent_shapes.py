@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from .viewmodel import PointId, Side
+Side = Literal["w", "b"]
+PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 
 
 class PlainIntent(TypedDict):

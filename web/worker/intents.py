@@ -68,7 +68,8 @@ class Intent(NamedTuple):
     handle: Handler
     during: During = During()  # what it does to a screen open over the game
     # May the person act now (web/worker/may.py; presenter.can asks the same): when not, the
-    # request is ignored before anything changes, or refused in these words
+    # handler does not run (the last request's replay, hint and review still go), or the
+    # request is refused in these words
     guard: Guard | None = None
     refusal: str | None = None
     automates: bool = False  # the autopilot plays what needs no decision after it (on the game)

@@ -12,16 +12,14 @@ translates: TypedDicts, aliases, `Literal`, `list`, `tuple`, `dict`, `X | None`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
+from .intent_shapes import NextWork
+from .intent_shapes import PointId as PointId  # declared with the intents, which name them
+from .intent_shapes import Side as Side
 from .viewmodel_library import Imported, LibraryEntry, LibraryHead, ShareLinks
 from .viewmodel_study import LearnView, StudyView
 
-if TYPE_CHECKING:  # intent_shapes reads Side and PointId from here
-    from .intent_shapes import NextWork
-
-Side = Literal["w", "b"]
-PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 Step = tuple[PointId, PointId]  # a step from one place to the other
 SIDES: tuple[Side, Side] = ("w", "b")  # by nardcore's side number: WHITE 0, BLACK 1
 
