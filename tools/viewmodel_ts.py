@@ -192,15 +192,20 @@ def declarations(source: str) -> list[list[str]]:
     return blocks
 
 
+def imported_from(source: str, module: str) -> list[str]:
+    """The names the module's source imports from `module` (a sibling) at its top."""
+    return sorted(alias.name for node in ast.parse(source).body
+                  if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
+
+
 def written() -> str:
     """view-model.d.ts as viewmodel.py declares it now; it passes on the types of intents.d.ts and
     of its parts' .d.ts, so that page modules name every type from "../view-model.js"."""
     source = SOURCES[0].read_text(encoding="utf-8")
     text = generate(source)
     imports = []
-    for module, target in PARTS.items():
-        imported = sorted(alias.name for node in ast.parse(source).body
-                          if isinstance(node, ast.ImportFrom) and node.module == module for alias in node.names)
+    for module, target in {"intent_shapes": "intents", **PARTS}.items():
+        imported = imported_from(source, module)
         if imported:  # the part's types the view names, after the header
             imports.append(f'import type {{ {", ".join(imported)} }} from "./{target}.js";\n')
     if imports:

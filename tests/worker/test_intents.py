@@ -16,9 +16,10 @@ from nardcore.game import Game
 from nardcore.position import Position
 from nardcore.variant import find_variant
 from web import worker
-from web.worker import engine, flow, links, presenter, saves, settings, ui, variant_rules
+from web.worker import engine, flow, links, may, presenter, saves, settings, ui, variant_rules
 from web.worker.autopilot import Autopilot
 from web.worker.dice import CountingDice
+from web.worker.intent_rules import Stay
 from web.worker.intents import INTENTS
 from web.worker.messages import Message
 from web.worker.session import Session
@@ -82,34 +83,44 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "study_close",
         "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
     # the game's own actions wait while the position editor is open; a new game closes it
-    assert sorted(k for k, i in INTENTS.items() if i.while_editing == "keep") == [
-        "close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
-        "live_tick", "set", "setup", "share", "sync"]
-    assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
+    assert sorted(k for k, i in INTENTS.items() if i.during.editor is Stay.KEEP) == sorted(
+        ["close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
+         "live_tick", "set", "setup", "share", "sync"] + [k for k in INTENTS if k.startswith("edit_")])
+    assert sorted(k for k, i in INTENTS.items() if i.during.editor is Stay.CLOSE) == [
         "boot", "discard", "import_files", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next",
         "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
         "study_close"]
     # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
-    assert sorted(k for k, i in INTENTS.items() if i.while_studying == "board") == [
+    assert sorted(k for k, i in INTENTS.items() if i.during.study is Stay.HAND) == [
         "click", "confirm", "drag", "hint", "quick_step", "undo"]
-    assert sorted(k for k, i in INTENTS.items() if i.while_studying == "close") == sorted(
+    assert sorted(k for k, i in INTENTS.items() if i.during.study is Stay.CLOSE) == sorted(
         ["boot", "discard", "import_files", "link_new", "live_new", "new_game", "open_game", "setup", "close_setup",
          "learn",
          "learn_close", "learn_game", "lesson_again", "lesson_next", "lesson_open"]
         + [k for k in INTENTS if k.startswith("edit_")])
     # while a lesson is open the hand plays its task, and the game's own actions wait
-    handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
+    handed = sorted(k for k, i in INTENTS.items() if i.during.learn is Stay.HAND)
     assert handed == ["click", "drag", "quick_step", "undo"]
-    assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
+    assert sorted(k for k, i in INTENTS.items() if i.during.learn is Stay.CLOSE) == [
         "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
         "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
         "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
     # the dice's proof (web/worker/fairplay.py), an export and the clock's tick change nothing on the
     # board: the hint and review stay
-    assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
-        "export_library", "live_tick", "share", "dice_entropy", "dice_reveal", "dice_verify", "hint", "rollout"]
-    assert sorted(k for k, i in INTENTS.items() if i.keeps_review) == [
-        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "live_tick", "review", "set", "share"]
+    assert sorted(k for k, i in INTENTS.items() if "hint" in i.keeps) == [
+        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "hint", "live_tick", "rollout", "share"]
+    assert sorted(k for k, i in INTENTS.items() if "review" in i.keeps) == [
+        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "live_tick", "review", "rollout", "set",
+        "share"]
+    # the game's actions are guarded by the guards behind the view's `can`, and automated after
+    guarded = {k: i.guard for k, i in INTENTS.items() if i.guard is not None}
+    assert set(guarded) == {"roll", "double", "take", "drop", "beaver", "undo", "confirm", "hint", "resign",
+                            "answer_resign", "next_game"}
+    assert all(guard is may.GUARDS[k] for k, guard in guarded.items() if k != "roll")
+    assert sorted(k for k, i in INTENTS.items() if i.automates) == [
+        "answer_resign", "beaver", "boot", "click", "confirm", "double", "drag", "drop", "edit_play", "import_files",
+        "learn_game", "new_game", "next_game", "open_game", "play_on", "quick_step", "resign", "review", "roll",
+        "set", "take"]
     with pytest.raises(ui.UIError, match="unknown request '_on_roll'"):
         ui.App().dispatch({"type": "_on_roll"})  # no method lookup by name
 

@@ -27,7 +27,7 @@ def hinted(dice: str = "21") -> ui.App:
 
 
 def send(app: ui.App, **request: Any) -> Mapping[str, Any]:
-    view: Mapping[str, Any] = app.dispatch({"type": "rollout", **request})["view"]
+    view: Mapping[str, Any] = app.dispatch({"type": "rollout", "of": "hint", **request})["view"]
     return view
 
 
@@ -102,7 +102,7 @@ def reviewed(seed: int = 4) -> tuple[ui.App, dict[str, Any]]:
 
 
 def review_rollout(app: ui.App, **request: Any) -> Mapping[str, Any]:
-    view: Mapping[str, Any] = app.dispatch({"type": "review", "rollout": request.pop("action"), **request})["view"]
+    view: Mapping[str, Any] = app.dispatch({"type": "rollout", "of": "review", **request})["view"]
     return view
 
 

@@ -7,7 +7,9 @@
 // (web/worker/saves.py library_entry) and the intents (web/worker/intents.py). Modules name
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
-import type { PointId, Side } from "./view-model.js";
+export type Side = "w" | "b";
+
+export type PointId = string; // "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {
@@ -183,9 +185,13 @@ export interface HintIntent {
   show?: number | null; // the play drawn on the board (None: none)
 }
 
-/** The hint's plays rolled out, a slice per request (web/worker/rollouts.py). */
+/**
+ * Plays rolled out, a slice per request (web/worker/rollouts.py): the hint's, or the
+ * review's shown turn's.
+ */
 export interface RolloutIntent {
   type: "rollout";
+  of: "hint" | "review";
   action: "start" | "more" | "cancel";
   games?: number;
 }
@@ -195,10 +201,17 @@ export interface ReviewIntent {
   show?: number | null; // the position after that turn (None: the game again)
   close?: boolean;
   try?: number; // a game against the computer from before that turn's play
-  rollout?: "start" | "more" | "cancel"; // the shown turn's plays rolled out
-  games?: number;
   game?: number; // that game of the match reopened in the review, from 0
   summary?: boolean; // the match summary, a slice further
+}
+
+/**
+ * What the page sends by itself after a view (its `next`, web/worker/next_work.py): a slice
+ * of the work under way, or the computer's action, after `delay_ms`.
+ */
+export interface NextWork {
+  request: RolloutIntent | ReviewIntent | PlainIntent;
+  delay_ms: number; // the page shortens it when the person asks for reduced motion
 }
 
 export interface EditOpenIntent {

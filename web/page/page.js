@@ -1,7 +1,7 @@
 // The page around the board, put together: the board (board/), the panels beside it (panels/),
 // the dialogs (dialogs/), the keyboard (keys.js), the library and what is kept in storage
 // (library/), in the page's language (i18n.js). This module holds the order of things: the
-// queue of intents to the engine, each answer kept and painted, the computer's turn asked for.
+// queue of intents to the engine, each answer kept and painted, the view's `next` request sent.
 // It holds no rules: every decision comes from the engine's view model (web/worker/presenter.py).
 //
 //   const page = mountPage(root, app);   // paints at once (the last view seen), before Python is up
@@ -65,6 +65,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
 const STATISTICS_LINK = "statistics"; // #statistics opens the Statistics screen, not a game
 const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 const RESTARTED_KEY = "nard.engine-restarted"; // sessionStorage: this load restarts a dead engine
+const REDUCED_MOTION_MS = 120; // the longest wait before the next request with reduced motion
 
 /**
  * The page on `root` (#board): `window.nardPage` is the page, for tests and the console.
@@ -79,7 +80,7 @@ export function mountPage(root, app) {
   /** @type {Set<number>} */
   const timers = new Set();
   /** @type {number | undefined} */
-  let botTimer;
+  let nextTimer;
   let ready = false;
   let destroyed = false;
   let seq = Number(root.dataset.seq) || 0; // a page mounted again counts on
@@ -171,7 +172,7 @@ export function mountPage(root, app) {
       prefix: "review-",
       offered: rollableTurn,
       state: (view) => view.review && view.review.rollout,
-      intent: (action) => ({ type: "review", rollout: action }),
+      of: "review",
     }),
     createRecord($("record"), { send }),
     message,
@@ -266,7 +267,7 @@ export function mountPage(root, app) {
     render();
     seq += 1;
     root.dataset.seq = String(seq); // tests wait for this to change
-    scheduleBot();
+    scheduleNext();
   };
 
   const later = (/** @type {() => void} */ fn, /** @type {number} */ ms) => {
@@ -278,33 +279,15 @@ export function mountPage(root, app) {
     return timer;
   };
 
-  const scheduleBot = () => {
-    clearTimeout(botTimer);
-    if (botTimer !== undefined) timers.delete(botTimer);
-    if (view && view.hint && view.hint.rollout && view.hint.rollout.running) {
-      // the hint's rollout runs a slice per request too, until done or cancelled
-      botTimer = later(() => send({ type: "rollout", action: "more" }), 0);
-      return;
-    }
-    if (view && view.review && view.review.rollout && view.review.rollout.running) {
-      // a reviewed turn's rollout, asked for, goes before the review's luck
-      botTimer = later(() => send({ type: "review", rollout: "more" }), 0);
-      return;
-    }
-    if (view && view.review && !view.review.complete) {
-      // the review runs a slice per request: ask for the next one (the worker does the work)
-      botTimer = later(() => send({ type: "review" }), 0);
-      return;
-    }
-    if (view && view.review && view.review.summary && !("sides" in view.review.summary)) {
-      // the match summary too: every game reviewed, a slice per request
-      botTimer = later(() => send({ type: "review", summary: true }), 0);
-      return;
-    }
-    if (view && view.bot_pending && view.screen !== "setup" && !view.review) {
-      const delay = reducedMotion() ? 120 : view.phase === "move" ? 420 : 650;
-      botTimer = later(() => send({ type: "bot" }), delay);
-    }
+  // What comes next without the person: the worker says which request and after how long (the
+  // view's `next`, web/worker/next_work.py); a reduced-motion page shortens the wait.
+  const scheduleNext = () => {
+    clearTimeout(nextTimer);
+    if (nextTimer !== undefined) timers.delete(nextTimer);
+    const next = view && view.next;
+    if (!next) return;
+    const delay = reducedMotion() ? Math.min(next.delay_ms, REDUCED_MOTION_MS) : next.delay_ms;
+    nextTimer = later(() => send(next.request), delay);
   };
 
   const setLanguage = async (/** @type {string} */ code) => {

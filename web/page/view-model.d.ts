@@ -7,12 +7,9 @@
 // (web/worker/saves.py library_entry) and the intents (web/worker/intents.py). Modules name
 // these types with import("../view-model.js").View and so on. Types only: nothing here is shipped.
 
+import type { NextWork, PointId, Side } from "./intents.js";
 import type { LearnView, StudyView } from "./study-model.js";
 import type { Imported, LibraryEntry, LibraryHead, ShareLinks } from "./library-model.js";
-
-export type Side = "w" | "b";
-
-export type PointId = string; // "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 
 export type Step = [PointId, PointId]; // a step from one place to the other
 
@@ -504,6 +501,7 @@ export interface View extends BoardView {
   settings: Settings;
   prefs: Prefs;
   bot_pending: boolean;
+  next: NextWork | null; // what the page sends by itself, and when (web/worker/next_work.py)
   dice_source: string | null;
   link: LinkView | null;
   live: LiveView | null;

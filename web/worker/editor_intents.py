@@ -15,6 +15,7 @@ from . import editor as editing
 from . import saves
 from .autopilot import Autopilot
 from .inputs import UIError
+from .intent_rules import UNCHANGED, Unchanged
 from .reasons import reason
 from .session import Session
 
@@ -85,20 +86,20 @@ def edit_reset(session: Session, pilot: Autopilot, request: Request) -> None:
         raise UIError("reset to 'clear' or 'start'")
 
 
-def edit_play(session: Session, pilot: Autopilot, request: Request) -> None:
+def edit_play(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     """A new game of the library from the set-up, read as its `#p=` link is (the same checks);
     a set-up with problems stays in the editor, which names them."""
     editor = session.editor
     if editor is None or editor.problems(False):
-        return
+        return UNCHANGED
     try:
         saves.load_url(session, editor.fragment())
     except (UIError, GameStateError, GameError, ValueError) as error:
         session.say("url_bad", error=reason(error))
-        return
+        return UNCHANGED
     session.editor = None
     session.say("edit_played")
-    pilot.automate(session)
+    return None
 
 
 def edit_share(session: Session, pilot: Autopilot, request: Request) -> None:

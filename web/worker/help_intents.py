@@ -11,6 +11,7 @@ from nardcore.game import GameError
 from . import advice, match_review, practice, record, rollouts, study
 from .autopilot import Autopilot
 from .inputs import UIError
+from .intent_rules import UNCHANGED, Unchanged
 from .session import Session
 
 Request = dict[str, Any]  # as web/worker/intents.py reads it: untrusted
@@ -28,16 +29,16 @@ def replay(session: Session, pilot: Autopilot, request: Request) -> None:
         session.message = None
 
 
-def play_on(session: Session, pilot: Autopilot, request: Request) -> None:
+def play_on(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     """A new game of the library from the position replay shows."""
     position = record.shown_position(session)
     if position is None:
-        return
+        return UNCHANGED
     if position.winner() is not None:
         raise GameError("the game is over at this point: step back to play on")
     session.play_on_from(position)
     session.say("played_on")
-    pilot.automate(session)
+    return None
 
 
 def hint(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -47,8 +48,6 @@ def hint(session: Session, pilot: Autopilot, request: Request) -> None:
         if request.get("show") is not None:
             study.show_play(session, request.get("show"))
         return
-    if not advice.can_hint(session):
-        raise GameError("there is nothing to hint now")
     show, shown = request.get("show"), session.hint
     if shown is not None and isinstance(show, int) and not isinstance(show, bool):
         if shown.get("plays") and 0 <= show < len(shown["plays"]):
@@ -58,25 +57,34 @@ def hint(session: Session, pilot: Autopilot, request: Request) -> None:
 
 
 def rollout(session: Session, pilot: Autopilot, request: Request) -> None:
-    """The hint's plays rolled out a slice at a time: `action` "start" (with `games` per play,
-    optional), "more" (the page asks again while it runs) or "cancel" (web/worker/rollouts.py)."""
-    rollouts.run_rollout(session, request.get("action"), request.get("games"))
+    """Plays rolled out a slice at a time (web/worker/rollouts.py): `of` the hint's plays or the
+    review's shown turn; `action` "start" (with `games` per play, optional), "more" (the view's
+    `next` asks again while it runs) or "cancel"."""
+    of = request.get("of")
+    if of == "hint":
+        rollouts.run_rollout(session, request.get("action"), request.get("games"))
+    elif of == "review":
+        rollouts.run_review_rollout(session, request.get("action"), request.get("games"))
+    else:
+        raise UIError(f"a rollout is of the hint or of the review, not {str(of)[:20]!r}")
 
 
-def review(session: Session, pilot: Autopilot, request: Request) -> None:
+def review(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     """Review the game a slice at a time (the page asks again until `complete`); `show`: draw
     the position after that turn (None: the game again); `close`; `try`: a new game against
-    the computer from the position before that turn's play, with its roll; `rollout`: the
-    shown turn's plays rolled out, "start" (with `games`), "more" or "cancel" (rollouts.py)."""
+    the computer from the position before that turn's play, with its roll (the shown turn's
+    rollout is the `rollout` request's). Only `try` changes the game (and is automated after)."""
+    if request.get("close") or "try" not in request:
+        _look(session, request)
+        return UNCHANGED
+    advice.try_review_turn(session, request["try"])
+    return None
+
+
+def _look(session: Session, request: Request) -> None:
+    """The review's requests that leave the game as it is."""
     if request.get("close"):
         advice.close_review(session)
-        return
-    if "rollout" in request:
-        rollouts.run_review_rollout(session, request["rollout"], request.get("games"))
-        return
-    if "try" in request:
-        advice.try_review_turn(session, request["try"])
-        pilot.automate(session)
         return
     if "game" in request:
         match_review.open_game(session, request["game"])

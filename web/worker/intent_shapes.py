@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from .viewmodel import PointId, Side
+Side = Literal["w", "b"]
+PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 
 
 class PlainIntent(TypedDict):
@@ -205,9 +206,11 @@ class HintIntent(TypedDict):
 
 
 class RolloutIntent(TypedDict):
-    """The hint's plays rolled out, a slice per request (web/worker/rollouts.py)."""
+    """Plays rolled out, a slice per request (web/worker/rollouts.py): the hint's, or the
+    review's shown turn's."""
 
     type: Literal["rollout"]
+    of: Literal["hint", "review"]
     action: Literal["start", "more", "cancel"]
     games: NotRequired[int]
 
@@ -217,11 +220,17 @@ ReviewIntent = TypedDict("ReviewIntent", {
     "show": NotRequired[int | None],  # the position after that turn (None: the game again)
     "close": NotRequired[bool],
     "try": NotRequired[int],  # a game against the computer from before that turn's play
-    "rollout": NotRequired[Literal["start", "more", "cancel"]],  # the shown turn's plays rolled out
-    "games": NotRequired[int],
     "game": NotRequired[int],  # that game of the match reopened in the review, from 0
     "summary": NotRequired[bool],  # the match summary, a slice further
 })
+
+
+class NextWork(TypedDict):
+    """What the page sends by itself after a view (its `next`, web/worker/next_work.py): a slice
+    of the work under way, or the computer's action, after `delay_ms`."""
+
+    request: RolloutIntent | ReviewIntent | PlainIntent
+    delay_ms: int  # the page shortens it when the person asks for reduced motion
 
 
 class EditOpenIntent(TypedDict):

@@ -1,19 +1,24 @@
-"""Every request the page may send, in one table: its handler, and whether the hint and the
-review survive it (a hint belongs to the moment it was asked for; a review too, until the
-game moves on).
+"""Every request the page may send, in one table (`INTENTS`): its handler, what it does to a
+screen open over the game (`during`), whether the person may act now (`guard`, web/worker/may.py,
+the very one behind the view's `can`), whether the autopilot plays after it (`automates`) and
+what of the last request survives it (`keeps`: a hint belongs to the moment it was asked for; a
+review too, until the game moves on). docs/architecture.md describes the table.
 
-A handler reads its request (untrusted), asks whether the action is allowed now (a control
-pressed at the wrong moment does nothing), acts through flow / turn_input / saves,
-then lets the autopilot play what needs no decision. It may answer a URL fragment.
+`Intent.perform` runs a row: a request that waits for a screen changes nothing; else the last
+request's hint, review and replay go or stay (any request not kept back goes back to the game as
+it is), and unless its guard refuses it (a control pressed at the wrong moment does nothing
+more) the handler reads its request (untrusted) and acts through flow / turn_input / saves, and
+the autopilot plays what needs no decision. A handler may answer
+a URL fragment, or UNCHANGED on a path that left the game as it was (nothing to automate).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from nardcore.errors import Refusal, quoted
-from nardcore.game import RESIGN_LEVELS
+from nardcore.game import RESIGN_LEVELS, GameError
 from nardcore.readers import GameStateError
 from nardcore.variant import VariantError, find_variant
 
@@ -23,6 +28,7 @@ from . import (
     fairplay,
     flow,
     lessons,
+    may,
     practice,
     record,
     saves,
@@ -48,63 +54,87 @@ from .duel.livelink import is_live_link
 from .editor_intents import edit_close, edit_move, edit_open, edit_play, edit_point, edit_reset, edit_set, edit_share
 from .help_intents import hint, play_on, replay, review, rollout
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
+from .intent_rules import GAME_ONLY, SERVED, UNCHANGED, During, Handler, Request, Stay, Unchanged
 from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
+from .may import Guard
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref
 from .study_intents import openings, practice_drill, puzzles, study_close
 
-Request = dict[str, Any]
-Handler = Callable[[Session, Autopilot, Request], str | None]
 AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
 # A save or a game record that cannot be read: a refusal of the core's readers or of the app's
 # (every one is a nardcore.errors.Refusal). A KeyError or a TypeError is a bug in a reader, not a
 # bad save: it is not caught, and reads as a bug.
 SAVE_ERRORS = (Refusal,)
+Kept = Literal["hint", "review", "replay"]
+CLOSE, WAIT, KEEP, HAND = Stay.CLOSE, Stay.WAIT, Stay.KEEP, Stay.HAND
 
 
 class Intent(NamedTuple):
-    handle: Handler
-    keeps_hint: bool = False
-    keeps_review: bool = False
-    keeps_replay: bool = False  # any other request goes back to the game as it is
-    # while the position editor is open: "close" it (another game comes, or the page leaves
-    # it), "ignore" the request (the game's own actions wait), "keep" it open, or "edit"
-    while_editing: str = "close"
-    # while a study screen is open (study.py): "close" it, "ignore" the request (the game's
-    # own actions wait), "keep" it open, or play on its "board" (a puzzle)
-    while_studying: str = "close"
-    # while the Learn screen or a lesson is open: "close" it, "ignore" the request, "keep" it
-    # open, or "hand": the person's hand on the board, which plays the lesson's task
-    while_learning: str = "close"
+    """A row of the table: a request's handler and how the dispatcher runs it."""
 
-    def prepare(self, session: Session) -> bool:
-        """Forget what belonged to the last request only; False: the request is not for now."""
+    handle: Handler
+    during: During = During()  # what it does to a screen open over the game
+    # May the person act now (web/worker/may.py; presenter.can asks the same): when not, the
+    # handler does not run (the last request's replay, hint and review still go), or the
+    # request is refused in these words
+    guard: Guard | None = None
+    refusal: str | None = None
+    automates: bool = False  # the autopilot plays what needs no decision after it (on the game)
+    # the request's fields read before the guard: a malformed request is refused at any moment
+    check: Callable[[Request], None] | None = None
+    keeps: frozenset[Kept] = frozenset()  # what of the last request survives it; the rest goes
+
+    def perform(self, session: Session, pilot: Autopilot, request: Request) -> str | None:
+        """Run the request as the table says; the URL fragment it answers, if any."""
+        stays = self._stays(session)
+        if WAIT in stays:
+            return None
+        if self.check is not None:
+            self.check(request)
+        on_a_screen = HAND in stays  # played on a screen's own board, not the game's
+        # asked of the game as the last view showed it (its `can`), before the replay goes
+        allowed = on_a_screen or self.guard is None or self.guard(session)
+        self._prepare(session)
+        if not allowed:
+            if self.refusal is not None:
+                raise GameError(self.refusal)
+            return None
+        answer = self.handle(session, pilot, request)
+        if self.automates and not on_a_screen and answer is not UNCHANGED:
+            pilot.automate(session)
+        return answer if isinstance(answer, str) else None
+
+    def _stays(self, session: Session) -> list[Stay]:
+        """This request's Stay for each screen open now (the Learn screen's list has no board)."""
+        stays = []
         if session.learn is not None:
-            if self.while_learning == "ignore" or (self.while_learning == "hand" and session.learn.run is None):
-                return False
-            if self.while_learning == "close":
-                session.learn = None
+            hand_waits = self.during.learn is HAND and session.learn.run is None
+            stays.append(WAIT if hand_waits else self.during.learn)
         if session.editor is not None:
-            if self.while_editing == "ignore":
-                return False
-            if self.while_editing == "close":
-                session.editor = None
+            stays.append(self.during.editor)
         if session.study is not None:
-            if self.while_studying == "ignore":
-                return False
-            if self.while_studying == "close":
-                session.study = None
+            stays.append(self.during.study)
+        return stays
+
+    def _prepare(self, session: Session) -> None:
+        """Close the screens it closes; forget what belonged to the last request only."""
+        if session.learn is not None and self.during.learn is CLOSE:
+            session.learn = None
+        if session.editor is not None and self.during.editor is CLOSE:
+            session.editor = None
+        if session.study is not None and self.during.study is CLOSE:
+            session.study = None
         session.set_aside = None
-        if not self.keeps_replay:
+        if "replay" not in self.keeps:
             session.replay = None
         session.share = None
         session.imported = session.library_head = None
-        if not self.keeps_hint:
+        if "hint" not in self.keeps:
             session.hint = None
-        if not self.keeps_review:
+        if "review" not in self.keeps:
             advice.close_review(session)
-        return True
 
 
 # -- the session ----------------------------------------------------------------------------
@@ -138,7 +168,6 @@ def boot(session: Session, pilot: Autopilot, request: Request) -> None:
     fragment = request.get("fragment")
     if isinstance(fragment, str) and fragment.strip("#"):
         load_url(session, pilot, {"fragment": fragment, "link_save": request.get("link_save")})
-    pilot.automate(session)
 
 
 def sync(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -150,14 +179,14 @@ def sync(session: Session, pilot: Autopilot, request: Request) -> None:
     session.say("synced")
 
 
-def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
+def open_game(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     """Open a game of the library (its `save`), or an imported file as a new entry (`copy`: a
     save of this app, or a .mat game record); the preferences stay as they are. Unreadable data
     is said and changes nothing."""
     save = request.get("save")
     if request.get("copy") is True and isinstance(save, str) and not save.strip("\ufeff \t\r\n"):
         session.say("import_empty")  # an empty file: said in words, and nothing changes
-        return
+        return UNCHANGED
     if not isinstance(save, str) or not save:
         raise UIError("no game to open")
     try:
@@ -167,26 +196,27 @@ def open_game(session: Session, pilot: Autopilot, request: Request) -> None:
             saves.load_save(session, save, keep_prefs=True, copy=request.get("copy") is True)
     except SAVE_ERRORS as error:
         session.say("open_bad", error=reason(error))
-        return
+        return UNCHANGED
     session.say("imported" if request.get("copy") is True else "opened")
-    pilot.automate(session)
+    return None
 
 
-def import_files(session: Session, pilot: Autopilot, request: Request) -> None:
+def import_files(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     """Import `files` ([{name, text}], web/worker/backup.py): one game file is opened on the board
     as a new game, as `open_game` does; a library file, or several files, go into the library
     (their games handed to the page) and the board stays as it is."""
     files = request.get("files")
     if (isinstance(files, list) and len(files) == 1 and isinstance(files[0], dict)
             and isinstance(files[0].get("text"), str) and not backup.is_library(files[0]["text"])):
-        open_game(session, pilot, {"type": "open_game", "save": files[0]["text"], "copy": True})
+        opened = open_game(session, pilot, {"type": "open_game", "save": files[0]["text"], "copy": True})
         session.imported = {"games": [], "aside": [], "report": [], "opened": True}
-        return
+        return opened
     imported = backup.import_files(session, files)
     session.imported = imported
     report = imported["report"]
     session.say("library_imported", files=len(report), games=len(imported["games"]),
                 failed=sum(1 for line in report if "error" in line or "failed" in line))
+    return UNCHANGED  # the board stays as it is
 
 
 def export_library(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -208,7 +238,6 @@ def new_game(session: Session, pilot: Autopilot, request: Request) -> None:
     shown = list(session.prefs["way_shown"])
     session.first_of_its_game = name not in shown  # its way round and homes are drawn (presenter.py)
     session.prefs["way_shown"] = [*shown, name] if session.first_of_its_game else shown
-    pilot.automate(session)
 
 
 def setup(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -219,11 +248,11 @@ def close_setup(session: Session, pilot: Autopilot, request: Request) -> None:
     session.screen = "board"
 
 
-def set_pref(session: Session, pilot: Autopilot, request: Request) -> None:
+def set_pref(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
+    """A preference; one that turns automation on plays at once what it now plays."""
     name = read_pref(request.get("name"), request.get("value"))
     session.prefs[name] = request["value"]
-    if name in AUTOMATION_PREFS and request["value"]:
-        pilot.automate(session)
+    return None if name in AUTOMATION_PREFS and request["value"] else UNCHANGED
 
 
 def dismiss(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -289,36 +318,28 @@ def share(session: Session, pilot: Autopilot, request: Request) -> None:
 # -- the turn -------------------------------------------------------------------------------
 
 
-def roll(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.by_hand and session.duel is None:
-        hand_roll(session, pilot, request.get("dice"))
-        return
-    if session.others_to_act() or session.game.phase not in ("opening", "cube", "roll"):
-        return
+def roll(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
+    if session.by_hand:
+        return hand_roll(session, request.get("dice"))
     if session.duel is not None:
         linkgame.roll(session)
-        pilot.automate(session)
-        return
-    flow.roll(session)
-    pilot.automate(session)
+    else:
+        flow.roll(session)
+    return None
 
 
-def hand_roll(session: Session, pilot: Autopilot, dice: Any) -> None:
+def hand_roll(session: Session, dice: Any) -> Unchanged | None:
     """A roll entered by hand: the person's, or the computer's (which then plays on its turn)."""
-    if session.game.over or session.game.phase not in ("opening", "cube", "roll"):
-        return
     if not (isinstance(dice, list) and len(dice) == 2 and all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
         session.say("not_now", error=reason(UIError("a roll is two dice 1..6", why="why.hand_dice")))
-        return
+        return UNCHANGED
     if session.waiting_for_hand():
         session.entered[:] = dice
-        return  # the computer decides its cube, then rolls these (its `bot` request)
-    if session.others_to_act():
-        return
+        return UNCHANGED  # the computer decides its cube, then rolls these (its `bot` request)
     session.entered[:] = dice
     flow.roll(session)
-    pilot.automate(session)
+    return None
 
 
 def dice_entropy(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -340,7 +361,7 @@ def dice_verify(session: Session, pilot: Autopilot, request: Request) -> None:
 def _hand(session: Session) -> Session | None:
     """Where the person's hand on the board plays: the game, or the puzzle while it waits for
     an answer (None: a study board with nothing to play). A lesson's task is played through
-    lessons.hand instead (the intents' `while_learning` "hand")."""
+    lessons.hand instead (the table's Stay.HAND)."""
     if session.study is None:
         return session
     return session.study.board if session.study.kind != "openings" and session.study.result is None else None
@@ -354,8 +375,6 @@ def click(session: Session, pilot: Autopilot, request: Request) -> None:
     hand = _hand(session)
     if hand is not None:
         turn_input.click(hand, turn_input.read_point(hand.game, request.get("point")))
-    if hand is session:
-        pilot.automate(session)
 
 
 def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -367,8 +386,6 @@ def quick_step(session: Session, pilot: Autopilot, request: Request) -> None:
     hand = _hand(session)
     if hand is not None:
         turn_input.quick_step(hand, turn_input.read_point(hand.game, request.get("point")))
-    if hand is session:
-        pilot.automate(session)
 
 
 def drag(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -382,9 +399,7 @@ def drag(session: Session, pilot: Autopilot, request: Request) -> None:
         return
     game = hand.game
     origin, target = turn_input.read_point(game, request.get("from")), turn_input.read_point(game, request.get("to"))
-    turn_input.drag(hand, origin, target)
-    if hand is session:
-        pilot.automate(session)  # as after a click: a drag that ends the turn may confirm it
+    turn_input.drag(hand, origin, target)  # on the game: automated, a drag that ends the turn may confirm it
 
 
 def undo(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -396,77 +411,64 @@ def undo(session: Session, pilot: Autopilot, request: Request) -> None:
         turn_input.undo(hand)
 
 
-def confirm(session: Session, pilot: Autopilot, request: Request) -> None:
+def confirm(session: Session, pilot: Autopilot, request: Request) -> Unchanged | None:
     hand = _hand(session)
     if hand is not None and hand is not session:  # a puzzle's or a drill's answer
         if hand.game.turn_done:
             (practice.answer if session.study and session.study.kind == "drills" else study.answer)(session)
-        return
-    if not session.human_moving() or not session.game.turn_done or advice.coach_stops(session):
-        return
+        return None
+    if session.study is not None or advice.coach_stops(session):  # the coach holds a blunder back once
+        return UNCHANGED
     flow.confirm(session)
-    pilot.automate(session)
+    return None
 
 
 def double(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.others_to_act() or not session.game.may_double() or not linkgame.may_double(session):
-        return
     flow.double(session)
-    pilot.automate(session)
 
 
 def take(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.others_to_act() or session.game.phase != "take":
-        return
     flow.take(session)
-    pilot.automate(session)
 
 
 def beaver(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.others_to_act() or not session.game.may_beaver():
-        return
     flow.beaver(session)
-    pilot.automate(session)
 
 
 def drop(session: Session, pilot: Autopilot, request: Request) -> None:
-    if session.others_to_act() or session.game.phase != "take":
-        return
     flow.drop(session)
+
+
+def resign_level(request: Request) -> None:
+    """A resignation's `level`, checked before the moment is: a malformed request is refused."""
+    level = request.get("level")
+    if level is not None and (not isinstance(level, str) or level not in RESIGN_LEVELS):  # a list: no TypeError
+        raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}, not {quoted(level)}")
 
 
 def resign(session: Session, pilot: Autopilot, request: Request) -> None:
     """The person gives up the game: backgammon offers a `level`, the others concede."""
     game, level = session.game, request.get("level")
-    if level is not None and (not isinstance(level, str) or level not in RESIGN_LEVELS):  # a list: no TypeError
-        raise UIError(f"resign level is one of {', '.join(RESIGN_LEVELS)}, not {quoted(level)}")
-    if session.others_to_act() or not game.may_resign():
-        return
     if game.resign_by_offer and level is None:
         raise UIError("backgammon resigns a single game, a gammon or a backgammon: say which")
     flow.resign(session, level if game.resign_by_offer else None)
-    pilot.automate(session)
+
+
+def acceptance(request: Request) -> None:
+    if not isinstance(request.get("accept"), bool):
+        raise UIError("accept is true or false")
 
 
 def answer_resign(session: Session, pilot: Autopilot, request: Request) -> None:
     """The person answers the other side's offer to resign: `accept` true or false."""
-    accept = request.get("accept")
-    if not isinstance(accept, bool):
-        raise UIError("accept is true or false")
-    if session.others_to_act() or session.game.phase != "resign":
-        return
-    if accept:
+    if request["accept"]:
         flow.accept_resignation(session)
     else:
         flow.decline_resignation(session)
-    pilot.automate(session)
 
 
 def next_game(session: Session, pilot: Autopilot, request: Request) -> None:
-    if not session.game.over:
-        return
     flow.next_game(session)
-    pilot.automate(session)
 
 
 def bot(session: Session, pilot: Autopilot, request: Request) -> None:
@@ -474,79 +476,69 @@ def bot(session: Session, pilot: Autopilot, request: Request) -> None:
     pilot.act(session)
 
 
+ON_THE_BOARD = During(WAIT, HAND, HAND)  # the hand on the board: a puzzle's, a lesson's, or the game's
+
 INTENTS: dict[str, Intent] = {
-    "boot": Intent(boot),
-    "sync": Intent(sync, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "open_game": Intent(open_game),
+    "boot": Intent(boot, automates=True),
+    "sync": Intent(sync, SERVED),
+    "open_game": Intent(open_game, automates=True),
     "discard": Intent(discard),
-    "import_files": Intent(import_files),
-    "export_library": Intent(export_library, keeps_hint=True, keeps_review=True, keeps_replay=True,
-                             while_editing="keep", while_studying="keep", while_learning="keep"),
-    "new_game": Intent(new_game),
-    "setup": Intent(setup, while_editing="keep"),
-    "close_setup": Intent(close_setup, while_editing="keep"),
-    "set": Intent(set_pref, keeps_review=True, keeps_replay=True, while_editing="keep", while_studying="keep",
-                  while_learning="keep"),
-    "dismiss": Intent(dismiss, keeps_replay=True, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "load_url": Intent(load_url, while_studying="keep"),
-    "export_url": Intent(export_url, while_editing="keep", while_studying="keep", while_learning="ignore"),
+    "import_files": Intent(import_files, automates=True),
+    "export_library": Intent(export_library, SERVED, keeps=frozenset({"hint", "review", "replay"})),
+    "new_game": Intent(new_game, automates=True),
+    "setup": Intent(setup, During(editor=KEEP)),
+    "close_setup": Intent(close_setup, During(editor=KEEP)),
+    "set": Intent(set_pref, SERVED, automates=True, keeps=frozenset({"review", "replay"})),
+    "dismiss": Intent(dismiss, SERVED, keeps=frozenset({"replay"})),
+    "load_url": Intent(load_url, During(study=KEEP)),
+    "export_url": Intent(export_url, During(KEEP, KEEP, WAIT)),
     "link_new": Intent(link_new),
     "live_new": Intent(live_new),
-    "live_offer": Intent(live_offer, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "live_answer": Intent(live_answer, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "live_state": Intent(live_state, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "live_in": Intent(live_in, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "live_say": Intent(live_say, while_editing="keep", while_studying="keep", while_learning="keep"),
-    "live_tick": Intent(live_tick, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
-                        while_studying="keep", while_learning="keep"),
-    "link_hold": Intent(link_hold, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "share": Intent(share, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="keep",
-                    while_studying="keep", while_learning="ignore"),
-    "roll": Intent(roll, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "dice_entropy": Intent(dice_entropy, keeps_hint=True, keeps_review=True, while_editing="ignore",
-                           while_studying="ignore", while_learning="ignore"),
-    "dice_reveal": Intent(dice_reveal, keeps_hint=True, keeps_review=True, while_editing="ignore",
-                          while_studying="ignore", while_learning="ignore"),
-    "dice_verify": Intent(dice_verify, keeps_hint=True, keeps_review=True, keeps_replay=True, while_editing="ignore",
-                          while_studying="ignore", while_learning="ignore"),
-    "click": Intent(click, while_editing="ignore", while_studying="board", while_learning="hand"),
-    "drag": Intent(drag, while_editing="ignore", while_studying="board", while_learning="hand"),
-    "quick_step": Intent(quick_step, while_editing="ignore", while_studying="board", while_learning="hand"),
-    "undo": Intent(undo, while_editing="ignore", while_studying="board", while_learning="hand"),
-    "confirm": Intent(confirm, while_editing="ignore", while_studying="board", while_learning="ignore"),
-    "double": Intent(double, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "take": Intent(take, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "beaver": Intent(beaver, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "drop": Intent(drop, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "resign": Intent(resign, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "answer_resign": Intent(answer_resign, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "next_game": Intent(next_game, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "bot": Intent(bot, while_editing="ignore", while_studying="ignore", while_learning="ignore"),
-    "replay": Intent(replay, keeps_replay=True, while_editing="ignore", while_studying="ignore",
-                     while_learning="ignore"),
-    "play_on": Intent(play_on, keeps_replay=True, while_editing="ignore", while_studying="ignore",
-                      while_learning="ignore"),
-    "hint": Intent(hint, keeps_hint=True, while_editing="ignore", while_studying="board", while_learning="ignore"),
-    "rollout": Intent(rollout, keeps_hint=True, while_editing="ignore", while_studying="ignore",
-                      while_learning="ignore"),
-    "review": Intent(review, keeps_review=True, while_editing="ignore", while_studying="ignore",
-                     while_learning="ignore"),
-    "learn": Intent(learn, while_learning="keep"),
-    "lesson_open": Intent(lesson_open, while_learning="keep"),
-    "lesson_again": Intent(lesson_again, while_learning="keep"),
-    "lesson_next": Intent(lesson_next, while_learning="keep"),
-    "learn_close": Intent(learn_close, while_learning="keep"),
-    "learn_game": Intent(learn_game),
-    "edit_open": Intent(edit_open, while_editing="edit"),
-    "edit_point": Intent(edit_point, while_editing="edit"),
-    "edit_move": Intent(edit_move, while_editing="edit"),
-    "edit_set": Intent(edit_set, while_editing="edit"),
-    "edit_reset": Intent(edit_reset, while_editing="edit"),
-    "edit_play": Intent(edit_play, while_editing="edit"),
-    "edit_share": Intent(edit_share, while_editing="edit"),
-    "edit_close": Intent(edit_close, while_editing="edit"),
-    "puzzles": Intent(puzzles, while_studying="keep"),
-    "openings": Intent(openings, while_studying="keep"),
-    "practice": Intent(practice_drill, while_studying="keep"),
-    "study_close": Intent(study_close, while_studying="keep"),
+    "live_offer": Intent(live_offer, GAME_ONLY),
+    "live_answer": Intent(live_answer, SERVED),
+    "live_state": Intent(live_state, SERVED),
+    "live_in": Intent(live_in, SERVED),
+    "live_say": Intent(live_say, SERVED),
+    # the clock's tick changes nothing on the board: the hint, review and replay stay
+    "live_tick": Intent(live_tick, SERVED, keeps=frozenset({"hint", "review", "replay"})),
+    "link_hold": Intent(link_hold, GAME_ONLY),
+    "share": Intent(share, During(KEEP, KEEP, WAIT), keeps=frozenset({"hint", "review", "replay"})),
+    # the game's actions, each behind its guard (web/worker/may.py), the autopilot after them
+    "roll": Intent(roll, GAME_ONLY, may.roll_or_enter, automates=True),
+    "double": Intent(double, GAME_ONLY, may.double, automates=True),
+    "take": Intent(take, GAME_ONLY, may.answer_double, automates=True),
+    "drop": Intent(drop, GAME_ONLY, may.answer_double, automates=True),  # the game is over: nothing to play
+    "beaver": Intent(beaver, GAME_ONLY, may.beaver, automates=True),
+    "resign": Intent(resign, GAME_ONLY, may.resign, automates=True, check=resign_level),
+    "answer_resign": Intent(answer_resign, GAME_ONLY, may.answer_resign, automates=True, check=acceptance),
+    "next_game": Intent(next_game, GAME_ONLY, may.next_game, automates=True),
+    "click": Intent(click, ON_THE_BOARD, automates=True),
+    "drag": Intent(drag, ON_THE_BOARD, automates=True),
+    "quick_step": Intent(quick_step, ON_THE_BOARD, automates=True),
+    "undo": Intent(undo, ON_THE_BOARD, may.undo),
+    "confirm": Intent(confirm, During(WAIT, HAND, WAIT), may.confirm, automates=True),
+    "hint": Intent(hint, During(WAIT, HAND, WAIT), may.hint, "there is nothing to hint now", keeps=frozenset({"hint"})),
+    "dice_entropy": Intent(dice_entropy, GAME_ONLY, keeps=frozenset({"hint", "review"})),
+    "dice_reveal": Intent(dice_reveal, GAME_ONLY, keeps=frozenset({"hint", "review"})),
+    "dice_verify": Intent(dice_verify, GAME_ONLY, keeps=frozenset({"hint", "review", "replay"})),
+    "bot": Intent(bot, GAME_ONLY),  # the autopilot's own: it automates after the computer's action
+    "replay": Intent(replay, GAME_ONLY, keeps=frozenset({"replay"})),
+    "play_on": Intent(play_on, GAME_ONLY, automates=True, keeps=frozenset({"replay"})),
+    # the hint's rollout or the review's: whichever there is stays (there are never both)
+    "rollout": Intent(rollout, GAME_ONLY, keeps=frozenset({"hint", "review"})),
+    "review": Intent(review, GAME_ONLY, automates=True, keeps=frozenset({"review"})),  # its `try`: a game played on
+    "learn": Intent(learn, During(learn=KEEP)),
+    "lesson_open": Intent(lesson_open, During(learn=KEEP)),
+    "lesson_again": Intent(lesson_again, During(learn=KEEP)),
+    "lesson_next": Intent(lesson_next, During(learn=KEEP)),
+    "learn_close": Intent(learn_close, During(learn=KEEP)),
+    "learn_game": Intent(learn_game, automates=True),
+    **{kind: Intent(handle, During(editor=KEEP), automates=handle is edit_play)
+       for kind, handle in (("edit_open", edit_open), ("edit_point", edit_point), ("edit_move", edit_move),
+                            ("edit_set", edit_set), ("edit_reset", edit_reset), ("edit_play", edit_play),
+                            ("edit_share", edit_share), ("edit_close", edit_close))},
+    "puzzles": Intent(puzzles, During(study=KEEP)),
+    "openings": Intent(openings, During(study=KEEP)),
+    "practice": Intent(practice_drill, During(study=KEEP)),
+    "study_close": Intent(study_close, During(study=KEEP)),
 }

@@ -44,7 +44,6 @@ def lesson_next(session: Session, pilot: Autopilot, request: Request) -> None:
 def learn_game(session: Session, pilot: Autopilot, request: Request) -> None:
     """A first game of `game` against the beginner level, the coach explaining the first turns."""
     lessons.first_game(session, request.get("game"))
-    pilot.automate(session)
 
 
 def learn_close(session: Session, pilot: Autopilot, request: Request) -> None:

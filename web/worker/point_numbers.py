@@ -26,8 +26,9 @@ from nardcore.notation import renumbered
 from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import Variant
 
+from .intent_shapes import Side
 from .session import Session
-from .viewmodel import SIDES, Side
+from .viewmodel import SIDES
 
 
 def reader(session: Session, board: Position) -> int:

@@ -29,6 +29,7 @@ from . import (
     fairplay,
     flow,
     lessons,
+    may,
     point_numbers,
     practice,
     record,
@@ -39,8 +40,10 @@ from . import (
 from . import editor as editing
 from .dice import CountingDice
 from .duel import linkgame, livegame
+from .intent_shapes import Side
 from .layout import Layout, point_id, point_order
 from .messages import Message
+from .next_work import next_work
 from .rules_text import rules_sections
 from .saves import SCHEMA
 from .session import Session
@@ -68,7 +71,6 @@ from .viewmodel import (
     Review,
     SessionView,
     Settings,
-    Side,
     VariantEntry,
     View,
     side_of,
@@ -132,7 +134,15 @@ def numbering(variant: Variant) -> list[int]:
 
 
 def view(session: Session) -> View:
-    """The whole view model of the session as it is now."""
+    """The whole view model of the session as it is now, with what the page sends by itself
+    after it (`next`: web/worker/next_work.py)."""
+    shown = screen_view(session)
+    shown["next"] = next_work(shown)
+    return shown
+
+
+def screen_view(session: Session) -> View:
+    """The view model of the screen on top: the editor, a study screen, Learn, or the game."""
     if session.editor is not None:
         return editor_view(session, session.editor)
     if session.study is not None:
@@ -176,7 +186,7 @@ def view(session: Session) -> View:
             arrows=arrows(last, session.hint, SIDES[board.turn]) + advice.review_arrows(session),
             guide=lessons.guide(board, SIDES.index(shown_numbers[0])) if shows_the_way(session) else None,
             numbers=shown_numbers),
-        "can": can(session, human_moving),
+        "can": can(session),
         "players": players(session, board),
         "match": match(session),
         "money_session": money_session(session),
@@ -192,6 +202,7 @@ def view(session: Session) -> View:
         "settings": cast(Settings, dict(session.settings)),
         "prefs": cast(Prefs, dict(session.prefs)),
         "bot_pending": session.computer_to_act() and session.replay is None,  # replay pauses the computer
+        "next": None,  # view() says
         "dice_source": session.dice.spec,
         "link": linkgame.view(session),
         "live": livegame.view(session),
@@ -209,7 +220,7 @@ def study_board_view(session: Session, studied: study.Study) -> View:
     """A study screen: its own board (a puzzle to answer, or drawn with the plays listed) and
     the study panel (`study`); the game of the library waits underneath, its controls off."""
     board = studied.board
-    shown = view(board)
+    shown = screen_view(board)
     playing = studied.kind != "openings" and studied.result is None
     message = session.message or board.message
     shown.update({
@@ -237,13 +248,13 @@ def learn_view(session: Session) -> View:
     if run is None:  # the list of lessons, over the game as it stands
         learn, session.learn = session.learn, None
         try:
-            shown = view(session)
+            shown = screen_view(session)
         finally:
             session.learn = learn
         # the Learn screen stands over the board (a first visit's start screen waits behind it)
         return {**shown, "screen": "board", "learn": lessons.view(session), "bot_pending": False}
     board = run.board
-    shown = view(board)
+    shown = screen_view(board)
     shown["guide"] = lessons.guide(board.game.position)
     shown["flipped"] = bool(session.prefs["flip"])  # the person's setting as it is now (White plays the task)
     done = run.state == "done"
@@ -309,6 +320,7 @@ def editor_view(session: Session, editor: editing.Editor) -> View:
         "settings": cast(Settings, dict(session.settings)),
         "prefs": cast(Prefs, dict(session.prefs)),
         "bot_pending": False,
+        "next": None,
         "dice_source": session.dice.spec,
         "link": None,
         "live": None,
@@ -443,40 +455,38 @@ def review_view(review: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if review is None else {**review, "rollable": rollouts.rollable(review) is not None}
 
 
-def can(session: Session, human_moving: bool) -> Can:
-    """The controls the person may use now."""
-    game, finished_match = session.game, session.match is not None and session.match.over
-    human_turn = not session.others_to_act() and not game.over and session.replay is None
+def can(session: Session) -> Can:
+    """The controls the person may use now: the game's actions by the guards the requests
+    themselves pass (web/worker/may.py), and what only shows the record."""
+    game, history = session.game, session.game.history
     return {
-        "roll": human_turn and game.phase in ("opening", "cube", "roll") and not session.by_hand,
-        "double": human_turn and game.may_double() and linkgame.may_double(session),
-        "take": human_turn and game.phase == "take",
-        "drop": human_turn and game.phase == "take",
-        "beaver": human_turn and game.may_beaver(),
-        "undo": human_moving and bool(game.steps),
-        "hint": human_turn and advice.can_hint(session),
-        "review": any(e.get("event") in ("play", "pass") for e in game.history),
-        "confirm": human_moving and game.turn_done,
-        "resign": human_turn and game.may_resign() and game.phase != "opening",
-        "answer_resign": human_turn and game.phase == "resign",
-        "replay": bool(game.history),
+        "roll": may.roll(session),
+        "double": may.double(session),
+        "take": may.answer_double(session),
+        "drop": may.answer_double(session),
+        "beaver": may.beaver(session),
+        "undo": may.undo(session),
+        "hint": may.hint(session),
+        "review": any(e.get("event") in ("play", "pass") for e in history),
+        "confirm": may.confirm(session),
+        "resign": may.resign(session),
+        "answer_resign": may.answer_resign(session),
+        "replay": bool(history),
         "play_on": session.replay is not None,
-        "next_game": game.over and not finished_match,
-        "new_match": game.over and finished_match,
+        "next_game": may.next_game(session),
+        "new_match": game.over and may.finished_match(session),
     }
 
 
 def hand(session: Session) -> HandView | None:
     """Whose roll the person enters by hand now (the dice picker), or None."""
     game = session.game
-    if not session.by_hand or session.duel is not None or game.over or session.replay is not None:
+    if not may.enter_dice(session):
         return None
     if game.phase == "opening":
         return {"side": None, "opening": True}
-    if game.phase in ("cube", "roll") and (session.waiting_for_hand() or not session.others_to_act()):
-        assert game.to_act is not None
-        return {"side": SIDES[game.to_act], "opening": False}
-    return None
+    assert game.to_act is not None
+    return {"side": SIDES[game.to_act], "opening": False}
 
 
 def shows_the_way(session: Session) -> bool:

@@ -72,8 +72,7 @@ class App:
         url: str | None = None
         flagged = livegame.before(session)  # a player out of time loses before anything more is played
         try:
-            if intent.prepare(session):
-                url = intent.handle(session, self.autopilot, request)
+            url = intent.perform(session, self.autopilot, request)
         except GameError as error:  # an action the game refuses now: said, not raised
             session.say("not_now", error=reason(error))
         if flagged:

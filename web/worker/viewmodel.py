@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
+from .intent_shapes import NextWork, PointId, Side  # declared with the intents, which name them
 from .viewmodel_library import Imported, LibraryEntry, LibraryHead, ShareLinks
 from .viewmodel_study import LearnView, StudyView
 
-Side = Literal["w", "b"]
-PointId = str  # "1".."24" (White's numbering), "bar-w", "bar-b", "off-w", "off-b"
 Step = tuple[PointId, PointId]  # a step from one place to the other
 SIDES: tuple[Side, Side] = ("w", "b")  # by nardcore's side number: WHITE 0, BLACK 1
 
@@ -454,8 +453,7 @@ class DiceHistory(TypedDict):
 Arrow = TypedDict("Arrow", {
     "from": PointId,
     "to": PointId,
-    # a step of the last confirmed turn, of the hint shown (or the review's better play), or of
-    # the play made at a turn the review shows
+    # a step of the last turn, of the hint shown (or the review's better play), or of the play a reviewed turn made
     "kind": Literal["last", "hint", "played"],
     "side": Side,  # whose checker moves
 })
@@ -524,6 +522,7 @@ class View(BoardView):
     settings: Settings
     prefs: Prefs
     bot_pending: bool
+    next: NextWork | None  # what the page sends by itself, and when (web/worker/next_work.py)
     dice_source: str | None
     link: LinkView | None
     live: LiveView | None

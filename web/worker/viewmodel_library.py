@@ -73,6 +73,7 @@ class ImportedGame(TypedDict):
     updated: int
     save: str
     entry: LibraryEntry
+    review: NotRequired[dict[str, object]]  # the game's stored background review, from a library file
 
 
 class ImportLine(TypedDict):

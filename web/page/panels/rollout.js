@@ -19,7 +19,7 @@ import { isolate, notation, t } from "../i18n.js";
  * @property {string} [prefix] its elements' ids: `btn-${prefix}rollout`, `${prefix}rollout-cancel`, ...
  * @property {(view: View) => boolean} [offered] whether the box is shown
  * @property {(view: View) => HintRollout | null | undefined} [state] its figures in the view
- * @property {(action: "start" | "cancel") => Intent} [intent] the intent of a button
+ * @property {"hint" | "review"} [of] what its rollout is of, in the `rollout` intent its buttons send
  */
 
 /** @type {Required<RolloutSource>} */
@@ -27,7 +27,7 @@ const HINT_SOURCE = {
   prefix: "",
   offered: (view) => Boolean(view.hint && view.hint.plays.length),
   state: (view) => view.hint && view.hint.rollout,
-  intent: (action) => ({ type: "rollout", action }),
+  of: "hint",
 };
 
 /**
@@ -36,15 +36,16 @@ const HINT_SOURCE = {
  * @returns {import("../dom.js").Part}
  */
 export function createRollout(root, { send, ...source }) {
-  const { prefix, offered, state, intent } = { ...HINT_SOURCE, ...source };
+  const { prefix, offered, state, of } = { ...HINT_SOURCE, ...source };
+  const intent = (/** @type {"start" | "cancel"} */ action) => send({ type: "rollout", of, action });
   const start = $(`btn-${prefix}rollout`, HTMLButtonElement);
   const cancel = $(`${prefix}rollout-cancel`, HTMLButtonElement);
   const progress = $(`${prefix}rollout-progress`, HTMLProgressElement);
   const status = $(`${prefix}rollout-status`);
   const table = $(`${prefix}rollout-table`, HTMLTableElement);
   const events = listeners();
-  events.on(start, "click", () => send(intent("start")));
-  events.on(cancel, "click", () => send(intent("cancel")));
+  events.on(start, "click", () => intent("start"));
+  events.on(cancel, "click", () => intent("cancel"));
   return {
     paint(view) {
       root.hidden = !offered(view);

@@ -16,9 +16,10 @@ from nardcore.position import SIDE_LETTERS
 
 from .. import flow, saves
 from ..inputs import UIError
+from ..intent_shapes import Side
 from ..reasons import reason
 from ..session import Session, new_game_id
-from ..viewmodel import LinkView, Side
+from ..viewmodel import LinkView
 from .linkformat import LinkError, is_side, read_link
 from .linkplay import Duel
 

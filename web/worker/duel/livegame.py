@@ -23,9 +23,10 @@ from nardcore.position import SIDE_LETTERS
 from nardcore.scoring import GameResult
 
 from ..inputs import UIError
+from ..intent_shapes import Side
 from ..reasons import reason
 from ..session import Session
-from ..viewmodel import ClockView, LiveState, LiveView, Side
+from ..viewmodel import ClockView, LiveState, LiveView
 from . import linkgame
 from .linkformat import LinkError, is_link, read_link
 from .linkplay import Duel
