@@ -208,6 +208,14 @@ export interface Resign {
   points?: number;
 }
 
+/** The cube a cube decision was taken at (nardcore cube_judge CubeState.to_dict). */
+export interface DecisionCube {
+  value: number;
+  owner: Side | null; // None: centred
+  jacoby: boolean;
+  beavers: boolean;
+}
+
 export interface Decision {
   turn: number;
   side: Side;
@@ -220,6 +228,7 @@ export interface Decision {
   mark: string | null;
   luck: number | null; // the roll's luck for the mover, in points (plays only)
   forced: boolean; // no choice: left out of the error rate
+  cube?: DecisionCube; // a cube decision's cube, as it stood
 }
 
 export interface ReviewPart {

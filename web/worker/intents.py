@@ -43,7 +43,7 @@ from .livelink import is_live_link
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref
-from .study_intents import openings, practice_drill, puzzles, study_close
+from .study_intents import drill_cube, openings, practice_drill, puzzles, study_close
 
 Request = dict[str, Any]
 Handler = Callable[[Session, Autopilot, Request], str | None]
@@ -537,5 +537,6 @@ INTENTS: dict[str, Intent] = {
     "puzzles": Intent(puzzles, while_studying="keep"),
     "openings": Intent(openings, while_studying="keep"),
     "practice": Intent(practice_drill, while_studying="keep"),
+    "drill_cube": Intent(drill_cube, while_studying="keep"),
     "study_close": Intent(study_close, while_studying="keep"),
 }

@@ -223,6 +223,15 @@ class Resign(TypedDict, total=False):
     points: int
 
 
+class DecisionCube(TypedDict):
+    """The cube a cube decision was taken at (nardcore cube_judge CubeState.to_dict)."""
+
+    value: int
+    owner: Side | None  # None: centred
+    jacoby: bool
+    beavers: bool
+
+
 class Decision(TypedDict):
     turn: int
     side: Side
@@ -235,6 +244,7 @@ class Decision(TypedDict):
     mark: str | None
     luck: float | None  # the roll's luck for the mover, in points (plays only)
     forced: bool  # no choice: left out of the error rate
+    cube: NotRequired[DecisionCube]  # a cube decision's cube, as it stood
 
 
 class ReviewPart(TypedDict):  # one side's plays or cube decisions alone (analysis Review.part_dict)
