@@ -69,7 +69,7 @@ export interface DrillCube {
   ask: "double" | "take";
   side: StudySide;
   value: number;
-  answers: string[];
+  answers: ("double" | "no_double" | "take" | "drop" | "beaver")[];
   score?: DrillScore;
 }
 

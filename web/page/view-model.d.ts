@@ -229,6 +229,8 @@ export interface Decision {
   luck: number | null; // the roll's luck for the mover, in points (plays only)
   forced: boolean; // no choice: left out of the error rate
   cube?: DecisionCube; // a cube decision's cube, as it stood
+  chosen_read?: string; // a play: `chosen` and `best` in the numbering the board shows
+  best_read?: string; // (web/worker/point_numbers.py)
 }
 
 export interface ReviewPart {

@@ -245,6 +245,8 @@ class Decision(TypedDict):
     luck: float | None  # the roll's luck for the mover, in points (plays only)
     forced: bool  # no choice: left out of the error rate
     cube: NotRequired[DecisionCube]  # a cube decision's cube, as it stood
+    chosen_read: NotRequired[str]  # a play: `chosen` and `best` in the numbering the board shows
+    best_read: NotRequired[str]  # (web/worker/point_numbers.py)
 
 
 class ReviewPart(TypedDict):  # one side's plays or cube decisions alone (analysis Review.part_dict)

@@ -71,7 +71,7 @@ class DrillCube(TypedDict):
     ask: Literal["double", "take"]
     side: StudySide
     value: int
-    answers: list[str]
+    answers: list[Literal["double", "no_double", "take", "drop", "beaver"]]
     score: NotRequired[DrillScore]
 
 
