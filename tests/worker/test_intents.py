@@ -86,9 +86,9 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
         "set", "setup", "share", "sync"]
     assert sorted(k for k, i in INTENTS.items() if i.while_editing == "close") == [
-        "boot", "discard", "drill_cube", "import_files", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next",
-        "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
-        "study_close"]
+        "boot", "discard", "drill_cube", "import_files", "learn", "learn_close", "learn_game", "lesson_again",
+        "lesson_next", "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings",
+        "practice", "puzzles", "study_close"]
     # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
     assert sorted(k for k, i in INTENTS.items() if i.while_studying == "board") == [
         "click", "confirm", "drag", "hint", "quick_step", "undo"]
@@ -101,9 +101,9 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
     handed = sorted(k for k, i in INTENTS.items() if i.while_learning == "hand")
     assert handed == ["click", "drag", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.while_learning == "close") == [
-        "boot", "close_setup", "discard", "drill_cube", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
-        "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
-        "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
+        "boot", "close_setup", "discard", "drill_cube", "edit_close", "edit_move", "edit_open", "edit_play",
+        "edit_point", "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new",
+        "load_url", "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
     # the dice's proof (web/worker/fairplay.py) and an export change nothing on the board: the hint
     # and review stay
     assert [k for k, i in INTENTS.items() if i.keeps_hint] == [
