@@ -102,16 +102,18 @@ def test_a_sample_of_puzzles_holds_on_fresh_dice(variant_name: str) -> None:
     assert holds >= len(sample) - 1
 
 
+def played_equity(result: Position) -> float:
+    """gnubg's 2-ply cubeless equity of a play's result, for the side that played it."""
+    if result.winner() is not None:
+        return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
+    win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
+        [list(side) for side in to_gnubg(result)], 2)
+    return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
+
+
 def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
     """gnubg 2-ply (an outside judge, never a source of what ships) picks the shipped best play
     among all legal plays in at least 95% of the backgammon puzzles."""
-    def played_equity(result: Position) -> float:  # cubeless, for the side that played
-        if result.winner() is not None:
-            return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
-        win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
-            [list(side) for side in to_gnubg(result)], 2)
-        return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
-
     shipped = puzzles("backgammon")
     assert shipped
     agree = 0
@@ -120,3 +122,4 @@ def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
         gnubg_best = max(results, key=played_equity)
         agree += gnubg_best == puzzle.plays[0].result
     assert agree >= 0.95 * len(shipped), f"{agree} of {len(shipped)}"
+
