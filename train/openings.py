@@ -284,17 +284,15 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
         if args.rolls is None or f"{a}{b}" in args.rolls]
     todo = [job for job in jobs if job[0] not in section]
     began = time.time()
-    # a chunked run (--chunked) keeps each candidate's games as they come, in a file of its own
-    partial_path = LOGS / f"openings-{variant_name}-partial.json"
+    # a chunked run (--chunked) keeps each candidate's games as they come, in a file of its own,
+    # under its method less the number of games: a later run with more games goes on from them
+    partial_path = LOGS / f"openings-{variant_name}-games.json"
     partials = load(partial_path) if args.chunked else {}
     for done, (name, position, dice, count, games) in enumerate(todo, 1):
-        partial = partials.setdefault(key, {}).setdefault(name, {}) if args.chunked else None
+        partial = partials.setdefault(key.split(", ", 1)[1], {}).setdefault(name, {}) if args.chunked else None
         section[name] = book_entry(net, position, dice, count, games, args.plies, args.luck, args.from_book,
                                    partial, lambda: write_json(partial_path, partials))
         save(path, kept)
-        if args.chunked:
-            del partials[key][name]  # its figures are kept in the run's file now
-            write_json(partial_path, partials)
         best = section[name]["plays"][0]
         rate = (time.time() - began) / done
         print(f"[{len(jobs) - len(todo) + done}/{len(jobs)}] {variant_name} {name}: {best['play']} "
@@ -375,7 +373,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--from-book", action="store_true",
                         help="the candidates: the shipped book's --candidates best plays (a finer second run)")
     parser.add_argument("--chunked", action="store_true",
-                        help="keep each candidate's games in chunks of 36 as they come: a stop loses one chunk")
+                        help="keep each candidate's games in chunks of 36 as they come (a stop loses one chunk; "
+                             "a run with more --games goes on from them)")
     parser.add_argument("--rolls", nargs="+", default=None,
                         help="only these opening rolls (D1D2, higher first): to measure a method on a sample")
     parser.add_argument("--ship", action="store_true", help="write nardcore/books/GAME.json from the kept figures")
