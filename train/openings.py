@@ -284,12 +284,14 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
         if args.rolls is None or f"{a}{b}" in args.rolls]
     todo = [job for job in jobs if job[0] not in section]
     began = time.time()
-    # a chunked run (--chunked) keeps each candidate's games as they come, in a file of its own,
-    # under its method less the number of games: a later run with more games goes on from them
+    # a chunked run (--chunked) keeps each play's games as they come, in a file of its own, under
+    # what they depend on (the turns, the luck; the roll's dice are fixed): a later run with more
+    # games, or more candidates, goes on from them
     partial_path = LOGS / f"openings-{variant_name}-games.json"
     partials = load(partial_path) if args.chunked else {}
+    games_key = f"{args.plies} plies, luck" if args.luck else f"{args.plies} plies"
     for done, (name, position, dice, count, games) in enumerate(todo, 1):
-        partial = partials.setdefault(key.split(", ", 1)[1], {}).setdefault(name, {}) if args.chunked else None
+        partial = partials.setdefault(games_key, {}).setdefault(name, {}) if args.chunked else None
         section[name] = book_entry(net, position, dice, count, games, args.plies, args.luck, args.from_book,
                                    partial, lambda: write_json(partial_path, partials))
         save(path, kept)
