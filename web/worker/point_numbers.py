@@ -73,7 +73,7 @@ def review_read(review: Mapping[str, Any] | None, variant: Variant, shown: list[
     if review is None:
         return None
     decisions = [d if d.get("kind") != "play" else
-                 {**d, "chosen_read": read_play(variant, str(d["chosen"]), d.get("side"), shown),
-                  "best_read": read_play(variant, str(d["best"]), d.get("side"), shown)}
+                 {**d, "chosen_read": read_play(variant, str(d.get("chosen", "")), d.get("side"), shown),
+                  "best_read": read_play(variant, str(d.get("best", "")), d.get("side"), shown)}
                  for d in review.get("decisions", [])]
     return {**review, "decisions": decisions}
