@@ -26,13 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "web" / "worker"
 SOURCES = (WORKER / "viewmodel.py", WORKER / "intent_shapes.py")  # in this order in the .d.ts
 TARGET = ROOT / "web" / "page" / "view-model.d.ts"
-STUDY_SOURCE = WORKER / "viewmodel_study.py"  # the study screens' part, in a .d.ts of its own
-STUDY_TARGET = ROOT / "web" / "page" / "study-model.d.ts"
-LIBRARY_SOURCE = WORKER / "viewmodel_library.py"  # the library's and Share's part, likewise
-LIBRARY_TARGET = ROOT / "web" / "page" / "library-model.d.ts"
 # viewmodel.py's parts kept in modules of their own (each file under 600 lines): the module's
-# name, and the .d.ts its types go to
-PARTS = {"viewmodel_study": "study-model", "viewmodel_library": "library-model"}
+# name, and the .d.ts its types go to (the study screens; the library and Share; the dice's proof
+# and history)
+PARTS = {"viewmodel_study": "study-model", "viewmodel_library": "library-model", "viewmodel_dice": "dice-model"}
 INTENTS_TARGET = ROOT / "web" / "page" / "intents.d.ts"  # the intents apart: each file under 600 lines
 
 HEADER = """\
@@ -223,19 +220,19 @@ def written_intents() -> str:
     return head + "\n" + "\n\n".join("\n".join(block) for block in declarations(source)) + "\n"
 
 
-def written_study() -> str:
-    """study-model.d.ts as viewmodel_study.py declares it now (it names no other module's types)."""
-    return generate(STUDY_SOURCE.read_text(encoding="utf-8"))
+def part_target(module: str) -> Path:
+    """The .d.ts of one of viewmodel.py's parts (PARTS)."""
+    return ROOT / "web" / "page" / f"{PARTS[module]}.d.ts"
 
 
-def written_library() -> str:
-    """library-model.d.ts as viewmodel_library.py declares it now (it names no other module's types)."""
-    return generate(LIBRARY_SOURCE.read_text(encoding="utf-8"))
+def written_part(module: str) -> str:
+    """A part's .d.ts as its module declares it now (a part names no other module's types)."""
+    return generate((WORKER / f"{module}.py").read_text(encoding="utf-8"))
 
 
 def main(argv: list[str]) -> int:
-    texts = {TARGET: written(), INTENTS_TARGET: written_intents(), STUDY_TARGET: written_study(),
-             LIBRARY_TARGET: written_library()}
+    texts = {TARGET: written(), INTENTS_TARGET: written_intents(),
+             **{part_target(module): written_part(module) for module in PARTS}}
     if "--check" in argv:
         stale = [path for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
         for path in stale:

@@ -1,9 +1,9 @@
 """Opening books: every opening roll's plays worth considering, rolled out, and the best reply
 to each second roll.
 
-    python -m train.openings GAME [--games 1296] [--plies 10] [--candidates 6]
-                                  [--replies] [--reply-games 324] [--reply-candidates 4]
-                                  [--ship]
+    python -m train.openings GAME [--games 1296] [--plies 10] [--candidates 6] [--luck]
+                                  [--from-book] [--chunked] [--rolls D1D2 ...]
+                                  [--replies] [--reply-games 324] [--reply-candidates 4] [--ship]
 
 The opening: in backgammon the starter plays the two dice of the opening roll, never a double
 (15 rolls); in the other four games the starter rolls both dice again (21 rolls, doubles too;
@@ -29,11 +29,13 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from nardcore.books import book_entry as shipped_entry
 from nardcore.bots.bearoff import race_outcomes
 from nardcore.bots.neural import network_for
 from nardcore.bots.outcomes import OUTCOMES, Outcomes
@@ -51,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "train" / "logs"
 BOOKS = ROOT / "nardcore" / "books"
 Z95 = 1.959964
+CHUNK = 36  # games a chunk of a run kept as it goes (`partial`): the first two rolls stratified over 36
 TO_THE_END = 10_000  # `--plies 0`: games played out (home-board races ended by the bear-off database)
 
 
@@ -70,6 +73,14 @@ def candidates(net: Net, spec: Outcomes, position: Position, dice: tuple[int, in
     mine = -on_roll_equities(net, spec, np.array(spec.weights), results)
     order = sorted(range(len(results)), key=lambda i: (-mine[i], results[i].format()))[:count]
     return [(format_play(position, plays[results[i]]), results[i]) for i in order]
+
+
+def book_candidates(position: Position, dice: tuple[int, int], count: int) -> list[tuple[str, Position]]:
+    """The shipped book's `count` best plays of the roll (notation, resulting position)."""
+    entry = shipped_entry(position, dice)
+    if entry is None:
+        raise SystemExit(f"the shipped book has no entry for {position} {dice}")
+    return [(play.play, play.result) for play in entry.plays[:count]]
 
 
 def roll_out(net: Net, spec: Outcomes, start: Position, games: int, plies: int, seed: int,
@@ -166,16 +177,37 @@ def roll_seed(variant_name: str, position: Position, dice: tuple[int, int]) -> i
 
 
 def book_entry(net: Net, position: Position, dice: tuple[int, int], count: int, games: int,
-               plies: int, luck: bool = False) -> dict[str, Any]:
+               plies: int, luck: bool = False, from_book: bool = False,
+               partial: dict[str, Any] | None = None, keep: Callable[[], None] | None = None) -> dict[str, Any]:
     """One roll's candidates rolled out on the same dice, best first, with each play's
-    difference to the best and that difference's 95% interval (paired: common dice)."""
+    difference to the best and that difference's 95% interval (paired: common dice).
+    `from_book`: the candidates are the shipped book's `count` best plays of the roll (a second,
+    finer run of the plays an earlier run left within its noise), else the network's.
+    `partial`: each candidate's games so far (its equities and outcomes a game), rolled on in
+    chunks of 36 games (the first two rolls stay stratified), `keep` called after each chunk:
+    a run stopped mid-roll goes on from its last chunk."""
     variant_name = position.variant.name
     spec = OUTCOMES[variant_name]
-    found = candidates(net, spec, position, dice, count)
+    found = book_candidates(position, dice, count) if from_book else candidates(net, spec, position, dice, count)
     seed = roll_seed(variant_name, position, dice)
     equity_weights = np.array(spec.weights)
     rows = []
     for text, result in found:
+        if partial is not None:
+            so_far = partial.setdefault(text or "pass", {"equities": [], "outcomes": []})
+            while len(so_far["equities"]) < games:
+                first = len(so_far["equities"])
+                size = min(CHUNK, games - first)
+                outcomes, lucky = (roll_out_with_luck(net, spec, result, size, plies or TO_THE_END, seed, first) if luck
+                                   else (roll_out(net, spec, result, size, plies or TO_THE_END, seed, first),
+                                         np.zeros(size)))
+                so_far["equities"] += [round(float(x), 6) for x in spec.constant + outcomes @ equity_weights - lucky]
+                so_far["outcomes"] += [[round(float(x), 6) for x in row] for row in outcomes]
+                if keep is not None:
+                    keep()
+                print(f"  {dice[0]}{dice[1]} {text}: {first + size}/{games} games", flush=True)
+            rows.append((text, result, np.array(so_far["outcomes"][:games]), np.array(so_far["equities"][:games])))
+            continue
         if luck:
             outcomes, lucky = roll_out_with_luck(net, spec, result, games, plies or TO_THE_END, seed)
             equities = spec.constant + outcomes @ equity_weights - lucky
@@ -233,7 +265,7 @@ def write_json(path: Path, data: object, indent: int | None = None) -> None:
 
 def method(args: argparse.Namespace, games: int, count: int) -> str:
     """The name a run's figures are kept under: runs of other methods keep theirs beside them."""
-    name = f"{games} games, {args.plies} plies, {count} candidates"
+    name = f"{games} games, {args.plies} plies, {count} {'of the book' if args.from_book else 'candidates'}"
     return name + ", luck" if args.luck else name
 
 
@@ -252,8 +284,16 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
         if args.rolls is None or f"{a}{b}" in args.rolls]
     todo = [job for job in jobs if job[0] not in section]
     began = time.time()
+    # a chunked run (--chunked) keeps each play's games as they come, in a file of its own, under
+    # what they depend on (the turns, the luck; the roll's dice are fixed): a later run with more
+    # games, or more candidates, goes on from them
+    partial_path = LOGS / f"openings-{variant_name}-games.json"
+    partials = load(partial_path) if args.chunked else {}
+    games_key = f"{args.plies} plies, luck" if args.luck else f"{args.plies} plies"
     for done, (name, position, dice, count, games) in enumerate(todo, 1):
-        section[name] = book_entry(net, position, dice, count, games, args.plies, args.luck)
+        partial = partials.setdefault(games_key, {}).setdefault(name, {}) if args.chunked else None
+        section[name] = book_entry(net, position, dice, count, games, args.plies, args.luck, args.from_book,
+                                   partial, lambda: write_json(partial_path, partials))
         save(path, kept)
         best = section[name]["plays"][0]
         rate = (time.time() - began) / done
@@ -281,9 +321,21 @@ def run(variant_name: str, args: argparse.Namespace) -> None:
         save(path, kept)
 
 
+def refined(openings: dict[str, Any], name: str, entry: dict[str, Any], key: str) -> tuple[dict[str, Any], str]:
+    """A roll's entry from the variance-reduced run with the most games where one has rolled it
+    out (its paired intervals are several times narrower than a plain run's), else `entry`."""
+    found = [(data[name]["games"], method) for method, data in openings.items()
+             if method.endswith(", luck") and name in data]
+    if not found:
+        return entry, key
+    _, method = max(found)
+    return openings[method][name], method
+
+
 def ship(variant_name: str, args: argparse.Namespace) -> Path:
     """The book the app reads: per roll, the plays best first with their equity, interval and
-    outcome chances; the replies to each second roll, their best play only."""
+    outcome chances (a roll rolled out with variance reduction too: those figures, `refined`
+    names the method); the replies to each second roll, their best play only."""
     kept = load(LOGS / f"openings-{variant_name}.json")
     key = method(args, args.games, args.candidates)
     section = kept.get("openings", {}).get(key)
@@ -292,12 +344,16 @@ def ship(variant_name: str, args: argparse.Namespace) -> Path:
     reply_key = method(args, args.reply_games, args.reply_candidates)
     replies = kept.get("replies", {}).get(reply_key, {})
     entries = []
+    methods: dict[str, str] = {}
     for name in (f"{a}{b}" for a, b in opening_rolls(variant_name)):
         if name not in section:
             raise SystemExit(f"{variant_name} {name} is not rolled out yet")
-        entries.append(section[name])
+        chosen, methods[name] = refined(kept.get("openings", {}), name, section[name], key)
+        entries.append(chosen)
         entries.extend(replies[reply] for reply in sorted(replies) if reply.startswith(f"{name}-"))
+    refined_rolls = {name: method for name, method in methods.items() if method != key}
     book = {"variant": variant_name, "method": key, "reply_method": reply_key if replies else None,
+            **({"refined": refined_rolls} if refined_rolls else {}),
             "entries": [{field: entry[field] for field in ("position", "dice", "games", "plays")}
                         for entry in entries]}
     target = BOOKS / f"{variant_name}.json"
@@ -316,6 +372,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reply-candidates", type=int, default=4)
     parser.add_argument("--luck", action="store_true",
                         help="variance reduction: each turn's luck taken out of the games' equities")
+    parser.add_argument("--from-book", action="store_true",
+                        help="the candidates: the shipped book's --candidates best plays (a finer second run)")
+    parser.add_argument("--chunked", action="store_true",
+                        help="keep each candidate's games in chunks of 36 as they come (a stop loses one chunk; "
+                             "a run with more --games goes on from them)")
     parser.add_argument("--rolls", nargs="+", default=None,
                         help="only these opening rolls (D1D2, higher first): to measure a method on a sample")
     parser.add_argument("--ship", action="store_true", help="write nardcore/books/GAME.json from the kept figures")

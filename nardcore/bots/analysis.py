@@ -172,9 +172,10 @@ class Decision:
     mark: str | None
     luck: float | None = None  # the roll's luck for the mover (plays only)
     forced: bool = False  # one legal play (or none): no choice, left out of the error rate
+    cube: dict[str, Any] | None = None  # a cube decision's cube (CubeState.to_dict), for a drill of it
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {key: value for key, value in self.__dict__.items() if key != "cube" or value is not None}
 
 
 @dataclass
@@ -372,6 +373,8 @@ def _add_cube(review: Review, judged: Mapping[str, Any] | None, position: Positi
     if judged is None:
         return
     loss = max(0.0, float(judged["loss"]))
+    state = judged.get("state")
     review.decisions.append(Decision(turn, SIDE_LETTERS[side], str(judged["kind"]), str(position), "",
                                      str(judged["chosen"]), str(judged["best"]), round(loss, 4),
-                                     mark(loss, position.variant.name)))
+                                     mark(loss, position.variant.name),
+                                     cube=state.to_dict() if isinstance(state, CubeState) else None))

@@ -39,6 +39,11 @@ class CubeState:
     jacoby: bool = False
     beavers: bool = False
 
+    def to_dict(self) -> dict[str, Any]:
+        """The cube as a decision of the review keeps it (the score is the game's own)."""
+        return {"value": self.value, "owner": None if self.owner is None else SIDE_LETTERS[self.owner],
+                "jacoby": self.jacoby, "beavers": self.beavers}
+
     def relative_owner(self, side: int) -> Owner:
         return "centred" if self.owner is None else "mine" if self.owner == side else "theirs"
 
@@ -196,7 +201,8 @@ def close(position: Position, state: CubeState, found: CubeDecision) -> bool:
 
 class CubeTrack:
     """The cube along a game's history, for the review: each cube decision judged as it
-    comes (`judge`: a dict of Decision's fields, or None where there is nothing to judge)."""
+    comes (a dict of Decision's fields and the cube `state` it was taken at, or None where
+    there is nothing to judge)."""
 
     def __init__(self, state: CubeState, limit: int) -> None:
         self.state = state
@@ -216,11 +222,11 @@ class CubeTrack:
         if doubled:
             self.doubled = (position, found)
             loss = in_emg(position, self.state, double_loss(found))
-            return {"kind": "double", "chosen": "double", "best": best, "loss": loss}
+            return {"kind": "double", "chosen": "double", "best": best, "loss": loss, "state": self.state}
         loss = in_emg(position, self.state, no_double_loss(found))
         if loss <= 0 and not close(position, self.state, found):
             return None
-        return {"kind": "no_double", "chosen": "no_double", "best": best, "loss": loss}
+        return {"kind": "no_double", "chosen": "no_double", "best": best, "loss": loss, "state": self.state}
 
     def answer(self, kind: str, taker: int) -> dict[str, Any] | None:
         """The doubled side's answer judged, and the cube moved by it."""
@@ -229,7 +235,8 @@ class CubeTrack:
             position, found = self.doubled
             best = "beaver" if found.beaver else "take" if found.take else "drop"
             judged = {"kind": kind, "chosen": kind, "best": best,
-                      "loss": in_emg(position, self.state, answer_loss(found, kind)), "position": position}
+                      "loss": in_emg(position, self.state, answer_loss(found, kind)), "position": position,
+                      "state": self.state}
         self.doubled = None
         if kind in ("take", "beaver"):
             self.state = CubeState(self.state.value * (2 if kind == "take" else 4), taker, self.state.match_length,

@@ -1,20 +1,25 @@
 """Puzzles and the opening book as a player uses them: a puzzle opened by its link, solved by
 clicks on the board and confirmed, the rating kept after a reload; a wrong answer shows the
-best play drawn; the Openings screen's rolls and plays; a bad puzzle link said in words."""
+best play drawn; the Openings screen's rolls and plays; a bad puzzle link said in words; a cube
+drill of the Practice deck answered with its buttons."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from browser_support import AppPage, after, board, click_point, press
+from browser_support import AppPage, after, board, click_point, press, saved, start_game
 from playwright.sync_api import Page, expect
 
 from nardcore.movegen import legal_plays
 from nardcore.position import Position
 from nardcore.puzzles import Puzzle, puzzles
+from web.worker import drills
 from web.worker.layout import point_id
 from web.worker.study import book_games, puzzle_games
 
 pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
+AHEAD = "backgammon:w:6x4,5x3,4x3,3x3,2x2:7x2,6x4,5x3,4x3,3x3"  # 64 pips against 74: double, drop
 
 
 def app_address(page: Page) -> str:
@@ -99,3 +104,32 @@ def test_the_openings_screen_shows_each_roll_and_draws_its_best_play(app: AppPag
     assert board(page)["dice"] == dice
     expect(last).to_have_attribute("aria-current", "true")
     expect(page.locator("#study-url")).to_have_value(f"{app_address(page)}#openings={name}")
+
+
+def test_a_cube_drill_is_answered_with_its_own_buttons_and_explained_by_the_equities(app: AppPage) -> None:
+    """A wrong take of the player's, in the Practice deck: asked as a take, answered with Drop."""
+    page = app.page
+    start_game(page, "backgammon")
+    card = drills.new_cube_card("backgammon", AHEAD, "take", "take", "drop", 0.4, drills.today(),
+                                {"value": 1, "owner": None, "jacoby": False, "beavers": False})
+    save = json.loads(saved(page) or "{}")
+    save["prefs"]["study"] = {"puzzles": {}, "drills": [card]}
+    # the deck as another tab of this browser leaves it, taken in and painted
+    page.evaluate("(save) => window.nardApp.request({type: 'sync', save}).then((a) => window.nardPage.paint(a.view))",
+                  json.dumps(save))
+    expect(page.locator("#btn-practice")).to_have_text("Practice (1)")
+    press(page, "btn-practice")
+    assert board(page)["position"] == AHEAD
+    expect(page.locator("#study-task")).to_have_text("Black is doubled to 2: take or drop?")
+    expect(page.locator("#study-about")).to_contain_text("In your game: take.")
+    answers = page.locator("#study-cube button")
+    expect(answers).to_have_text(["Take", "Drop"])
+    after(page, lambda: page.click("#study-cube button[data-action='drop']"))
+    expect(page.locator("#study-verdict")).to_contain_text("Right: drop.")
+    expect(page.locator("#study-cube")).to_be_hidden()
+    # the explanation: the cube's three equities in the hint, the best marked
+    expect(page.locator("#hint-list .hint-cube-equity")).to_have_count(3)
+    expect(page.locator("#hint-list .hint-cube-equity[aria-current='true']")).to_have_attribute("data-cube",
+                                                                                               "double_pass")
+    expect(page.locator("#btn-practice")).to_have_text("Practice")
+    press(page, "study-close")

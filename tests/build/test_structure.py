@@ -1,6 +1,7 @@
 """The source tree's shape (docs/architecture.md): no import circle in nardcore or web.worker,
-no source file over 600 lines anywhere in the repository's code (tests, tools and training too), no line of the page's JavaScript over 160
-characters, and the app's Python only in web/worker/."""
+no source file over 600 lines anywhere in the repository's code (tests, tools and training
+too), no line of the page's JavaScript over 160 characters, and the app's Python only in
+web/worker/."""
 
 from __future__ import annotations
 

@@ -27,14 +27,12 @@ def test_the_committed_intents_d_ts_is_what_intent_shapes_py_declares() -> None:
         "web/page/intents.d.ts differs from web/worker/intent_shapes.py: run python tools/viewmodel_ts.py")
 
 
-def test_the_committed_study_d_ts_is_what_viewmodel_study_py_declares() -> None:
-    assert viewmodel_ts.STUDY_TARGET.read_text(encoding="utf-8") == viewmodel_ts.written_study(), (
-        "web/page/study-model.d.ts differs from web/worker/viewmodel_study.py: run python tools/viewmodel_ts.py")
-
-
-def test_the_committed_library_d_ts_is_what_viewmodel_library_py_declares() -> None:
-    assert viewmodel_ts.LIBRARY_TARGET.read_text(encoding="utf-8") == viewmodel_ts.written_library(), (
-        "web/page/library-model.d.ts differs from web/worker/viewmodel_library.py: run python tools/viewmodel_ts.py")
+@pytest.mark.parametrize("module", sorted(viewmodel_ts.PARTS))
+def test_the_committed_d_ts_of_each_part_is_what_its_module_declares(module: str) -> None:
+    target = viewmodel_ts.part_target(module)
+    assert target.read_text(encoding="utf-8") == viewmodel_ts.written_part(module), (
+        f"{target.relative_to(viewmodel_ts.ROOT)} differs from web/worker/{module}.py: "
+        "run python tools/viewmodel_ts.py")
 
 
 def test_a_changed_field_changes_the_d_ts() -> None:

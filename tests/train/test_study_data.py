@@ -9,6 +9,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import gnubg_nn
@@ -34,6 +35,7 @@ def cli(*args: str) -> list[dict[str, Any]]:
 
 
 BOOKS = [name for name in VARIANT_NAMES if book_entries(name)]
+BOOK_FILES = Path(__file__).resolve().parents[2] / "nardcore" / "books"
 PUZZLES = [name for name in VARIANT_NAMES if puzzles(name)]
 
 
@@ -59,7 +61,10 @@ def test_the_book_covers_every_opening_roll_with_legal_plays_best_first(variant_
             parse_play(position, dice, play["play"])  # legal, in the app's notation
             assert set(play["outcomes"]) >= {"win"}
         assert book_entry(position, dice) is not None
-    assert all(line["games"] >= 1296 for line in openings.values())
+    # 1,296 games a play, or fewer with variance reduction where a finer run refined a roll
+    refined = json.loads((BOOK_FILES / f"{variant_name}.json").read_text()).get("refined", {})
+    assert all(line["games"] >= 1296 or (dice in refined and "luck" in refined[dice])
+               for dice, line in openings.items())
 
 
 def test_the_book_is_found_for_either_colour_on_roll() -> None:
@@ -105,16 +110,18 @@ def test_a_sample_of_puzzles_holds_on_fresh_dice(variant_name: str) -> None:
 GNUBG_FILTER_KEEP, GNUBG_FILTER_WITHIN = 8, 0.16  # gnubg's move filter before its 2-ply look
 
 
+def played_equity(result: Position, plies: int = 2) -> float:
+    """gnubg's cubeless equity at `plies` of a play's result, for the side that played it."""
+    if result.winner() is not None:
+        return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
+    win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
+        [list(side) for side in to_gnubg(result)], plies)
+    return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
+
+
 def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
     """gnubg 2-ply (an outside judge, never a source of what ships) picks the shipped best play
     among all legal plays in at least 95% of the backgammon puzzles."""
-    def played_equity(result: Position, plies: int) -> float:  # cubeless, for the side that played
-        if result.winner() is not None:
-            return 3.0  # every shipped puzzle's plays leave the game going; a win tops them all
-        win, gammon, backgammon, lose_gammon, lose_backgammon = gnubg_nn.probabilities(
-            [list(side) for side in to_gnubg(result)], plies)
-        return -float(2 * win - 1 + gammon + backgammon - lose_gammon - lose_backgammon)
-
     shipped = puzzles("backgammon")
     assert shipped
     agree = 0
@@ -127,3 +134,16 @@ def test_backgammon_puzzles_agree_with_gnubg_at_two_plies() -> None:
         gnubg_best = max(kept, key=lambda result: played_equity(result, 2))
         agree += gnubg_best == puzzle.plays[0].result
     assert agree >= 0.95 * len(shipped), f"{agree} of {len(shipped)}"
+
+
+def test_the_backgammon_opening_book_agrees_with_gnubg_at_two_plies() -> None:
+    """gnubg 2-ply (an outside judge only) picks the book's first play among all legal plays for
+    at least 13 of the 15 opening rolls (the issue's bar; docs/openings.md: which differ, why)."""
+    start = Position.start(BACKGAMMON)
+    agree = []
+    for dice in opening_rolls("backgammon"):
+        entry = book_entry(start, dice)
+        assert entry is not None
+        gnubg_best = max(legal_plays(start, dice), key=played_equity)
+        agree.append(gnubg_best == entry.plays[0].result)
+    assert sum(agree) >= 13, [dice for dice, same in zip(opening_rolls("backgammon"), agree, strict=True) if not same]

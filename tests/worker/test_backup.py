@@ -12,7 +12,7 @@ from nardcore.formats.mat import write_mat
 from nardcore.game import Game
 from nardcore.variant import find_variant
 from web.worker import backup
-from web.worker.drills import new_card
+from web.worker.drills import new_card, new_cube_card
 from web.worker.puzzle_rating import PlayerRating
 from web.worker.ui import App
 
@@ -35,13 +35,19 @@ def library_text(app: App, games: list[dict[str, Any]]) -> str:
                                                           for g in games]})
 
 
+CUBE_POSITION = "backgammon:b:6x4,5x3,4x3,3x3,2x2:7x2,6x4,5x3,4x3,3x3"  # Black redoubles to 4: a take to drill
+
+
 def studied(app: App) -> None:
-    """Progress on the exporting device: a lesson, a puzzle answered, a drill card."""
+    """Progress on the exporting device: a lesson, a puzzle answered, a drill card, a cube card."""
     prefs = app.session.prefs
     prefs["learned"] = ["narde-head"]
     rating = PlayerRating().after(1500, solved=True)
     prefs["study"] = {"puzzles": {"narde": {"rating": rating.to_dict(), "seen": ["n-1"]}},
-                      "drills": [new_card("narde", "narde:w:24x15:24x15", "64", "24/14", "24/18 24/20", 0.2, 700000)]}
+                      "drills": [new_card("narde", "narde:w:24x15:24x15", "64", "24/14", "24/18 24/20", 0.2, 700000),
+                                 new_cube_card("backgammon", CUBE_POSITION, "take", "take", "drop", 0.31, 700001,
+                                               {"value": 2, "owner": "b", "jacoby": False, "beavers": False},
+                                               [7, 2, 4, 0])]}
     prefs["coach"] = not prefs["coach"]
 
 

@@ -80,14 +80,15 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "drop",
         "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
         "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
-        "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "study_close",
+        "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "drill_cube", "study_close",
         "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
     # the game's own actions wait while the position editor is open; a new game closes it
     assert sorted(k for k, i in INTENTS.items() if i.during.editor is Stay.KEEP) == sorted(
         ["close_setup", "dismiss", "export_library", "export_url", "live_answer", "live_in", "live_say", "live_state",
          "live_tick", "set", "setup", "share", "sync"] + [k for k in INTENTS if k.startswith("edit_")])
     assert sorted(k for k, i in INTENTS.items() if i.during.editor is Stay.CLOSE) == [
-        "boot", "discard", "import_files", "learn", "learn_close", "learn_game", "lesson_again", "lesson_next",
+        "boot", "discard", "drill_cube", "import_files", "learn", "learn_close", "learn_game", "lesson_again",
+        "lesson_next",
         "lesson_open", "link_new", "live_new", "load_url", "new_game", "open_game", "openings", "practice", "puzzles",
         "study_close"]
     # while a study screen is open, the hand on the board plays its puzzle; what starts a game closes it
@@ -102,7 +103,8 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
     handed = sorted(k for k, i in INTENTS.items() if i.during.learn is Stay.HAND)
     assert handed == ["click", "drag", "quick_step", "undo"]
     assert sorted(k for k, i in INTENTS.items() if i.during.learn is Stay.CLOSE) == [
-        "boot", "close_setup", "discard", "edit_close", "edit_move", "edit_open", "edit_play", "edit_point",
+        "boot", "close_setup", "discard", "drill_cube", "edit_close", "edit_move", "edit_open", "edit_play",
+        "edit_point",
         "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
         "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
     # the dice's proof (web/worker/fairplay.py), an export and the clock's tick change nothing on the

@@ -100,3 +100,36 @@ def test_a_board_not_told_its_numbers_is_labelled_as_drawn() -> None:
     assert view["flipped"] and view["numbers"] == ["w"]  # the reader's, however the board is turned
     editing = act(app, "edit_open")
     assert editing["numbers"] == ["b"]  # the editor has no reader: the numbering it is drawn in
+
+
+def reviewed(app: ui.App) -> Mapping[str, Any]:
+    view = act(app, "review")
+    for _ in range(2000):
+        if view["review"]["complete"]:
+            return view
+        view = act(app, "review")
+    raise AssertionError("the review did not finish")
+
+
+def test_the_reviews_plays_are_in_the_readers_numbering_and_in_their_own_with_both_numbers() -> None:
+    app = ui.App(dice="seed:4")
+    act(app, "new_game", settings={"variant": "narde", "opponent": "computer", "level": "beginner", "seat": "b"})
+    play_simply(app, lambda v: len(plays_of(v)) >= 6)
+    view = reviewed(app)
+    narde = find_variant("narde")
+    plays = [d for d in view["review"]["decisions"] if d["kind"] == "play" and d["chosen"]]
+    assert {d["side"] for d in plays} == {"w", "b"} and view["numbers"] == ["b"]
+    for d in plays:  # the person plays Black: the computer's plays renumbered, the person's as made
+        mine = d["side"] == "b"
+        assert d["chosen_read"] == (d["chosen"] if mine else renumbered(narde, d["chosen"]))
+        assert d["best_read"] == (d["best"] if mine else renumbered(narde, d["best"]))
+    theirs = next(d for d in plays if d["side"] == "w" and d["chosen_read"] != d["chosen"])
+    # the message line of a turn shown says its play as the board reads it too
+    shown = act(app, "review", show=theirs["turn"])
+    assert shown["message"]["args"]["play"] == theirs["chosen_read"]
+    if theirs["mark"]:
+        assert shown["message"]["args"]["best"] == theirs["best_read"]
+    both = act(app, "set", name="both_numbers", value=True)
+    assert both["review"] is not None and len(both["review"]["decisions"]) == len(view["review"]["decisions"])
+    assert all(d["chosen_read"] == d["chosen"] and d["best_read"] == d["best"]
+               for d in both["review"]["decisions"] if d["kind"] == "play")

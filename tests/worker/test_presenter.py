@@ -293,7 +293,9 @@ def test_a_reviewed_turn_is_drawn_instead_of_the_game_without_its_dice_or_input(
     view = presenter.view(session)
     assert view["position"] == shown and view["turn"] == "b" and view["points"]["6"]["count"] == 6
     assert view["dice"] == [] and view["movable"] == [] and view["last"] is None
-    assert view["message"] == {"key": "review_shown", "args": {"turn": 1, "side": "w", "play": "13/6"}}
+    # read by the side on roll of the board shown (two people here): White's 13/6 in Black's numbering
+    assert view["numbers"] == ["b"]
+    assert view["message"] == {"key": "review_shown", "args": {"turn": 1, "side": "w", "play": "12/19"}}
 
 
 def test_the_presenter_changes_nothing() -> None:

@@ -14,6 +14,7 @@ from support.app import act, fresh, play_turns
 
 from nardcore.books import book_entries
 from nardcore.bots import analysis, explain
+from nardcore.game import Game
 from nardcore.movegen import legal_plays
 from nardcore.position import Position
 from nardcore.puzzles import Puzzle, puzzles
@@ -210,23 +211,29 @@ def test_a_reviewed_games_errors_become_drills_due_again_on_the_schedule(monkeyp
     day = drills.today()
     app = reviewed_game()
     view: Mapping[str, Any] = app.view()
-    marked = [d for d in view["review"]["decisions"] if d["kind"] == "play" and d["mark"] and not d["forced"]]
-    assert marked and view["practice_due"] == len({(d["position"], d["dice"]) for d in marked})
+    marked = [d for d in view["review"]["decisions"] if d["mark"] and not d["forced"]]
+    # plays and cube decisions alike, once each: a position and roll, or a position and question
+    keys = {(d["position"], d["dice"] or drills.CUBE_ASKS[d["kind"]]) for d in marked}
+    assert any(d["kind"] == "play" for d in marked) and view["practice_due"] == len(keys)
     assert view["message"]["key"] == "drills_added"
     due = view["practice_due"]
     view = act(app, "practice")
     card = view["study"]["drill"]
     assert view["study"]["kind"] == "drills" and card["due"] == due and card["cards"] == due
     first = marked[0]
-    assert view["position"] == first["position"] and view["dice_text"] in (first["dice"], first["dice"][::-1])
-    # answered with the best play: passed, due again tomorrow
-    position = Position.parse(view["position"])
-    dice = (int(first["dice"][0]), int(first["dice"][1]))
-    side = position.turn
-    for step in legal_plays(position, dice)[best_result(position, dice)]:
-        act(app, "click", point=point_id(side, step.origin, position))
-        act(app, "click", point=point_id(side, step.target, position))
-    view = act(app, "confirm")
+    assert view["position"] == first["position"] and ("cube" in card) == (first["kind"] != "play")
+    # answered with the best play (or cube action): passed, due again tomorrow
+    if "cube" in card:
+        view = act(app, "drill_cube", action="no_double" if first["best"] == "too_good" else first["best"])
+    else:
+        assert view["dice_text"] in (first["dice"], first["dice"][::-1])
+        position = Position.parse(view["position"])
+        dice = (int(first["dice"][0]), int(first["dice"][1]))
+        side = position.turn
+        for step in legal_plays(position, dice)[best_result(position, dice)]:
+            act(app, "click", point=point_id(side, step.origin, position))
+            act(app, "click", point=point_id(side, step.target, position))
+        view = act(app, "confirm")
     assert view["study"]["result"]["solved"] and view["study"]["result"]["interval"] == 1
     assert view["practice_due"] == due - 1
     # the deck survives a reload, and the card answered is due the next day
@@ -262,3 +269,107 @@ def test_nothing_due_is_said_with_the_decks_size() -> None:
     app, _ = fresh("narde")
     view = act(app, "practice")
     assert view["study"] is None and view["message"] == {"key": "drills_none_due", "args": {"n": 0, "days": 0}}
+
+
+# -- cube decisions as drills (backgammon) -----------------------------------------------------------
+
+AHEAD = "backgammon:w:6x4,5x3,4x3,3x3,2x2:7x2,6x4,5x3,4x3,3x3"  # 64 pips against 74: double, drop
+
+
+def wrong_take_reviewed() -> ui.App:
+    """A 7-point match at 2-4 from AHEAD: White doubles (right), Black takes (wrong), reviewed."""
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    session = app.session
+    session.replace_game(Game("backgammon", session.dice, position=Position.parse(AHEAD), match_length=7,
+                              score=(2, 4)))
+    act(app, "double")
+    act(app, "take")
+    act(app, "roll")
+    assert session.game.dice is not None
+    session.game.play(analysis.hint(session.game.position, session.game.dice.dice, count=1)[0].result)
+    view = act(app, "review")
+    for _ in range(400):
+        if view["review"]["complete"]:
+            return app
+        view = act(app, "review")
+    raise AssertionError("the review did not finish")
+
+
+def test_a_wrong_take_becomes_a_cube_drill_asked_as_a_take() -> None:
+    app = wrong_take_reviewed()
+    view: Mapping[str, Any] = app.view()
+    take = next(d for d in view["review"]["decisions"] if d["kind"] == "take")
+    assert take["best"] == "drop" and take["mark"] and take["cube"] == {"value": 1, "owner": None, "jacoby": False,
+                                                                        "beavers": False}
+    deck = app.session.prefs["study"]["drills"]
+    card = next(card for card in deck if "cube" in card)
+    assert (card["position"], card["played"], card["best"], card["dice"]) == (AHEAD, "take", "drop", "")
+    assert card["cube"]["ask"] == "take" and card["score"] == [7, 4, 2, 0]  # Black's side: 4 to White's 2
+    assert card["loss"] == take["loss"]
+    assert deck[0] is card  # the first error of the game: asked first
+    view = act(app, "practice")
+    asked = view["study"]["drill"]["cube"]
+    assert asked["ask"] == "take" and asked["side"] == "b" and asked["value"] == 2
+    assert asked["answers"] == ["take", "drop"] and asked["score"] == {"length": 7, "need": 3, "other": 5,
+                                                                      "crawford": False}
+    assert view["position"] == AHEAD and view["phase"] == "take"  # the cube offered, on the board
+    return_value = act(app, "drill_cube", action="drop")
+    result = return_value["study"]["result"]
+    assert result["solved"] and result["lost"] == 0 and result["best"] == "drop" and result["interval"] == 1
+    advice = return_value["hint"]["cube_advice"]
+    assert return_value["hint"]["cube"] == "drop" and advice["doubler"] == "w" and not advice["money"]
+    assert advice["equity"]["double_take"] > advice["equity"]["double_pass"]  # why: the take gives more away
+
+
+def test_a_wrong_answer_to_a_cube_drill_fails_by_the_equity_it_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = wrong_take_reviewed()
+    cards = app.session.prefs["study"]["drills"]
+    card = next(card for card in cards if "cube" in card)
+    app.session.prefs["study"]["drills"] = [card]  # the cube card alone in the deck
+    view = act(app, "practice")
+    with pytest.raises(ui.UIError):
+        app.dispatch({"type": "drill_cube", "action": "double"})  # not an answer to a take
+    view = act(app, "drill_cube", action="take")
+    result = view["study"]["result"]
+    assert not result["solved"] and result["played"] == "take" and result["best"] == "drop"
+    assert result["lost"] == pytest.approx(card["loss"], abs=1e-3) and result["mark"] == take_mark(card)
+    assert result["interval"] == 1 and view["study"]["drill"]["lapses"] == 1 and view["practice_due"] == 0
+    monkeypatch.setattr(drills, "today", lambda: card["due"] + 1)
+    assert app.view()["practice_due"] == 1
+
+
+def take_mark(card: Mapping[str, Any]) -> str | None:
+    return analysis.mark(card["loss"], "backgammon")
+
+
+def test_a_missed_double_is_asked_as_double_or_not() -> None:
+    app = ui.App(dice="seed:3")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    session = app.session
+    session.replace_game(Game("backgammon", session.dice, position=Position.parse(AHEAD)))
+    act(app, "roll")  # no double: missed
+    assert session.game.dice is not None
+    session.game.play(analysis.hint(session.game.position, session.game.dice.dice, count=1)[0].result)
+    view = act(app, "review")
+    while not view["review"]["complete"]:
+        view = act(app, "review")
+    card = next(card for card in app.session.prefs["study"]["drills"] if "cube" in card)
+    assert (card["played"], card["best"], card["cube"]["ask"], card.get("score")) == ("no_double", "double",
+                                                                                       "double", None)
+    app.session.prefs["study"]["drills"] = [card]
+    view = act(app, "practice")
+    assert view["study"]["drill"]["cube"]["answers"] == ["double", "no_double"] and view["phase"] == "cube"
+    view = act(app, "drill_cube", action="double")
+    assert view["study"]["result"]["solved"] and view["hint"]["cube"] == "double"
+    assert view["hint"]["cube_advice"]["money"]
+
+
+def test_cube_cards_read_strictly() -> None:
+    card = drills.new_cube_card("backgammon", AHEAD, "take", "take", "drop", 0.3, 700000,
+                                {"value": 1, "owner": None, "jacoby": False, "beavers": False}, [7, 4, 2, 0])
+    assert drills.read_cards(json.loads(json.dumps([card]))) == [card]
+    broken = [{**card, "cube": {**card["cube"], "ask": "redouble"}}, {**card, "played": "double"},
+              {**card, "cube": {**card["cube"], "value": 3}}, {**card, "cube": {**card["cube"], "owner": "w"}},
+              {**card, "variant": "narde"}, {**card, "position": "backgammon:w:junk"}, {**card, "cube": None}]
+    assert drills.read_cards(broken) == []

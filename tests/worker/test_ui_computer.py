@@ -15,7 +15,7 @@ from support.random_play import play_random_game
 from nardcore.bots import analysis
 from nardcore.dice import ROLLS
 from nardcore.movegen import legal_plays
-from nardcore.notation import parse_play
+from nardcore.notation import parse_play, renumbered
 from nardcore.position import Position
 from web.worker import advice, ui
 from web.worker.layout import point_id
@@ -206,6 +206,14 @@ def test_no_hint_in_a_game_played_by_link() -> None:
 # -- review ----------------------------------------------------------------------------------------------
 
 
+def read(view: Mapping[str, Any], decision: Mapping[str, Any], field: str) -> str:
+    """A review's play as the board of `view` reads it: the reader's own as made, the other's renumbered."""
+    play = str(decision[field])
+    if not play or decision["side"] == view["numbers"][0]:
+        return play
+    return renumbered(Position.parse(view["position"]).variant, play)
+
+
 def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)  # one turn per request: the progress is seen
     app = ui.App(dice="seed:3")
@@ -241,9 +249,10 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
     assert best_arrows == [(point_id(before.turn, s.origin, before), point_id(before.turn, s.target, before))
                            for s in steps] and best_arrows
     assert {a["side"] for a in shown["arrows"]} == {worst["side"]}
+    # the plays in the numbering of the board's reader (point_numbers.py)
     assert shown["message"] == {"key": "review_better", "args": {
-        "turn": worst["turn"] + 1, "side": worst["side"], "dice": worst["dice"], "play": worst["chosen"],
-        "best": worst["best"]}}
+        "turn": worst["turn"] + 1, "side": worst["side"], "dice": worst["dice"], "play": read(shown, worst, "chosen"),
+        "best": read(shown, worst, "best")}}
     # an unmarked play: the position after it, no dice, no arrows, the message names the play
     plain = [d for d in review["decisions"] if d["kind"] == "play" and not d["mark"]
              and not any(o["turn"] == d["turn"] and o["mark"] for o in review["decisions"])]
@@ -253,7 +262,7 @@ def test_the_review_runs_in_slices_marks_blunders_and_shows_any_turns_position(m
         assert view["dice"] == [] and view["arrows"] == []
         assert view["message"] == {"key": "review_shown", "args": {"turn": decision["turn"] + 1,
                                                                      "side": decision["side"],
-                                                                     "play": decision["chosen"]}}
+                                                                     "play": read(view, decision, "chosen")}}
     for beyond in (turns, -1):
         with pytest.raises(ui.UIError, match="no such turn"):
             act(app, "review", show=beyond)

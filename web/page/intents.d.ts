@@ -34,6 +34,12 @@ export interface PuzzlesIntent {
   pick?: "next" | "daily" | "again";
 }
 
+/** The Practice screen's cube card answered: one of the question's actions. */
+export interface DrillCubeIntent {
+  type: "drill_cube";
+  action: "double" | "no_double" | "take" | "drop" | "beaver";
+}
+
 /** The opening book of `variant` (None: the game studied or played) at its `entry`. */
 export interface OpeningsIntent {
   type: "openings";
@@ -257,6 +263,7 @@ export type Intent =
   | RollIntent
   | DiceEntropyIntent
   | PuzzlesIntent
+  | DrillCubeIntent
   | OpeningsIntent
   | LearnIntent
   | LessonOpenIntent

@@ -53,15 +53,36 @@ export interface StudyResult {
   why?: StudyFact[]; // a puzzle: why the best beats the play made (solved: the second best)
 }
 
+/** A cube card's match score: the length, what the side that answers needs, the other's. */
+export interface DrillScore {
+  length: number;
+  need: number;
+  other: number;
+  crawford: boolean;
+}
+
+/**
+ * A cube card's question (practice.py): the side that answers, the cube (as offered, for a
+ * take), and the actions to choose from (drills.cube.* in web/i18n).
+ */
+export interface DrillCube {
+  ask: "double" | "take";
+  side: StudySide;
+  value: number;
+  answers: ("double" | "no_double" | "take" | "drop" | "beaver")[];
+  score?: DrillScore;
+}
+
 /** The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts. */
 export interface DrillView {
   side: StudySide;
-  dice: string;
-  played: string; // what was played in the game
+  dice: string; // "" for a cube card
+  played: string; // what was played in the game (a cube card: its action, drills.cube.*)
   best: string;
   lapses: number;
   due: number;
   cards: number;
+  cube?: DrillCube; // a cube decision, asked as one
 }
 
 /** One line of the opening book's lists: an entry and its best play. */

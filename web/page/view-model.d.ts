@@ -10,6 +10,7 @@
 import type { NextWork, PointId, Side } from "./intents.js";
 import type { LearnView, StudyView } from "./study-model.js";
 import type { Imported, LibraryEntry, LibraryHead, ShareLinks } from "./library-model.js";
+import type { DiceHistory, FairView } from "./dice-model.js";
 
 export type Step = [PointId, PointId]; // a step from one place to the other
 
@@ -205,6 +206,14 @@ export interface Resign {
   points?: number;
 }
 
+/** The cube a cube decision was taken at (nardcore cube_judge CubeState.to_dict). */
+export interface DecisionCube {
+  value: number;
+  owner: Side | null; // None: centred
+  jacoby: boolean;
+  beavers: boolean;
+}
+
 export interface Decision {
   turn: number;
   side: Side;
@@ -217,6 +226,9 @@ export interface Decision {
   mark: string | null;
   luck: number | null; // the roll's luck for the mover, in points (plays only)
   forced: boolean; // no choice: left out of the error rate
+  cube?: DecisionCube; // a cube decision's cube, as it stood
+  chosen_read?: string; // a play: `chosen` and `best` in the numbering the board shows
+  best_read?: string; // (web/worker/point_numbers.py)
 }
 
 export interface ReviewPart {
@@ -380,53 +392,10 @@ export interface EditorForm {
   fragment: string | null;
 }
 
-/** The last Verify dice: `status` "ok" or the first failure's (nardcore.fairdice.Check). */
-export interface FairCheck {
-  rolls: number;
-  proven: number;
-  first: number | null;
-  status: string;
-  at: number;
-}
-
-/** A seed shown: the commitment it answers, the seed, the player's words mixed in, its rolls. */
-export interface RevealedSeed {
-  commitment: string;
-  seed: string;
-  entropy: string;
-  rolls: number;
-}
-
-/**
- * Dice you can check (web/worker/fairplay.py): the commitment the next rolls come from, its
- * entropy, whether the player may still add theirs, and the seeds revealed so far.
- */
-export interface FairView {
-  commitment: string;
-  entropy: string;
-  may_add: boolean;
-  rolls: number; // rolls made under the proof
-  secret_rolls: number; // of them, those of the commitment whose seed is still secret
-  revealed: RevealedSeed[];
-  check: FairCheck | null;
-}
-
 /** Dice entered by hand: whose roll the picker asks for (None in the opening: one die each). */
 export interface HandView {
   side: Side | null;
   opening: boolean;
-}
-
-/**
- * This game's rolls (as drawn, an opening round White's die first) and the counts of each
- * face and of doubles, beside their expected counts with fair dice.
- */
-export interface DiceHistory {
-  rolls: string[];
-  faces: number[]; // how often 1..6 came, counting both dice
-  expected_face: number;
-  doubles: number;
-  expected_doubles: number;
 }
 
 // An arrow on the board: a step of the last confirmed turn, or of the hint's play shown.
@@ -575,3 +544,4 @@ export interface Hello {
 export * from "./intents.js";
 export * from "./study-model.js";
 export * from "./library-model.js";
+export * from "./dice-model.js";

@@ -249,11 +249,12 @@ def review_message(review: dict[str, Any]) -> Message:
     marked = shown_decision(review)
     if marked is not None:
         return Message("review_better", {"turn": turn + 1, "side": marked["side"], "dice": marked["dice"],
-                                         "play": marked["chosen"], "best": marked["best"]})
+                                         "play": marked.get("chosen_read", marked["chosen"]),
+                                         "best": marked.get("best_read", marked["best"])})
     played = [d for d in review["decisions"] if d["turn"] == turn and d["kind"] == "play"]
     args: dict[str, Any] = {"turn": turn + 1}
     if played:
-        args.update(side=played[0]["side"], play=played[0]["chosen"])
+        args.update(side=played[0]["side"], play=played[0].get("chosen_read", played[0]["chosen"]))
     return Message("review_shown", args)
 
 

@@ -1,5 +1,8 @@
-"""Drills from the player's own errors: every play a finished review marks (an inaccuracy or
-worse) of the player's side goes into a deck, and comes back on a spaced-repetition schedule.
+"""Drills from the player's own errors: every play and every cube decision a finished review
+marks (an inaccuracy or worse) of the player's side goes into a deck, and comes back on a
+spaced-repetition schedule. A cube card (backgammon) has no dice and a `cube` field: the question
+("double": the side on roll doubles or not; "take": the other side takes or drops), the cube's
+value and owner as they stood, and whether Jacoby and beavers were in play.
 
 The schedule is SM-2 (Wozniak 1990, as Anki began), in whole days: an answer that gives up
 nothing, or less than an inaccuracy, passes and the card's interval grows (1 day, 6 days,
@@ -21,17 +24,23 @@ import datetime
 import hashlib
 from typing import Any
 
+from nardcore.bots.cube_judge import CubeState
 from nardcore.bots.outcomes import Outcomes
 from nardcore.bots.stakes import MatchScore, Stakes, outcome_values
-from nardcore.position import SIDE_LETTERS
+from nardcore.position import SIDE_LETTERS, Position
 from nardcore.variant import VARIANT_NAMES
 
-__all__ = ["MAX_CARDS", "card_values", "collect", "due", "graded", "new_card", "quality", "read_cards", "today"]
+__all__ = ["CUBE_ACTIONS", "CUBE_ASKS", "MAX_CARDS", "card_values", "collect", "cube_decider", "cube_state", "due",
+           "graded", "new_card", "new_cube_card", "quality", "read_cards", "today"]
 
 MAX_CARDS = 300  # the deck keeps the newest; an older card makes room
 FIRST_EASE, LEAST_EASE = 2.5, 1.3
 MAX_TEXT = 200
 QUALITY = {None: 4, "inaccuracy": 2, "mistake": 1, "blunder": 0}  # by the answer's mark; 5: the best
+# a cube card's question: the review's decisions that ask it, and the answers it may be given
+CUBE_ASKS = {"double": "double", "no_double": "double", "take": "take", "drop": "take", "beaver": "take"}
+CUBE_ACTIONS = {"double": ("double", "no_double"), "take": ("take", "drop", "beaver")}
+CUBE_BEST = {"double": ("double", "no_double", "too_good"), "take": ("take", "drop", "beaver")}
 
 
 def today() -> int:
@@ -51,6 +60,36 @@ def new_card(variant: str, position: str, dice: str, played: str, best: str, los
             "best": best, "loss": round(loss, 4), "due": today, "interval": 0, "ease": FIRST_EASE, "reps": 0,
             "lapses": 0}
     return card if score is None else {**card, "score": score}
+
+
+def new_cube_card(variant: str, position: str, ask: str, played: str, best: str, loss: float, today: int,
+                  cube: dict[str, Any], score: list[int] | None = None) -> dict[str, Any]:
+    """A new cube card: `position` has the doubler on roll; `ask` "double" (the side on roll's
+    question) or "take" (the other side's); `cube`: the review's (value, owner, jacoby, beavers);
+    `score` as `new_card`'s, for the side that answers."""
+    card = new_card(variant, position, "", played, best, loss, today, score)
+    return {**card, "id": card_id(position, ask),
+            "cube": {"ask": ask, "value": int(cube["value"]), "owner": cube["owner"], "jacoby": bool(cube["jacoby"]),
+                     "beavers": bool(cube["beavers"])}}
+
+
+def cube_decider(card: dict[str, Any]) -> int:
+    """The side that answers a cube card: the side on roll for a double, the other for a take."""
+    turn = Position.parse(card["position"]).turn
+    return turn if card["cube"]["ask"] == "double" else 1 - turn
+
+
+def cube_state(card: dict[str, Any]) -> CubeState:
+    """The cube and the score a cube card's decision was taken at."""
+    cube = card["cube"]
+    owner = None if cube["owner"] is None else SIDE_LETTERS.index(cube["owner"])
+    score = card.get("score")
+    if score is None:
+        return CubeState(cube["value"], owner, jacoby=cube["jacoby"], beavers=cube["beavers"])
+    length, mine, theirs, crawford = score
+    side = cube_decider(card)
+    points = (mine, theirs) if side == 0 else (theirs, mine)
+    return CubeState(cube["value"], owner, length, points, bool(crawford))
 
 
 def card_values(card: dict[str, Any]) -> Outcomes | None:
@@ -78,15 +117,21 @@ def collect(cards: list[dict[str, Any]], review: dict[str, Any], variant: str, s
     have = {card["id"] for card in cards}
     added = []
     for decision in review.get("decisions", []):
-        if (decision.get("kind") != "play" or not decision.get("mark") or decision.get("forced")
-                or decision.get("side") not in sides):
+        kind = decision.get("kind")
+        cube = decision.get("cube")
+        if (not (kind == "play" or (kind in CUBE_ASKS and cube is not None)) or not decision.get("mark")
+                or decision.get("forced") or decision.get("side") not in sides):
             continue
         score = None
         if stakes is not None and stakes.length:
             side = SIDE_LETTERS.index(decision["side"])
             score = [stakes.length, stakes.score[side], stakes.score[1 - side], int(stakes.crawford)]
-        card = new_card(variant, decision["position"], decision["dice"], decision["chosen"], decision["best"],
-                        float(decision["loss"]), today, score)
+        if kind == "play":
+            card = new_card(variant, decision["position"], decision["dice"], decision["chosen"], decision["best"],
+                            float(decision["loss"]), today, score)
+        else:
+            card = new_cube_card(variant, decision["position"], CUBE_ASKS[kind], decision["chosen"],
+                                 decision["best"], float(decision["loss"]), today, cube, score)
         if card["id"] not in have:
             have.add(card["id"])
             added.append(card)
@@ -135,5 +180,28 @@ def read_cards(data: Any) -> list[dict[str, Any]]:
                 and LEAST_EASE <= card["ease"] <= 5 and 0 <= card["interval"] <= 36500 and card["reps"] >= 0
                 and card["lapses"] >= 0 and 0 < card["due"] < 10**7):
             score = _read_score(item)
-            cards.append(card if score is None else {**card, "score": score})
+            card = card if score is None else {**card, "score": score}
+            cube = _read_cube(card, item.get("cube"))
+            if card["dice"] and cube is None:
+                cards.append(card)
+            elif not card["dice"] and cube is not None:
+                cards.append({**card, "cube": cube})
     return cards
+
+
+def _read_cube(card: dict[str, Any], cube: Any) -> dict[str, Any] | None:
+    """A cube card's `cube` as saved (its answers too must be the question's), or None."""
+    if not isinstance(cube, dict):
+        return None
+    ask, value, owner = cube.get("ask"), cube.get("value"), cube.get("owner")
+    if (ask not in CUBE_ACTIONS or type(value) is not int or value not in {2**n for n in range(13)}
+            or owner not in (None, *SIDE_LETTERS) or (owner is None) != (value == 1)
+            or card["played"] not in CUBE_ACTIONS[ask] or card["best"] not in CUBE_BEST[ask]
+            or card["variant"] != "backgammon"):
+        return None
+    try:
+        Position.parse(card["position"])
+    except ValueError:
+        return None
+    return {"ask": ask, "value": value, "owner": owner, "jacoby": cube.get("jacoby") is True,
+            "beavers": cube.get("beavers") is True}

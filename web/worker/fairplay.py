@@ -13,7 +13,7 @@ from nardcore.gamedata import game_to_dict
 
 from .inputs import UIError
 from .session import Session
-from .viewmodel import DiceHistory, FairCheck, FairView, RevealedSeed
+from .viewmodel_dice import DiceHistory, FairCheck, FairView, RevealedSeed
 
 
 def live(session: Session) -> FairDice | None:

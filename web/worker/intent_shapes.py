@@ -44,6 +44,13 @@ class PuzzlesIntent(TypedDict):
     pick: NotRequired[Literal["next", "daily", "again"]]
 
 
+class DrillCubeIntent(TypedDict):
+    """The Practice screen's cube card answered: one of the question's actions."""
+
+    type: Literal["drill_cube"]
+    action: Literal["double", "no_double", "take", "drop", "beaver"]
+
+
 class OpeningsIntent(TypedDict):
     """The opening book of `variant` (None: the game studied or played) at its `entry`."""
 
@@ -270,9 +277,9 @@ class BackgroundReviewIntent(TypedDict):
     save: str
 
 
-Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | OpeningsIntent | LearnIntent | LessonOpenIntent
-          | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent | LoadUrlIntent | LinkNewIntent
-          | LiveNewIntent | LiveAnswerIntent | LiveStateIntent | LiveInIntent | LiveSayIntent | LiveTickIntent
-          | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent | AnswerResignIntent | ReplayIntent | HintIntent
-          | RolloutIntent | ReviewIntent | EditOpenIntent | EditResetIntent | StatisticsIntent
-          | BackgroundReviewIntent)
+Intent = (PlainIntent | RollIntent | DiceEntropyIntent | PuzzlesIntent | DrillCubeIntent | OpeningsIntent
+          | LearnIntent | LessonOpenIntent | BootIntent | SaveIntent | ImportFilesIntent | NewGameIntent | SetIntent
+          | LoadUrlIntent | LinkNewIntent | LiveNewIntent | LiveAnswerIntent | LiveStateIntent | LiveInIntent
+          | LiveSayIntent | LiveTickIntent | LinkHoldIntent | PointIntent | MoveIntent | ResignIntent
+          | AnswerResignIntent | ReplayIntent | HintIntent | RolloutIntent | ReviewIntent | EditOpenIntent
+          | EditResetIntent | StatisticsIntent | BackgroundReviewIntent)

@@ -60,7 +60,7 @@ from .may import Guard
 from .reasons import reason
 from .session import Session
 from .settings import DEFAULT_SETTINGS, offered_game, read_pref
-from .study_intents import openings, practice_drill, puzzles, study_close
+from .study_intents import drill_cube, openings, practice_drill, puzzles, study_close
 
 AUTOMATION_PREFS = ("auto_roll", "auto_forced", "auto_confirm")
 # A save or a game record that cannot be read: a refusal of the core's readers or of the app's
@@ -540,5 +540,6 @@ INTENTS: dict[str, Intent] = {
     "puzzles": Intent(puzzles, During(study=KEEP)),
     "openings": Intent(openings, During(study=KEEP)),
     "practice": Intent(practice_drill, During(study=KEEP)),
+    "drill_cube": Intent(drill_cube, During(study=KEEP)),
     "study_close": Intent(study_close, During(study=KEEP)),
 }

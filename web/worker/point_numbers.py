@@ -7,8 +7,8 @@ Each side counts its points from its own start (docs/RULES.md §1), so the same 
 the side on roll in a game of two people on one device; the board is labelled in the reader's
 numbering and every play is written in it. With the `both_numbers` preference the board shows
 both sides' numbers, each in its side's colour, and every play is written in its mover's own
-numbering, as records usually are. A hint is always the reader's: it is asked for on the
-reader's own turn.
+numbering, as records usually are. The review's plays (each play made and the best) follow the
+same rule. A hint is always the reader's: it is asked for on the reader's own turn.
 
 >>> from nardcore.variant import find_variant
 >>> read_play(find_variant("backgammon"), "24/18 13/11", "b", ["w"])
@@ -66,3 +66,15 @@ def last_read(last: Mapping[str, Any] | None, variant: Variant, shown: list[Side
     if last is None:
         return None
     return {**last, "read": read_play(variant, str(last.get("text", "")), last.get("side"), shown)}
+
+
+def review_read(review: Mapping[str, Any] | None, variant: Variant, shown: list[Side]) -> dict[str, Any] | None:
+    """The review with each play's `chosen_read` and `best_read`: the play made and the best
+    as the player reads them (a cube decision has no play to renumber)."""
+    if review is None:
+        return None
+    decisions = [d if d.get("kind") != "play" else
+                 {**d, "chosen_read": read_play(variant, str(d.get("chosen", "")), d.get("side"), shown),
+                  "best_read": read_play(variant, str(d.get("best", "")), d.get("side"), shown)}
+                 for d in review.get("decisions", [])]
+    return {**review, "decisions": decisions}

@@ -157,11 +157,12 @@ def screen_view(session: Session) -> View:
     human_moving = session.human_moving() and reviewed is None
     movable, destinations = _targets(session) if human_moving else ([], [])
     reviewing = reviewed is not None and session.review is not None and session.review.get("shown") is not None
-    message = advice.review_message(session.review) if reviewing and session.review else addressed(session)
+    shown_numbers = point_numbers.numbers(session, board)
+    review_read = point_numbers.review_read(session.review, game.variant, shown_numbers)
+    message = advice.review_message(review_read) if reviewing and review_read else addressed(session)
     if message is None and human_moving:
         message = lessons.coach_note(session)
     last = None if reviewed is not None else session.last  # the live game's move is not drawn there
-    shown_numbers = point_numbers.numbers(session, board)
     return {
         "schema": SCHEMA,
         "screen": "setup" if session.screen == "setup" else "board",
@@ -197,7 +198,7 @@ def screen_view(session: Session) -> View:
         "record": cast(list[RecordEntry], point_numbers.record_read(record.entries(game), game.variant, shown_numbers)),
         "replay": None if session.replay is None else {"at": session.replay, "of": len(game.history)},
         "resign": resign(session),
-        "review": cast(Review | None, review_view(session.review)),
+        "review": cast(Review | None, review_view(review_read)),
         "message": None if message is None else cast(MessageView, message.to_dict()),
         "settings": cast(Settings, dict(session.settings)),
         "prefs": cast(Prefs, dict(session.prefs)),

@@ -27,7 +27,7 @@ from .duel.linkplay import Duel
 from .layout import Layout
 from .messages import Event, Message
 from .settings import DEFAULT_PREFS, DEFAULT_SETTINGS, read_settings
-from .viewmodel import FairCheck
+from .viewmodel_dice import FairCheck
 
 if TYPE_CHECKING:
     from .editor import Editor

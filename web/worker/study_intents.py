@@ -38,6 +38,11 @@ def practice_drill(session: Session, pilot: Autopilot, request: Request) -> None
     practice.open_drill(session)
 
 
+def drill_cube(session: Session, pilot: Autopilot, request: Request) -> None:
+    """A cube card's answer (`action`: "double", "no_double", "take", "drop" or "beaver")."""
+    practice.answer_cube(session, request.get("action"))
+
+
 def study_close(session: Session, pilot: Autopilot, request: Request) -> None:
     """Back to the game, as it was."""
     session.study = None

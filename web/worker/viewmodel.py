@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 from .intent_shapes import NextWork, PointId, Side  # declared with the intents, which name them
+from .viewmodel_dice import DiceHistory, FairView
 from .viewmodel_library import Imported, LibraryEntry, LibraryHead, ShareLinks
 from .viewmodel_study import LearnView, StudyView
 
@@ -220,6 +221,15 @@ class Resign(TypedDict, total=False):
     points: int
 
 
+class DecisionCube(TypedDict):
+    """The cube a cube decision was taken at (nardcore cube_judge CubeState.to_dict)."""
+
+    value: int
+    owner: Side | None  # None: centred
+    jacoby: bool
+    beavers: bool
+
+
 class Decision(TypedDict):
     turn: int
     side: Side
@@ -232,6 +242,9 @@ class Decision(TypedDict):
     mark: str | None
     luck: float | None  # the roll's luck for the mover, in points (plays only)
     forced: bool  # no choice: left out of the error rate
+    cube: NotRequired[DecisionCube]  # a cube decision's cube, as it stood
+    chosen_read: NotRequired[str]  # a play: `chosen` and `best` in the numbering the board shows
+    best_read: NotRequired[str]  # (web/worker/point_numbers.py)
 
 
 class ReviewPart(TypedDict):  # one side's plays or cube decisions alone (analysis Review.part_dict)
@@ -401,38 +414,6 @@ class EditorForm(TypedDict):
     fragment: str | None
 
 
-class FairCheck(TypedDict):
-    """The last Verify dice: `status` "ok" or the first failure's (nardcore.fairdice.Check)."""
-
-    rolls: int
-    proven: int
-    first: int | None
-    status: str
-    at: int
-
-
-class RevealedSeed(TypedDict):
-    """A seed shown: the commitment it answers, the seed, the player's words mixed in, its rolls."""
-
-    commitment: str
-    seed: str
-    entropy: str
-    rolls: int
-
-
-class FairView(TypedDict):
-    """Dice you can check (web/worker/fairplay.py): the commitment the next rolls come from, its
-    entropy, whether the player may still add theirs, and the seeds revealed so far."""
-
-    commitment: str
-    entropy: str
-    may_add: bool
-    rolls: int  # rolls made under the proof
-    secret_rolls: int  # of them, those of the commitment whose seed is still secret
-    revealed: list[RevealedSeed]
-    check: FairCheck | None
-
-
 class HandView(TypedDict):
     """Dice entered by hand: whose roll the picker asks for (None in the opening: one die each)."""
 
@@ -440,15 +421,6 @@ class HandView(TypedDict):
     opening: bool
 
 
-class DiceHistory(TypedDict):
-    """This game's rolls (as drawn, an opening round White's die first) and the counts of each
-    face and of doubles, beside their expected counts with fair dice."""
-
-    rolls: list[str]
-    faces: list[int]  # how often 1..6 came, counting both dice
-    expected_face: float
-    doubles: int
-    expected_doubles: float
 # An arrow on the board: a step of the last confirmed turn, or of the hint's play shown.
 Arrow = TypedDict("Arrow", {
     "from": PointId,

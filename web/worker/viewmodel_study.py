@@ -55,16 +55,37 @@ class StudyResult(TypedDict):
     why: NotRequired[list[StudyFact]]  # a puzzle: why the best beats the play made (solved: the second best)
 
 
+class DrillScore(TypedDict):
+    """A cube card's match score: the length, what the side that answers needs, the other's."""
+
+    length: int
+    need: int
+    other: int
+    crawford: bool
+
+
+class DrillCube(TypedDict):
+    """A cube card's question (practice.py): the side that answers, the cube (as offered, for a
+    take), and the actions to choose from (drills.cube.* in web/i18n)."""
+
+    ask: Literal["double", "take"]
+    side: StudySide
+    value: int
+    answers: list[Literal["double", "no_double", "take", "drop", "beaver"]]
+    score: NotRequired[DrillScore]
+
+
 class DrillView(TypedDict):
     """The drill asked on the Practice screen (web/worker/practice.py), and the deck's counts."""
 
     side: StudySide
-    dice: str
-    played: str  # what was played in the game
+    dice: str  # "" for a cube card
+    played: str  # what was played in the game (a cube card: its action, drills.cube.*)
     best: str
     lapses: int
     due: int
     cards: int
+    cube: NotRequired[DrillCube]  # a cube decision, asked as one
 
 
 class BookLine(TypedDict):

@@ -127,15 +127,15 @@ function paintReview(review, send, drawn) {
   $("review-try", HTMLButtonElement).hidden = !(review.ranked && marked && marked.mark);
   paintWhy(review, marked);
   const list = $("review-list");
-  const key = JSON.stringify([lang, review.shown, review.decisions.map((d) => [d.turn, d.kind, d.side, d.dice, d.chosen, d.best, d.loss, d.mark])]);
+  const key = JSON.stringify([lang, review.shown, review.decisions.map((d) => [d.turn, d.kind, d.side, d.dice, read(d).chosen, read(d).best, d.loss, d.mark])]);
   if (key === drawn.list) return; // only the luck or the progress changed: the list stays, and its focus
   drawn.list = key;
   list.textContent = "";
   for (const d of review.decisions) {
     const item = make("li");
     // notation and numbers isolated: a right-to-left line keeps "24/18 13/9" and "−0.050" in order
-    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(d.chosen)}` : t(`review.cube.${d.kind}`); // a cube decision: its verb
-    const best = d.kind === "play" ? playName(d.best) : t(`review.cube.${d.best}`);
+    const what = d.kind === "play" ? `${isolate(d.dice)}: ${playName(read(d).chosen)}` : t(`review.cube.${d.kind}`); // a cube decision: its verb
+    const best = d.kind === "play" ? playName(read(d).best) : t(`review.cube.${d.best}`);
     const mark = d.mark ? ` — ${t(`review.mark.${d.mark}`)} (${num(`−${d.loss.toFixed(3)}`)}; ${t("review.best")} ${best})` : "";
     const decision = button(`link review-item${d.mark ? ` mark-${d.mark}` : ""}`, "");
     // the number in its own column: it stays beside the first line when the entry wraps
@@ -148,6 +148,13 @@ function paintReview(review, send, drawn) {
 }
 
 /**
+ * A play's made and best plays as the player reads them: in the numbering the board shows
+ * (web/worker/point_numbers.py), the mover's own where the worker gives none.
+ * @param {Decision} d
+ */
+const read = (d) => ({ chosen: d.chosen_read ?? d.chosen, best: d.best_read ?? d.best });
+
+/**
  * Why the shown marked turn's best play beats the one made: a title naming both, the facts
  * largest first, and which arrow on the board is which.
  * @param {Review} review
@@ -158,7 +165,7 @@ function paintWhy(review, marked) {
   box.replaceChildren();
   box.hidden = !(marked && marked.mark && review.why && review.why.length);
   if (box.hidden || !marked || !review.why) return;
-  box.append(make("p", "why-title", t("explain.title", { best: playName(marked.best), other: playName(marked.chosen) })));
+  box.append(make("p", "why-title", t("explain.title", { best: playName(read(marked).best), other: playName(read(marked).chosen) })));
   const facts = make("ul", "why-list");
   for (const fact of review.why) facts.append(make("li", "", t(fact.key, fact.args)));
   const legend = make("ul", "why-legend");
@@ -453,7 +460,7 @@ function tipLines(review, i) {
   const chances = review.chances || [];
   const d = playOf(review, i);
   const lines = [t("review.tip.turn", { turn: i + 1 })];
-  if (d) lines.push(`${t(`side.${d.side}`)} ${isolate(d.dice)}: ${playName(d.chosen)}`);
+  if (d) lines.push(`${t(`side.${d.side}`)} ${isolate(d.dice)}: ${playName(read(d).chosen)}`);
   const before = i > 0 ? chances[i - 1] : 0.5;
   const change = Math.round((chances[i] - before) * 100);
   lines.push(t("review.tip.chance", { chance: num(`${Math.round(chances[i] * 100)}%`), change: num(`${change >= 0 ? "+" : "−"}${Math.abs(change)}%`) }));

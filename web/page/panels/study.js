@@ -85,7 +85,7 @@ function paintStudy(study, view, send) {
   $("study-link").hidden = drills || EMBEDDED; // a drill is the player's own: no link
   $("study-url", HTMLInputElement).value = `${location.origin}${location.pathname}#${link}`;
   $("study-link-label").textContent = t(puzzles ? "study.link_puzzle" : "study.link_book");
-  if (drills) paintDrill(study);
+  if (drills) paintDrill(study, send);
   else if (puzzles) paintPuzzle(study, view);
   else paintBook(study, send);
 }
@@ -159,24 +159,65 @@ function verdictWords(result) {
 
 /**
  * A drill: the task, the deck's counts, what was played in the game, and once answered the
- * verdict with the day it is asked again.
+ * verdict with the day it is asked again. A cube card is asked with its own buttons.
  * @param {StudyView} study
+ * @param {Send} send
  */
-function paintDrill(study) {
+function paintDrill(study, send) {
   const drill = study.drill;
   if (!drill) return;
   $("study-rating").textContent = t("drills.deck", { due: drill.due, cards: drill.cards });
   $("study-daily-tag").hidden = true;
-  $("study-task").textContent = t("study.task", { side: t(`side.${drill.side}`), dice: roll(drill.dice) });
-  $("study-about").textContent = t("drills.played", { played: isolate(drill.played || t("hint.pass")) });
   $("study-again").hidden = true;
   const result = study.result;
   paintWhy(null);
-  const words = verdictWords(result);
+  const cube = drill.cube;
+  const answers = $("study-cube");
+  answers.hidden = !cube || Boolean(result);
+  answers.replaceChildren();
+  /** @type {string[] | null} */
+  let words;
+  if (cube) {
+    $("study-task").textContent = t(`drills.cube.task_${cube.ask}`, { side: t(`side.${cube.side}`), cube: cube.value });
+    const about = [t("drills.cube.played", { action: t(`drills.cube.${drill.played}`) })];
+    if (cube.score) {
+      about.unshift(t("drills.cube.score", { length: cube.score.length, need: cube.score.need, other: cube.score.other })
+        + (cube.score.crawford ? ` · ${t("match.crawford")}` : ""));
+    }
+    $("study-about").textContent = about.join(" ");
+    answers.append(...cube.answers.map((action, index) => {
+      const choice = button(index ? "ghost" : "primary", t(`drills.cube.btn.${action}`));
+      choice.dataset.action = action;
+      choice.addEventListener("click", () => send({ type: "drill_cube", action }));
+      return choice;
+    }));
+    words = cubeVerdictWords(result);
+  } else {
+    $("study-task").textContent = t("study.task", { side: t(`side.${drill.side}`), dice: roll(drill.dice) });
+    $("study-about").textContent = t("drills.played", { played: isolate(drill.played || t("hint.pass")) });
+    words = verdictWords(result);
+  }
   if (!result || !words) return;
   const day = new Date(Date.now() + (result.interval || 0) * 86_400_000);
   words.push(t("drills.again_on", { date: day.toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "long" }) }));
   $("study-verdict").textContent = words.join(" ");
+}
+
+/**
+ * A cube card's graded answer in words: right, or what the action gave up against the best
+ * (the cubeful equities are in the hint beside the board).
+ * @param {import("../view-model.js").StudyResult | null} result
+ * @returns {string[] | null}
+ */
+function cubeVerdictWords(result) {
+  const verdict = $("study-verdict");
+  verdict.hidden = !result;
+  if (!result) return null;
+  verdict.dataset.tone = result.solved ? "good" : "bad";
+  const action = (/** @type {string} */ key) => t(`drills.cube.${key}`);
+  if (result.lost <= 0) return [t("drills.cube.right", { action: action(result.best) }), t("drills.cube.equities")];
+  const missed = t("drills.cube.wrong", { played: action(result.played), best: action(result.best), lost: isolate(result.lost.toFixed(3)) });
+  return [missed, t(`study.mark.${result.mark || "small"}`), t("drills.cube.equities")];
 }
 
 /**
