@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from browser_support import AppPage, play_one_turn, press, start_game
 from playwright.sync_api import expect
 from support.matches import match_of_two_games  # the worker test's match
@@ -17,6 +18,8 @@ from nardcore.bots import cube_judge
 from nardcore.formats.state import encode_state
 from nardcore.formats.xgid import xgid_of_position
 from nardcore.position import Position
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
 AHEAD = "backgammon:w:6x4,5x3,4x3,3x3,2x2:7x2,6x4,5x3,4x3,3x3"  # 64 pips against 74: double, drop
 

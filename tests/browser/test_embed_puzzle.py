@@ -173,6 +173,7 @@ def test_nard_board_puzzle_without_a_position_is_the_apps_frame_at_once(
         context.close()
 
 
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 def test_share_offers_the_open_puzzle_with_the_snippet_that_embeds_it(app: AppPage) -> None:
     page = app.page
     page.evaluate(f"() => {{ location.hash = 'puzzle={PUZZLE.id}'; }}")

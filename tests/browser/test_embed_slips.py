@@ -160,6 +160,7 @@ def test_no_blank_band_under_a_board_gone_live(
         context.close()
 
 
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 def test_share_shows_players_no_repository_path(app: AppPage) -> None:
     page = app.page
     if page.locator("#setup").is_visible():  # a first visit's start screen: a game first

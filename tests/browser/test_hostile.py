@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import board, open_app, put_save, saved, start_game, stored_library, wait_ready
+from browser_support import AppPage, board, open_app, put_save, saved, start_game, stored_library, wait_ready
 from hostile import hostile_fragments, hostile_saves  # tests/hostile.py
 from playwright.sync_api import Browser, expect
 
@@ -53,39 +53,35 @@ def test_the_engine_killing_link_and_nested_save_are_refused_and_the_game_goes_o
         context.close()
 
 
-def test_two_hundred_generated_links_never_stop_the_engine(browser: Browser, site: str) -> None:
-    context, page, watch = open_app(browser, site + "?dice=seed:2")
-    try:
-        start_game(page)
-        for number, fragment in enumerate(hostile_fragments(200, seed=11)):
-            answer = page.evaluate("(f) => window.nardApp.request({type: 'load_url', fragment: f})", fragment)
-            # refused with a message, or (a mutation that happens to stay valid) opened
-            assert answer.get("view", {}).get("message", {}).get("key") in ("url_bad", "url_loaded"), number
-            assert page.evaluate(ONE_STEP) is not None, (number, fragment[:60])
-        assert json.loads(page.evaluate("JSON.stringify(window.nardApp.hello)"))["ready"] is True
-        watch.assert_clean()
-    finally:
-        context.close()
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py): a new game is all it needs
+@pytest.mark.dice_seed(2)
+def test_two_hundred_generated_links_never_stop_the_engine(app: AppPage) -> None:
+    page = app.page
+    start_game(page)
+    for number, fragment in enumerate(hostile_fragments(200, seed=11)):
+        answer = page.evaluate("(f) => window.nardApp.request({type: 'load_url', fragment: f})", fragment)
+        # refused with a message, or (a mutation that happens to stay valid) opened
+        assert answer.get("view", {}).get("message", {}).get("key") in ("url_bad", "url_loaded"), number
+        assert page.evaluate(ONE_STEP) is not None, (number, fragment[:60])
+    assert json.loads(page.evaluate("JSON.stringify(window.nardApp.hello)"))["ready"] is True
 
 
 SAVES, SAVE_PARTS = 20, 4  # each part boots once and starts from a fifth of the saves (a reload each)
 
 
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py); each save is read by a reload
+@pytest.mark.dice_seed(2)
 @pytest.mark.parametrize("part", range(SAVE_PARTS))
-def test_twenty_generated_saves_never_stop_the_engine(browser: Browser, site: str, part: int) -> None:
-    context, page, watch = open_app(browser, site + "?dice=seed:2")
-    try:
-        start_game(page)
-        valid = saved(page)
-        assert valid is not None
-        saves = list(enumerate(hostile_saves(SAVES, seed=12, valid_save=valid)))
-        for number, save in saves[part::SAVE_PARTS]:
-            put_save(page, save)
-            page.reload()
-            wait_ready(page)
-            assert page.evaluate(ONE_STEP) is not None, (number, save[:60])
-            assert board(page)["position"]
-        assert json.loads(page.evaluate("JSON.stringify(window.nardApp.hello)"))["ready"] is True
-        watch.assert_clean()
-    finally:
-        context.close()
+def test_twenty_generated_saves_never_stop_the_engine(app: AppPage, part: int) -> None:
+    page = app.page
+    start_game(page)
+    valid = saved(page)
+    assert valid is not None
+    saves = list(enumerate(hostile_saves(SAVES, seed=12, valid_save=valid)))
+    for number, save in saves[part::SAVE_PARTS]:
+        put_save(page, save)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate(ONE_STEP) is not None, (number, save[:60])
+        assert board(page)["position"]
+    assert json.loads(page.evaluate("JSON.stringify(window.nardApp.hello)"))["ready"] is True

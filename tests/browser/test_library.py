@@ -11,14 +11,13 @@ from browser_support import (
     after,
     board,
     clear_library,
-    open_app,
     play_one_turn,
     saved,
     start_game,
     stored_save,
     wait_ready,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 
@@ -137,25 +136,22 @@ def test_export_and_import_a_game_as_a_file(app: AppPage, tmp_path: Path) -> Non
     assert len(entries(page)) == 2
 
 
-def test_the_single_saved_game_of_old_moves_into_the_library(browser: Browser, site: str) -> None:
-    context, page, watch = open_app(browser, site + "?dice=seed:4")
-    try:
-        start_game(page, "narde")
-        play_one_turn(page)
-        position = board(page)["position"]
-        old = json.loads(saved(page) or "{}")
-        del old["id"]
-        old["schema"] = 1  # the app's only save before the library
-        clear_library(page)
-        page.evaluate("(s) => localStorage.setItem('nard.save', s)", json.dumps(old))
-        page.reload()
-        wait_ready(page)
-        assert board(page)["position"] == position
-        assert page.evaluate("localStorage.getItem('nard.save')") is None  # moved, not copied
-        open_games(page)
-        listed = entries(page)
-        assert len(listed) == 1 and listed[0]["position"] == position and listed[0]["current"] == "1"
-        assert json.loads(saved(page) or "{}")["schema"] == 2
-        watch.assert_clean()
-    finally:
-        context.close()
+@pytest.mark.dice_seed(4)  # the old data is put into the shared app and read by a reload
+def test_the_single_saved_game_of_old_moves_into_the_library(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "narde")
+    play_one_turn(page)
+    position = board(page)["position"]
+    old = json.loads(saved(page) or "{}")
+    del old["id"]
+    old["schema"] = 1  # the app's only save before the library
+    clear_library(page)
+    page.evaluate("(s) => localStorage.setItem('nard.save', s)", json.dumps(old))
+    page.reload()
+    wait_ready(page)
+    assert board(page)["position"] == position
+    assert page.evaluate("localStorage.getItem('nard.save')") is None  # moved, not copied
+    open_games(page)
+    listed = entries(page)
+    assert len(listed) == 1 and listed[0]["position"] == position and listed[0]["current"] == "1"
+    assert json.loads(saved(page) or "{}")["schema"] == 2

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from browser_support import after, open_app, play_one_turn, saved, start_game
+import pytest
+from browser_support import AppPage, after, open_app, play_one_turn, saved, start_game
 from playwright.sync_api import Browser, Page, expect
 
 PROGRESS = {"learned": ["narde-head"], "study": {
@@ -104,17 +105,15 @@ def test_a_library_exported_from_one_browser_reads_back_in_a_fresh_one(browser: 
         away.close()
 
 
-def test_one_game_file_still_opens_on_the_board(browser: Browser, site: str, tmp_path: Path) -> None:
-    context, page, watch = open_app(browser, site + "?dice=seed:7")
-    try:
-        start_game(page, "tawla31")
-        play_one_turn(page)
-        file = tmp_path / "one.json"
-        file.write_text(saved(page) or "")
-        page.click("#btn-games")
-        after(page, lambda: page.set_input_files("#games-import", str(file)))
-        expect(page.locator("#games")).to_be_hidden()
-        expect(page.locator("#message")).to_contain_text("added to your games")
-        watch.assert_clean()
-    finally:
-        context.close()
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
+@pytest.mark.dice_seed(7)
+def test_one_game_file_still_opens_on_the_board(app: AppPage, tmp_path: Path) -> None:
+    page = app.page
+    start_game(page, "tawla31")
+    play_one_turn(page)
+    file = tmp_path / "one.json"
+    file.write_text(saved(page) or "")
+    page.click("#btn-games")
+    after(page, lambda: page.set_input_files("#games-import", str(file)))
+    expect(page.locator("#games")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("added to your games")

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from browser_support import (
     after,
     board,
@@ -144,6 +145,7 @@ def in_step(tabs: tuple[Page, Page], done: Callable[[tuple[str, str]], bool]) ->
         time.sleep(0.1)
 
 
+@pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py)
 def test_an_empty_import_file_is_named_in_words(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     page = app.page
     start_game(page)

@@ -8,11 +8,14 @@ import json
 import time
 from typing import Any
 
+import pytest
 from browser_support import AppPage, after, eventually, in_library, wait_ready
 from playwright.sync_api import Page, expect
 from support.library_saves import by_hand, finished_game
 
 from web.worker.statistics import dice_counts, games_of_save, results
+
+pytestmark = pytest.mark.fresh_game  # the worker's booted app, reset (shared_app.py); a reload boots it again
 
 SEEDS = (31, 33, 34)  # three games against the computer, the player White
 

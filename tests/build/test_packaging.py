@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from build import build_lock
 from nardcore.variant import VARIANT_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,8 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)], check=True,
-                   cwd=out)
+    # under the tests' build lock: setuptools builds in the repository's own build/ folder, and two
+    # workers that both take this module's tests would build there at once ("File exists")
+    with build_lock():
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                       check=True, cwd=out)
     (found,) = out.glob("nardcore-*.whl")
     return found
 
