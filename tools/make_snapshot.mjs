@@ -11,8 +11,10 @@ const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 // dict layouts); the seeds are tried in order, so one input always gets the same seed.
 let pyodide = null;
 for (let seed = 0; seed < 20 && pyodide === null; seed++) {
+  // PYTHONOPTIMIZE=2: the modules' docstrings (and asserts, which only narrow types) stay out of
+  // the heap, which a restore cannot grow
   const candidate = await loadPyodide({ _makeSnapshot: true, indexURL: pyodideDir + "/",
-                                        env: { PYTHONHASHSEED: String(seed) } });
+                                        env: { PYTHONHASHSEED: String(seed), PYTHONOPTIMIZE: "2" } });
   const heap = candidate._module.HEAP8.length;
   importEverything(candidate);
   if (candidate._module.HEAP8.length === heap) pyodide = candidate;
