@@ -222,7 +222,8 @@ def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_you
             time.sleep(0.2)  # short steps, so the line's heartbeat is never silent long enough to look dropped
         spent = float(guest.evaluate("performance.now()")) - start
         left = float(guest.get_attribute(f"#{side}", "data-left") or "60")
-        assert spent > 12_000 and 60 - (spent / 1000 - 8) - 2 <= left <= 60 - (spent / 1000 - 8), (spent, left)
+        # drawn every 0.2 s: the figure read may be from the draw a tick before the time read
+        assert spent > 12_000 and 60 - (spent / 1000 - 8) - 2 <= left <= 60 - (spent / 1000 - 8) + 0.2, (spent, left)
         expect(guest.locator(f"#{side}")).not_to_contain_text("1:00")
         expect(guest.locator("#live-panel")).to_have_attribute("data-state", "connected")
         other = "live-clock-b" if side == "live-clock-w" else "live-clock-w"

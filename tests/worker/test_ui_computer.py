@@ -377,6 +377,18 @@ def test_the_review_shows_its_graph_marks_and_skill_first_and_fills_in_the_luck_
         assert decision["luck"] == pytest.approx(analysis.luck(before, dice), abs=1e-4)
 
 
+def test_a_slice_that_ranks_the_last_play_stops_there_so_the_graph_is_painted_before_the_luck(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "REVIEW_SLICE", 60.0)  # time enough for the whole review in one slice
+    app = ui.App(dice="seed:7")
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    play_random_game(app, random.Random(7))
+    first = act(app, "review")["review"]
+    assert first["ranked"] and not first["complete"] and first["luck_done"] == 0
+    second = act(app, "review")["review"]
+    assert second["complete"] and second["luck_done"] == second["luck_turns"] > 0
+
+
 def test_closing_the_review_stops_its_luck_and_a_new_one_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advice, "REVIEW_SLICE", 0.0)
     app = ui.App(dice="seed:6")

@@ -131,10 +131,12 @@ def run_review(session: Session) -> None:
         return
     review = session.review
     deadline = time.perf_counter() + REVIEW_SLICE
+    was_ranked = bool(review.get("ranked"))
     latest: analysis.Review | None = None
     for done, total, latest in session.review_run:
         review.update(done=done, total=total)
-        if time.perf_counter() > deadline:
+        # the first pass done: its graph and marks are painted at once, before the luck
+        if time.perf_counter() > deadline or (latest.ranked and not was_ranked):
             break
     else:
         review["complete"] = True
