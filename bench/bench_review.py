@@ -4,6 +4,7 @@ graph, the marks, the error rates and skill) and the second (each roll's luck, t
     python bench/bench_review.py [--games 1] [--variants backgammon narde] [--min-turns 60]
     python bench/bench_review.py --browser [DIST]    # the same games in the app, dist/ built first
     python bench/bench_review.py --node [ROOT]       # the same review in Pyodide under Node
+    python bench/bench_review.py --browser --ahead   # the luck measured ahead first, as during play
     python bench/bench_review.py --levels advanced strongest --warm   # after a game against the look-ahead
 
 For each game named, `--games` single games of the `advanced` level against itself on seeded
@@ -21,10 +22,12 @@ its progress shown. `--browser` opens the built app (dist/, or the folder given:
 build to compare) in Chromium, opens each game by its `#s=` link and asks for the review a
 slice at a time as the page does; it prints the wall seconds to the first pass's end and to
 the luck's end, and the CPU seconds of the browser's processes (page and worker, read from
-/proc: Linux) over the same spans, from the link on. `--node` runs the review alone (the
-network built first, the caches emptied) in Pyodide under Node (node_modules has it) on this
-tree's Python, or another tree's (ROOT: an older checkout to compare), and prints its CPU
-seconds (Node's own count). Not a test: times depend on the machine.
+/proc: Linux) over the same spans, from the game opened on. `--ahead`: before the review, the
+luck measured ahead as the page asks for it while the game is played (web/worker/luck_ahead.py),
+its CPU printed apart: what the review then costs is what is left after a game played here.
+`--node` runs the review alone (the network built first, the caches emptied) in Pyodide under
+Node (node_modules has it) on this tree's Python, or another tree's (ROOT: an older checkout
+to compare), and prints its CPU seconds (Node's own count). Not a test: times depend on the machine.
 """
 
 from __future__ import annotations
@@ -64,8 +67,13 @@ def long_game(variant: str, seed: int, min_turns: int, levels: tuple[str, str] =
 
 
 # Runs in the page: the game opened by its link, then the review asked for a slice at a time.
-REVIEW_JS = """async (fragment) => {
-  await window.nardApp.request({type: 'load_url', fragment});
+REVIEW_JS = """async ([fragment, ahead]) => {
+  let answer = await window.nardApp.request({type: 'load_url', fragment});
+  await window.benchMark();
+  // the luck measured ahead, as the page asks for it while the person looks at the game
+  while (ahead && answer.view.next && answer.view.next.request.type === 'luck_ahead')
+    answer = await window.nardApp.request(answer.view.next.request);
+  await window.benchMark();
   const start = performance.now();
   let first = null, requests = 0, review;
   do {
@@ -104,7 +112,7 @@ def cpu_seconds(root_marker: bytes) -> float:
     return sum(table[pid][1] for pid in found)
 
 
-def in_browser(games: list[tuple[str, Game, int]], dist: Path) -> None:
+def in_browser(games: list[tuple[str, Game, int]], dist: Path, ahead: bool = False) -> None:
     from browser_support import CHROMIUM, CHROMIUM_FLAGS, wait_ready
     from playwright.sync_api import sync_playwright
 
@@ -121,12 +129,14 @@ def in_browser(games: list[tuple[str, Game, int]], dist: Path) -> None:
         for variant, game, seed in games:
             marks.clear()
             before = cpu_seconds(marker.encode())
-            found = page.evaluate(REVIEW_JS, "#s=" + encode_state(game))
+            found = page.evaluate(REVIEW_JS, ["#s=" + encode_state(game), ahead])
             after = cpu_seconds(marker.encode())
             first, whole = found["first"] / 1000, found["whole"] / 1000
-            print(f"{variant:11} seed {seed:3}  {found['turns']:4} turns  first pass {first:5.1f} s"
-                  f" ({marks[0] - before:4.1f} s CPU)  whole {whole:5.1f} s ({after - before:4.1f} s CPU)"
-                  f"  {found['requests']} requests", flush=True)
+            opened, measured, ranked = marks
+            print(f"{variant:11} seed {seed:3}  {found['turns']:4} turns  opened ({opened - before:4.1f} s CPU)"
+                  + (f"  luck ahead ({measured - opened:4.1f} s CPU)" if ahead else "")
+                  + f"  first pass {first:5.1f} s ({ranked - measured:4.1f} s CPU)"
+                  f"  whole {whole:5.1f} s ({after - measured:4.1f} s CPU)  {found['requests']} requests", flush=True)
         browser.close()
 
 
@@ -168,6 +178,8 @@ def main() -> None:
     parser.add_argument("--levels", nargs=2, default=["advanced", "advanced"], metavar=("WHITE", "BLACK"))
     parser.add_argument("--warm", action="store_true", help="keep the caches as the game's play left them")
     parser.add_argument("--browser", nargs="?", const=ROOT / "dist", type=Path, metavar="DIST")
+    parser.add_argument("--ahead", action="store_true",
+                        help="--browser: the luck measured ahead first, as while the game is played")
     parser.add_argument("--node", nargs="?", const=ROOT, type=Path, metavar="ROOT")
     args = parser.parse_args()
     if args.node is not None:
@@ -182,7 +194,7 @@ def main() -> None:
                 game, seed = long_game(variant, seed, args.min_turns, tuple(args.levels))
                 chosen.append((variant, game, seed))
                 seed += 1
-        in_browser(chosen, args.browser)
+        in_browser(chosen, args.browser, args.ahead)
         return
     for variant in args.variants:
         network = network_for(variant)

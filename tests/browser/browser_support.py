@@ -187,10 +187,15 @@ def seq(page: Page) -> int:
 
 
 def after(page: Page, action) -> None:  # type: ignore[no-untyped-def]
-    """Do `action` and wait until the engine's answer is painted."""
+    """Do `action` and wait until the engine's answer is painted: an answer painted since, and
+    no request of the page's left (one the page sent by itself, the luck measured ahead, may
+    come before the action's own)."""
     before = seq(page)
     action()
-    page.wait_for_function(f"Number(document.getElementById('board').dataset.seq || 0) > {before}", timeout=20_000)
+    page.wait_for_function(f"""(() => {{
+      const root = document.getElementById('board');
+      return Number(root.dataset.seq || 0) > {before} && (root.dataset.pending || '0') === '0';
+    }})()""", timeout=20_000)
 
 
 # The library's database as web/page/library/store.js keeps it, read and written behind the

@@ -78,7 +78,7 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "double", "take",
         "beaver",
         "drop",
-        "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review",
+        "next_game", "resign", "answer_resign", "bot", "replay", "play_on", "hint", "rollout", "review", "luck_ahead",
         "edit_open", "edit_point", "edit_move", "edit_set", "edit_reset", "edit_play", "edit_share", "edit_close",
         "dice_entropy", "dice_reveal", "dice_verify", "puzzles", "openings", "practice", "drill_cube", "study_close",
         "learn", "lesson_open", "lesson_again", "lesson_next", "learn_close", "learn_game"}
@@ -107,13 +107,14 @@ def test_the_intent_table_names_every_request_the_page_sends() -> None:
         "edit_point",
         "edit_reset", "edit_set", "edit_share", "import_files", "learn_game", "link_new", "live_new", "load_url",
         "new_game", "open_game", "openings", "practice", "puzzles", "setup", "study_close"]
-    # the dice's proof (web/worker/fairplay.py), an export and the clock's tick change nothing on the
-    # board: the hint and review stay
+    # the dice's proof (web/worker/fairplay.py), an export, the clock's tick and the luck measured
+    # ahead change nothing on the board: the hint and review stay
     assert sorted(k for k, i in INTENTS.items() if "hint" in i.keeps) == [
-        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "hint", "live_tick", "rollout", "share"]
-    assert sorted(k for k, i in INTENTS.items() if "review" in i.keeps) == [
-        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "live_tick", "review", "rollout", "set",
+        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "hint", "live_tick", "luck_ahead", "rollout",
         "share"]
+    assert sorted(k for k, i in INTENTS.items() if "review" in i.keeps) == [
+        "dice_entropy", "dice_reveal", "dice_verify", "export_library", "live_tick", "luck_ahead", "review", "rollout",
+        "set", "share"]
     # the game's actions are guarded by the guards behind the view's `can`, and automated after
     guarded = {k: i.guard for k, i in INTENTS.items() if i.guard is not None}
     assert set(guarded) == {"roll", "double", "take", "drop", "beaver", "undo", "confirm", "hint", "resign",

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from support.app import act, fresh, play_simply, to_move
+from support.app import act, fresh, play_simply, play_turns, to_move
 from support.random_play import play_random_game
 
 from web.worker import next_work, rollouts, ui
@@ -36,7 +36,10 @@ def test_the_computer_plays_its_turns_by_the_views_next_with_its_pace() -> None:
     assert view["next"] == {"request": {"type": "bot"}, "delay_ms": next_work.ACTION_MS}
     plays = len([e for e in app.game.history if e.get("event") in ("play", "pass")])
     view, sent = follow(app, view)
-    assert len(sent) >= 2 and all(request == {"type": "bot"} for request in sent)
+    # the computer's turn, then, the person to act, the luck of the turns so far measured ahead
+    kinds = [request["type"] for request in sent]
+    assert kinds == ["bot"] * kinds.count("bot") + ["luck_ahead"] * kinds.count("luck_ahead")
+    assert kinds.count("bot") >= 2 and kinds.count("luck_ahead") >= 1
     assert not view["bot_pending"] and app.game.to_act == 0  # the person's turn: nothing more to send
     assert len([e for e in app.game.history if e.get("event") in ("play", "pass")]) == plays + 1
 
@@ -84,8 +87,15 @@ def test_a_review_runs_to_its_end_by_the_views_next_and_a_rollout_of_its_turn_go
     assert view["bot_pending"] is False and view["next"] is None
 
 
-def test_nothing_is_sent_while_the_person_is_to_act() -> None:
+def test_while_the_person_is_to_act_only_the_luck_is_measured_ahead_after_a_pause() -> None:
     app, view = fresh("backgammon")
     assert view["next"] is None
     view = to_move(app)
-    assert view["next"] is None
+    assert view["next"] is None  # the game's first play to make: no roll's luck to measure yet
+    play_turns(app, 1)
+    view = to_move(app)
+    assert view["next"] == {"request": {"type": "luck_ahead"}, "delay_ms": next_work.IDLE_MS}
+    position, history = view["position"], list(app.game.history)
+    view, sent = follow(app, view)
+    assert sent and all(request == {"type": "luck_ahead"} for request in sent) and view["next"] is None
+    assert view["position"] == position and app.game.history == history  # the game as it was

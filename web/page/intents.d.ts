@@ -13,7 +13,7 @@ export type PointId = string; // "1".."24" (White's numbering), "bar-w", "bar-b"
 
 /** An intent with nothing but its type. */
 export interface PlainIntent {
-  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close" | "lesson_again" | "lesson_next" | "learn_close" | "export_library";
+  type: "hello" | "ping" | "discard" | "setup" | "close_setup" | "dismiss" | "export_url" | "share" | "undo" | "confirm" | "double" | "take" | "beaver" | "drop" | "next_game" | "bot" | "play_on" | "edit_play" | "edit_share" | "edit_close" | "dice_reveal" | "dice_verify" | "practice" | "study_close" | "lesson_again" | "lesson_next" | "learn_close" | "export_library" | "luck_ahead";
 }
 
 /** The Learn screen of `game` (`learn`), or a first game of it with the coach (`learn_game`). */

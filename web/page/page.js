@@ -86,13 +86,20 @@ export function mountPage(root, app) {
   let seq = Number(root.dataset.seq) || 0; // a page mounted again counts on
   let lang = guessLanguage();
 
-  // Work for the engine, one piece after another (an intent, another tab's game taken).
+  // Work for the engine, one piece after another (an intent, another tab's game taken); how
+  // many pieces wait is on the root (tests wait for their own request's answer: none left).
+  let pending = 0;
+  const count = (/** @type {number} */ step) => {
+    pending += step;
+    root.dataset.pending = String(pending);
+  };
   const enqueue = (/** @type {() => Promise<unknown>} */ work) => {
+    count(1);
     queue = queue.then(async () => {
       if (!destroyed) await work();
     }).catch((error) => {
       if (!destroyed) engineDied(error);
-    });
+    }).finally(() => count(-1));
     return queue;
   };
   // An intent: answered under the game's lock, painted and kept (library/tabs.js).

@@ -20,7 +20,8 @@ class PlainIntent(TypedDict):
     type: Literal["hello", "ping", "discard", "setup", "close_setup", "dismiss", "export_url", "share",
                   "undo", "confirm", "double", "take", "beaver", "drop", "next_game", "bot", "play_on",
                   "edit_play", "edit_share", "edit_close", "dice_reveal", "dice_verify", "practice",
-                  "study_close", "lesson_again", "lesson_next", "learn_close", "export_library"]
+                  "study_close", "lesson_again", "lesson_next", "learn_close", "export_library",
+                  "luck_ahead"]
 
 
 class LearnIntent(TypedDict):

@@ -56,6 +56,7 @@ from .help_intents import hint, play_on, replay, review, rollout
 from .inputs import UIError, is_lang, parse_dice_spec, parse_query
 from .intent_rules import GAME_ONLY, SERVED, UNCHANGED, During, Handler, Request, Stay, Unchanged
 from .lesson_intents import learn, learn_close, learn_game, lesson_again, lesson_next, lesson_open
+from .luck_ahead import luck_ahead
 from .may import Guard
 from .reasons import reason
 from .session import Session
@@ -527,6 +528,8 @@ INTENTS: dict[str, Intent] = {
     # the hint's rollout or the review's: whichever there is stays (there are never both)
     "rollout": Intent(rollout, GAME_ONLY, keeps=frozenset({"hint", "review"})),
     "review": Intent(review, GAME_ONLY, automates=True, keeps=frozenset({"review"})),  # its `try`: a game played on
+    # the luck measured while the person thinks (luck_ahead.py): nothing shown changes
+    "luck_ahead": Intent(luck_ahead, GAME_ONLY, keeps=frozenset({"hint", "review", "replay"})),
     "learn": Intent(learn, During(learn=KEEP)),
     "lesson_open": Intent(lesson_open, During(learn=KEEP)),
     "lesson_again": Intent(lesson_again, During(learn=KEEP)),

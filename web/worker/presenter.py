@@ -29,6 +29,7 @@ from . import (
     fairplay,
     flow,
     lessons,
+    luck_ahead,
     may,
     point_numbers,
     practice,
@@ -137,7 +138,9 @@ def view(session: Session) -> View:
     """The whole view model of the session as it is now, with what the page sends by itself
     after it (`next`: web/worker/next_work.py)."""
     shown = screen_view(session)
-    shown["next"] = next_work(shown)
+    over = (session.editor, session.study, session.learn)  # a screen over the game: no luck measured
+    on_the_game = session.screen == "board" and over == (None, None, None)
+    shown["next"] = next_work(shown, luck_behind=on_the_game and luck_ahead.behind(session))
     return shown
 
 

@@ -81,6 +81,7 @@ class Session:
     learn: Learn | None = None  # the Learn screen and the lesson open (lessons.py; not saved either)
     guided: bool = False  # a first game with the coach (lessons.first_game; a reload ends the coaching)
     first_of_its_game: bool = False  # the person's first game of this game here: the way round is shown
+    luck_ahead: Any = None  # how far the luck of the game on the board is measured (luck_ahead.Ahead; not saved)
 
     def __post_init__(self) -> None:
         self.layout = Layout(self.game.board)
