@@ -539,7 +539,7 @@ def _read_wins(reader: _Reader, side: int, points: int) -> None:
         reader.ended = True
         return
     loser = 1 - side
-    if reader.lost_on_time == loser and len(reader.games) == 1:  # a game played on clocks (docs/live.md): lost on time, not resigned
+    if reader.lost_on_time == loser and len(reader.games) == 1:  # lost on time (docs/live.md), not resigned
         game.lose_on_time(loser)
         if game.result is None or game.result.points != points:
             raise MatError(f"{name} wins {points}, but a loss on time gives the cube's value, {game.cube_value}")
