@@ -277,6 +277,22 @@ def test_a_claim_that_the_receiver_ran_out_of_time_is_refused(time: Time) -> Non
     assert answer["view"]["message"]["key"] == "live_refused" and not host.game.over
 
 
+def test_share_plays_live_from_the_board_with_the_clocks_chosen(time: Time) -> None:
+    """Share → "Play a friend live from here": the position on the board as the start, and the
+    time control chosen beside it, in the invitation and on both devices' clocks."""
+    start = "backgammon:w:6x2,5,4,3:6x2,5,4,3"
+    host, guest = ui.App(), ui.App()
+    host.dispatch({"type": "load_url", "fragment": f"p={start}"})
+    invite = host.dispatch({"type": "live_new", "from_board": True, "seat": "w", "offer": OFFER, "clock": [12, 120]})
+    link = invite["view"]["live"]["link"]
+    assert read_live_link(link)[1]["t"] == [12, 120, 120, 120]
+    guest.dispatch({"type": "load_url", "fragment": link})
+    assert str(guest.game.position) == start
+    for app in (host, guest):
+        clock = clock_of(app)
+        assert clock["control"] == [12, 120] and clock["w"] == clock["b"] == 120
+
+
 @pytest.mark.parametrize("clock", [[-1, 60], [10, 0], [10], "10+60", [10, 10**9], [True, 60]])
 def test_a_time_control_out_of_shape_is_refused(clock: Any) -> None:
     with pytest.raises(ui.UIError, match="time control|seconds"):
