@@ -14,7 +14,8 @@ may happen next, and `to_act` who acts:
     move     dice are rolled: `step()`/`undo()` one checker at a time and
              `confirm()`, or `play(text or result)` for the whole turn; with no
              legal play `confirm()` passes
-    over     `result` holds winner, points and kind
+    over     `result` holds winner, points and kind; `lose_on_time(side)` ends the
+             game in any phase (a game played on clocks)
 
 Everything is saved with `nardcore.gamedata.game_to_dict(game)` (plain JSON types) and read
 back, strictly checked, with `gamedata.game_from_dict(data, dice)`: the history
@@ -504,6 +505,20 @@ class Game:
         self.phase = self.resign_offer[1]
         self.resign_offer = None
         self._record({"event": "decline", "side": SIDE_LETTERS[1 - self.position.turn]})
+
+    def lose_on_time(self, side: int) -> None:
+        """`side` ran out of time on its clock (a game played live on clocks, docs/live.md): the
+        game ends whatever its phase, won by the other side at the cube's value, as a dropped
+        double would be. Steps of a turn under way are taken back."""
+        if self.phase == "over":
+            raise GameError("not now: the game is over")
+        if side not in (0, 1):
+            raise GameError(f"side must be 0 (white) or 1 (black), not {side!r}")
+        if self.phase == "move":
+            self.undo_all()
+        self.dice, self.planner, self.resign_offer, self.last_roll = None, None, None, False
+        self._end(GameResult(1 - side, self.cube_value, "time", self.cube_value, resigned=True))
+        self._record({"event": "time", "side": SIDE_LETTERS[side]})
 
     # -- the end of a turn --------------------------------------------------------------
 

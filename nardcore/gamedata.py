@@ -52,7 +52,7 @@ __all__ = [
 
 STATE_VERSION = 1
 MAX_HISTORY = 1500  # far beyond any real game; bounds the work of loading a stranger's data
-RESULT_KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "checkers", "draw"}
+RESULT_KINDS = {"single", "gammon", "backgammon", "drop", "oin", "mars", "koks", "checkers", "draw", "time"}
 _GAME_KEYS = {
     "version", "variant", "start", "opening", "match_length", "crawford", "score", "start_cube", "start_cube_owner",
     "history", "dice", "steps", "position", "phase", "cube", "cube_owner", "result",
@@ -227,6 +227,13 @@ def _replay(game: Game, event: Any) -> None:
         raise GameStateError("an event is an object")
     kind = event.get("event")
     side = read_side(event.get("side"), "side", allow_none=kind == "opening")
+    if kind == "time":  # lost on time: the side whose clock ran, whoever was to act
+        read_object(event, "time event", {"event", "side"}, {"event", "side"})
+        if game.over:
+            raise GameStateError("the game is over: nobody loses on time any more")
+        assert side is not None
+        game.lose_on_time(side)
+        return
     if kind == "opening":
         read_object(event, "opening event", {"event", "dice"}, {"event", "dice"})
         game._expect("opening")  # roll() would take the dice as a turn's
@@ -335,4 +342,6 @@ def event_text(event: Mapping[str, Any], side_prefix: bool = True) -> str:
         return f"{lead}{kind}s to {event.get('cube', '?')}"
     if kind == "resign":
         return f"{lead}resigns" + (f" a {event['level']}" if event.get("level") else "")
+    if kind == "time":
+        return f"{lead}loses on time"
     return f"{lead}{kind}s"

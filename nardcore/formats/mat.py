@@ -17,7 +17,8 @@ bottom player, as in `nardcore.formats`). Each turn is `DICE: MOVES` in the move
 numbering, one die's step at a time as gnubg writes it (`13/8 8/3`, bar = 25, off = 0, `*`
 where a checker was hit); a roll with no legal play is the dice alone (`66:`). Cube actions
 are ` Doubles => N`, ` Beavers => N`, ` Takes`, ` Drops`; `Wins N point(s)` in the winner's
-column ends a game, or (while the game is on) says that the other side resigned. The first
+column ends a game, or (while the game is on) says that the other side resigned, or lost on time
+when the header's comment `; [Lost on time "b"]` names it (a single game played live on clocks). The first
 roll is the opening roll, so ties before it are not recorded. ` 0 point match` is money play.
 
 The other four games are written the same way, under a header naming the variant and its
@@ -146,6 +147,10 @@ def write_mat(thing: Game | Match, names: Sequence[str] = DEFAULT_NAMES) -> str:
     if variant.token != "backgammon":
         lines.append(f'; [Variant "{variant.token}"]')
         lines.append("")
+    result = None if isinstance(thing, Match) else thing.result
+    if result is not None and result.kind == "time" and result.winner is not None:
+        # in the header, where gnubg takes comments: to gnubg the game's `Wins` is a resignation
+        lines += [f'; [Lost on time "{SIDE_LETTERS[1 - result.winner]}"]', ""]
     lines.append(f" {length} point match")
     lines.append("")
     for number, game in games:
@@ -274,6 +279,7 @@ class _Reader:
     match: Match | None = None
     opening: list[tuple[int, int]] | None = None
     ended: bool = False  # the current game's end (a `Wins` line) was read
+    lost_on_time: int | None = None  # the side that lost the record's one game on time (`; [Lost on time "w"]`)
     # a roll with no legal play is confirmed by what follows it: at the end of the record the
     # turn may still be under way, and the roller may resign with the dice on the board
     unconfirmed: bool = False
@@ -350,6 +356,10 @@ def _read_header(reader: _Reader, line: str) -> None:
                 reader.variant = find_variant(value)
             except VariantError as error:
                 raise MatError(str(error)) from None
+        elif name == "lost on time":
+            if value not in SIDE_LETTERS:
+                raise MatError(f"the side lost on time is 'w' or 'b', not {quoted(value)}")
+            reader.lost_on_time = SIDE_LETTERS.index(value)
         elif name == "variation" and value.lower() not in _GNUBG_VARIATIONS:
             raise MatError(f"{value!r} is not a game this app plays")
         return
@@ -529,6 +539,12 @@ def _read_wins(reader: _Reader, side: int, points: int) -> None:
         reader.ended = True
         return
     loser = 1 - side
+    if reader.lost_on_time == loser and len(reader.games) == 1:  # lost on time (docs/live.md), not resigned
+        game.lose_on_time(loser)
+        if game.result is None or game.result.points != points:
+            raise MatError(f"{name} wins {points}, but a loss on time gives the cube's value, {game.cube_value}")
+        reader.ended = True
+        return
     if game.to_act != loser or not game.may_resign():
         raise MatError(f"{name} wins {points} while the game is on, but the other side may not resign now")
     if game.resign_by_offer:

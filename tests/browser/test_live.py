@@ -8,9 +8,11 @@ import json
 import time
 from pathlib import Path
 
-from browser_support import after, board, open_app, press, wait_ready
+from browser_support import after, board, eventually, open_app, press, saved, stored_library, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_play_by_link import play_turn
+
+from web.worker.duel.livelink import read_live_link
 
 NARDE = "narde:w:6x2,5,4:6x2,5,4"  # near the end: a few turns each
 BACKGAMMON = "backgammon:w:6x2,5,4,3:6x2,5,4,3"
@@ -243,3 +245,52 @@ def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_you
     finally:
         host_context.close()
         guest_context.close()
+
+
+def test_share_offers_the_clocks_and_a_loss_on_time_stays_over_a_reload(browser: Browser, site: str) -> None:
+    """Share → "Play a friend live from here" with the clocks chosen beside it (New game's
+    choices, none by default): the invitation carries them and both devices draw them from the
+    first view. Then the guest's device says its player lost on time (`{"f": "b"}` on the line,
+    docs/live.md "Clocks"): the host's game ends, and a reload shows it over, lost on time, as
+    the library keeps it (no clock runs out here: nothing waits)."""
+    host_context, host, host_watch = open_app(browser, f"{site}#p={NARDE}")
+    guest_context, guest, guest_watch = open_app(browser, site)
+    try:
+        press(host, "btn-share")
+        expect(host.locator("#share-clock")).to_be_visible()
+        assert host.input_value("#share-clock") == ""  # none, unless chosen
+        values = host.eval_on_selector_all("#share-clock option", "options => options.map((o) => o.value)")
+        assert values == ["", "8:60", "12:120", "15:300", "20:600"]
+        expect(host.locator("#share-clock option").nth(2)).to_have_text("12 s a move + 2 min a game")
+        host.select_option("#share-clock", "12:120")
+        host.click("#share-live")
+        invite = live_link(host)
+        assert read_live_link(invite.split("#", 1)[1])[1]["t"] == [12, 120, 120, 120]
+        after(guest, lambda: guest.goto(invite))
+        host.goto(live_link(guest))
+        connected(host)
+        connected(guest)
+        for page in (host, guest):
+            page.wait_for_function("document.querySelectorAll('.live-clock[data-running]').length === 1",
+                                   timeout=20_000)
+            for side in ("w", "b"):
+                expect(page.locator(f"#live-clock-{side}")).to_contain_text("2:00")
+        guest.evaluate(SPY)
+        guest.wait_for_function("window.lineChannel", timeout=20_000)  # the next heartbeat shows the line
+        after(host, lambda: guest.evaluate("(data) => window.lineChannel.send(data)", json.dumps({"f": "b"})))
+        expect(host.locator("#message")).to_contain_text("wins on time")
+        assert board(host)["phase"] == "over"
+        eventually(lambda: '"event":"time"' in (saved(host) or ""))
+        host.reload()
+        wait_ready(host)
+        assert board(host)["phase"] == "over"
+        expect(host.locator("#message")).to_contain_text("Black ran out of time: White wins on time.")
+        expect(host.locator("#record-list li").last).to_have_text("Black loses on time")
+        entry = next(game for game in stored_library(host)["games"] if game["link"])
+        assert entry["over"] and entry["winner"] == "w" and entry["result"] == {"points": 1, "kind": "time"}
+        host_watch.assert_clean()
+        guest_watch.assert_clean()
+    finally:
+        host_context.close()
+        guest_context.close()
+

@@ -296,6 +296,12 @@ def test_gnubg_imports_our_records(tmp_path: Path) -> None:
         game = Game("backgammon+beaver", SeededDice(90 + seed))
         drive(game, random.Random(90 + seed), gnubg_safe=True)
         things.append(game)
+    on_time = Game("backgammon", SeededDice(8))  # lost on time by the doubler (a game played live on clocks)
+    on_time.roll()
+    on_time.play(next(iter(on_time.plays())))
+    on_time.double()
+    on_time.lose_on_time(on_time.position.turn)
+    things.append(on_time)
     matches = [thing for thing in things if isinstance(thing, Match)]
     assert any(match.game.crawford or any(g is not None and g.crawford for g in match.played) for match in matches)
     events = {e["event"] for thing in things for g in ([*thing.played, thing.game] if isinstance(thing, Match)
@@ -450,3 +456,26 @@ def test_a_tied_opening_round_is_not_followed_by_a_second_opening_line() -> None
 def test_a_record_has_two_names() -> None:
     with pytest.raises(ValueError):
         write_mat(Game("narde"), ["Only one"])
+
+
+@pytest.mark.parametrize(("token", "phase"), [("narde", "roll"), ("backgammon", "take"), ("backgammon", "move")])
+def test_a_loss_on_time_reads_back_as_one_not_as_a_resignation(token: str, phase: str) -> None:
+    game = Game(token, SeededDice(8))
+    game.roll()
+    if game.phase == "roll":
+        game.roll()
+    game.play(next(iter(game.plays())))
+    if phase == "take":
+        game.double()
+    elif phase == "move":
+        game.roll()
+    loser = game.position.turn  # in the take phase the doubler, who is not to act
+    game.lose_on_time(loser)
+    text = write_mat(game)
+    assert f'; [Lost on time "{"wb"[loser]}"]' in text
+    again = read_mat(text).games[0]
+    assert again.result == game.result and again.history == game.history
+    with pytest.raises(MatError, match="'w' or 'b'"):
+        read_mat(text.replace(f'time "{"wb"[loser]}"', 'time "x"'))
+    with pytest.raises(MatError, match="loss on time gives"):
+        read_mat(text.replace("Wins 1 point", "Wins 2 points"))

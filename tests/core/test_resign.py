@@ -11,7 +11,7 @@ from nardcore.dice import PresetDice, SeededDice
 from nardcore.formats.gnubg import GAME_RESIGNED, match_info
 from nardcore.formats.state import decode_state, encode_state
 from nardcore.game import Game, GameError
-from nardcore.gamedata import game_from_dict, game_to_dict
+from nardcore.gamedata import event_text, game_from_dict, game_to_dict
 from nardcore.match import Match
 from nardcore.position import BLACK, Position
 from nardcore.readers import GameStateError
@@ -181,3 +181,55 @@ def test_random_games_with_resignations_replay_exactly() -> None:
                 act(game, bot)
             turns += 1
         assert round_trip(game).result == game.result
+
+
+# -- a loss on time (a game played live on clocks, docs/live.md "Clocks") -------------------
+
+
+def test_a_loss_on_time_mid_turn_takes_the_steps_back_and_ends_the_game_at_the_cubes_value() -> None:
+    game = after_opening()
+    game.double()
+    game.take()  # white owns the cube at 2
+    game.roll()
+    side = game.position.turn
+    board = game.position
+    game.step(game.steps_now()[0])
+    game.lose_on_time(side)
+    assert game.over and game.board == board and game.dice is None
+    result = game.result
+    assert result is not None
+    assert (result.winner, result.points, result.kind, result.cube) == (1 - side, 2, "time", 2)
+    assert game.history[-1] == {"event": "time", "side": "wb"[side]}
+    assert event_text(game.history[-1]) == f"{'wb'[side]} loses on time"
+    again = round_trip(game)
+    assert again.result == result and again.over
+    with pytest.raises(GameError, match="over"):
+        game.lose_on_time(1 - side)
+
+
+@pytest.mark.parametrize("phase", ["opening", "take", "resign"])
+def test_either_side_may_lose_on_time_in_any_phase_whoever_is_to_act(phase: str) -> None:
+    game = after_opening() if phase != "opening" else Game("backgammon", PresetDice([6, 1]))
+    if phase == "take":
+        game.double()
+    elif phase == "resign":
+        game.resign("single")
+    assert game.phase == phase
+    for side in (0, 1):
+        copy = game_from_dict(game_to_dict(game))
+        copy.lose_on_time(side)
+        assert copy.result is not None and copy.result.winner == 1 - side and copy.result.points == 1
+        assert copy.resign_offer is None
+        assert round_trip(copy).result == copy.result
+
+
+def test_a_saved_loss_on_time_after_the_game_ended_is_refused() -> None:
+    game = after_opening()
+    game.lose_on_time(0)
+    data = game_to_dict(game)
+    data["history"].append({"event": "time", "side": "b"})
+    with pytest.raises(GameStateError, match="over"):
+        game_from_dict(data)
+    data["history"][-2:] = [{"event": "time"}]  # whose time ran out is not said
+    with pytest.raises(GameStateError, match="side"):
+        game_from_dict(data)

@@ -16,6 +16,8 @@ from test_live_game import ANSWER, OFFER
 
 from web.worker import ui
 from web.worker.duel import livegame
+from web.worker.duel.linkformat import LinkError
+from web.worker.duel.linkplay import Duel
 from web.worker.duel.liveclock import GRACE
 from web.worker.duel.livelink import live_link, read_live_link
 
@@ -39,10 +41,10 @@ def time(monkeypatch: pytest.MonkeyPatch) -> Time:
     return clock
 
 
-def connect(clock: list[float] | None = None) -> tuple[ui.App, ui.App]:
+def connect(clock: list[float] | None = None, variant: str = "narde") -> tuple[ui.App, ui.App]:
     """Two apps connected live with the time control `clock`, what each sent carried to the other."""
     host, guest = ui.App(), ui.App()
-    invite = host.dispatch({"type": "live_new", "variant": "narde", "seat": "w", "offer": OFFER,
+    invite = host.dispatch({"type": "live_new", "variant": variant, "seat": "w", "offer": OFFER,
                             "clock": [DELAY, RESERVE] if clock is None else clock})
     guest.dispatch({"type": "load_url", "fragment": invite["view"]["live"]["link"]})
     reply = guest.dispatch({"type": "live_answer", "answer": ANSWER})["view"]["live"]["link"]
@@ -118,6 +120,75 @@ def test_a_flag_falls_on_the_players_own_device_when_the_reserve_is_spent_and_no
     assert clock_of(waiting)["flag"] == side
 
 
+def reloaded(save: str) -> dict[str, Any]:
+    """The answer of a tab reloaded from `save` (what the page keeps of the game)."""
+    return ui.App().dispatch({"type": "boot", "save": save})
+
+
+def test_a_loss_on_time_is_saved_finished_on_both_devices(time: Time) -> None:
+    host, guest = connect()
+    playing, waiting = mover(host, guest)
+    side = playing.session.duel.me  # type: ignore[union-attr]
+    winner = "b" if side == "w" else "w"
+    time.now += DELAY + RESERVE
+    flagged = playing.dispatch({"type": "live_tick"})
+    carry(playing, waiting)
+    told = waiting.dispatch({"type": "live_tick"})
+    assert told["view"]["live"]["clock"]["flag"] == side
+    for answer in (flagged, told):
+        entry = answer["entry"]
+        assert entry["over"] and entry["winner"] == winner and entry["result"] == {"points": 1, "kind": "time"}
+        again = reloaded(answer["save"])  # a reload reads the game as it was saved, finished
+        view = again["view"]
+        assert view["phase"] == "over" and view["message"]["key"] == "live_time"
+        assert view["result"] is not None and view["result"]["kind"] == "time" and view["result"]["winner"] == winner
+        assert view["record"][-1]["kind"] == "time" and view["record"][-1]["side"] == side
+        assert again["entry"] == entry and again["save"] == answer["save"]
+        assert view["link"] is not None and view["link"]["over"] and view["live"] is None
+
+
+def test_a_loss_on_time_at_the_cubes_value_stays_after_a_reload_and_no_later_link_counts(time: Time) -> None:
+    host, guest = connect(variant="backgammon")
+    rng = random.Random(5)
+    while host.game.cube_value == 1:  # each player keeps the cube and doubles as soon as it may, the other takes
+        playing, waiting = mover(host, guest)
+        view = playing.dispatch({"type": "live_tick"})["view"]
+        if view["link"]["hold_offered"] and not view["link"]["hold"]:
+            view = playing.dispatch({"type": "link_hold", "keep": True})["view"]
+        random_app_action(playing, view, rng, drop=False, double=1.0, undo=0.0)
+        carry(playing, waiting)
+    playing, waiting = mover(host, guest)
+    answer = playing.dispatch({"type": "live_tick"})
+    while not playing.session.others_to_act():
+        answer = random_app_action(playing, answer["view"], rng, drop=False, double=0.0, undo=0.0)
+    late = playing.session.duel.last_link()  # type: ignore[union-attr]  # held back by the line
+    time.now += 1000 * (DELAY + RESERVE + GRACE)
+    save = waiting.dispatch({"type": "live_tick"})["save"]
+    result = waiting.game.result
+    assert result is not None and result.kind == "time" and result.points == result.cube == 2
+    assert result.winner == "wb".index(waiting.session.duel.me)  # type: ignore[union-attr]
+    back = ui.App()
+    refused = back.dispatch({"type": "boot", "save": save, "fragment": late, "link_save": save})
+    message = refused["view"]["message"]
+    assert message["key"] == "link_refused" and message["args"]["error"]["key"] == "why.duel_on_time"
+    assert back.game.over and back.game.result == result and back.game.history == waiting.game.history
+
+
+def test_a_record_that_says_a_side_lost_on_time_is_read_strictly(time: Time) -> None:
+    host, guest = connect()
+    time.now += DELAY + RESERVE
+    playing = mover(host, guest)[0]
+    playing.dispatch({"type": "live_tick"})
+    duel = playing.session.duel
+    assert duel is not None
+    record = duel.to_dict()
+    assert record["flag"] == duel.flag and duel.flag in ("w", "b")
+    assert Duel.from_dict(json.loads(json.dumps(record))).game.result == duel.game.result
+    for damaged in ("x", 1):
+        with pytest.raises(LinkError, match="flag"):
+            Duel.from_dict({**record, "flag": damaged})
+
+
 def test_a_silent_player_loses_on_the_other_device_after_a_grace_and_not_before(time: Time) -> None:
     host, guest = connect()
     playing, waiting = mover(host, guest)
@@ -139,7 +210,8 @@ def test_a_move_that_comes_after_the_flag_fell_counts_no_more(time: Time) -> Non
     time.now += 1 + GRACE  # but the line held it back longer than the grace
     assert waiting.dispatch({"type": "live_tick"})["view"]["live"]["clock"]["flag"] == playing.session.duel.me  # type: ignore[union-attr]
     carry(playing, waiting)
-    assert waiting.game.history == history and waiting.game.over
+    side = playing.session.duel.me  # type: ignore[union-attr]
+    assert waiting.game.history == [*history, {"event": "time", "side": side}] and waiting.game.over
 
 
 def test_a_move_made_after_the_reserve_is_spent_is_lost_on_time_not_sent(time: Time) -> None:
@@ -203,6 +275,22 @@ def test_a_claim_that_the_receiver_ran_out_of_time_is_refused(time: Time) -> Non
     host, guest = connect()
     answer = host.dispatch({"type": "live_in", "data": json.dumps({"f": "w"})})  # the host plays white
     assert answer["view"]["message"]["key"] == "live_refused" and not host.game.over
+
+
+def test_share_plays_live_from_the_board_with_the_clocks_chosen(time: Time) -> None:
+    """Share → "Play a friend live from here": the position on the board as the start, and the
+    time control chosen beside it, in the invitation and on both devices' clocks."""
+    start = "backgammon:w:6x2,5,4,3:6x2,5,4,3"
+    host, guest = ui.App(), ui.App()
+    host.dispatch({"type": "load_url", "fragment": f"p={start}"})
+    invite = host.dispatch({"type": "live_new", "from_board": True, "seat": "w", "offer": OFFER, "clock": [12, 120]})
+    link = invite["view"]["live"]["link"]
+    assert read_live_link(link)[1]["t"] == [12, 120, 120, 120]
+    guest.dispatch({"type": "load_url", "fragment": link})
+    assert str(guest.game.position) == start
+    for app in (host, guest):
+        clock = clock_of(app)
+        assert clock["control"] == [12, 120] and clock["w"] == clock["b"] == 120
 
 
 @pytest.mark.parametrize("clock", [[-1, 60], [10, 0], [10], "10+60", [10, 10**9], [True, 60]])

@@ -10,7 +10,7 @@
 
 import { $, button, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
-import { CLOCKS, clockName } from "../panels/live-clock.js";
+import { chosenClock, fillClockChoice } from "../panels/live-clock.js";
 import { invite, setInternet } from "../panels/live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -134,8 +134,8 @@ function chosenGame() {
   const seat = /** @type {import("../view-model.js").Side} */ ($("setup-seat", HTMLSelectElement).value); // w or b
   if (opponent && opponent.value === "link") return { type: "link_new", variant: token, seat };
   if (opponent && opponent.value === "live") {
-    const clock = $("setup-clock", HTMLSelectElement).value; // "" or DELAY:RESERVE
-    return { type: "live_new", variant: token, seat, offer: "", clock: clock ? clock.split(":").map(Number) : null }; // the offer: live-panel.js
+    // the offer: live-panel.js
+    return { type: "live_new", variant: token, seat, offer: "", clock: chosenClock($("setup-clock", HTMLSelectElement)) };
   }
   const level = $("setup-level", HTMLSelectElement).value;
   return {
@@ -149,13 +149,6 @@ function chosenGame() {
       dice: $("setup-hand", HTMLInputElement).checked ? "hand" : "app",
     },
   };
-}
-
-/** An option of a select. */
-function option(/** @type {string} */ value, /** @type {string} */ text) {
-  const made = /** @type {HTMLOptionElement} */ (make("option", "", text));
-  made.value = value;
-  return made;
 }
 
 // The whole form from the view's settings: the games, their options, the opponent, the level.
@@ -183,11 +176,7 @@ function fillSetup(state, deps) {
   $("setup-seat", HTMLSelectElement).value = settings.seat || "w";
   $("setup-hand", HTMLInputElement).checked = (/** @type {{dice?: string}} */ (settings)).dice === "hand";
   fillSelect($("setup-level", HTMLSelectElement), deps.catalogue().levels || [], (name) => t(`level.${name}`), settings.level);
-  const clock = $("setup-clock", HTMLSelectElement);
-  const chosenClock = clock.value;
-  clock.replaceChildren(option("", t("live.clock_none")),
-    ...CLOCKS.map(([delay, reserve]) => option(`${delay}:${reserve}`, clockName(delay, reserve))));
-  clock.value = chosenClock;
+  fillClockChoice($("setup-clock", HTMLSelectElement));
   $("setup-cancel").hidden = !(view && view.screen === "board") && !state.byHand;
   state.catalogue = deps.catalogue();
   paintLevel(state.catalogue);

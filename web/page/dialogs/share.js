@@ -6,6 +6,7 @@
 
 import { $, button, copyText, listeners, make } from "../dom.js";
 import { t } from "../i18n.js";
+import { chosenClock, fillClockChoice } from "../panels/live-clock.js";
 import { invite } from "../panels/live-panel.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -49,10 +50,12 @@ export function createShare(root, { send, download }) {
     root.close();
     send({ type: "link_new", from_board: true, seat: "w" });
   });
-  // live from the position on the board (panels/live-panel.js makes the offer)
+  // live from the position on the board (panels/live-panel.js makes the offer), with the clocks
+  // chosen beside it as in New game (docs/live.md "Clocks")
   events.click("share-live", () => {
     root.close();
-    void invite(send, { type: "live_new", from_board: true, seat: "w", offer: "" });
+    const clock = chosenClock($("share-clock", HTMLSelectElement));
+    void invite(send, { type: "live_new", from_board: true, seat: "w", offer: "", clock });
   });
   return {
     // links: game and position are URL fragments
@@ -100,6 +103,8 @@ function showLinks(root, links) {
   $("share-mat").hidden = !(typeof links.mat === "string" && links.mat);
   // the editor's set-up has no game of its own to play by link or to edit again
   $("share-link").hidden = $("share-live").hidden = $("share-edit").hidden = typeof links.game !== "string";
+  $("share-clocks").hidden = $("share-live").hidden;
+  fillClockChoice($("share-clock", HTMLSelectElement)); // in the language of the moment
   $("share-status").textContent = "";
   if (!root.open) root.showModal();
   const first = $("share-rows").querySelector("input");

@@ -20,6 +20,33 @@ export function clockName(/** @type {number} */ delay, /** @type {number} */ res
   return t("live.clock_control", { delay, minutes: reserve / 60 });
 }
 
+/**
+ * The Clocks choice when inviting (New game, Share): none first, then CLOCKS by name; the
+ * choice made stays when it is filled again (a language changed, the dialog opened again).
+ * @param {HTMLSelectElement} select
+ */
+export function fillClockChoice(select) {
+  const chosen = select.value;
+  const option = (/** @type {string} */ value, /** @type {string} */ text) => {
+    const made = /** @type {HTMLOptionElement} */ (make("option", "", text));
+    made.value = value;
+    return made;
+  };
+  select.replaceChildren(option("", t("live.clock_none")),
+    ...CLOCKS.map(([delay, reserve]) => option(`${delay}:${reserve}`, clockName(delay, reserve))));
+  select.value = chosen;
+}
+
+/**
+ * The time control chosen, as the engine takes it (`clock` of live_new): [delay, reserve] in
+ * seconds, or null for none.
+ * @param {HTMLSelectElement} select
+ * @returns {number[] | null}
+ */
+export function chosenClock(select) {
+  return select.value ? select.value.split(":").map(Number) : null;
+}
+
 /** Seconds as m:ss, rounded up (a clock shows 0:00 only when the time is spent). */
 export function clockText(/** @type {number} */ seconds) {
   const whole = Math.max(0, Math.ceil(seconds - 1e-6));

@@ -40,7 +40,9 @@ ACTION = re.compile(r"p[0-9a-z/*() ]{1,60}|[-dtbxanRN]|r[sgb]?")
 KEY_BYTES = 32  # of a device's key, kept in its record
 MAX_LINKS = 6_000  # in a record
 GAME_ID = re.compile(r"[0-9a-f]{12}")
-RECORD_FIELDS = {"v", "gid", "me", "key", "links"}  # and "hold" (version 2), when its player keeps the cube
+RECORD_FIELDS = {"v", "gid", "me", "key", "links"}  # and "hold" (version 2), when its player keeps the cube,
+# and "flag", the side that lost on time in a game played live on clocks (docs/live.md)
+RECORD_EXTRAS = {"hold", "flag"}
 MESSAGE_FIELDS = {"g", "f", "n", "v", "a", "r", "s", "c"}  # and "p" (after the first) or "i" (the first)
 RESIGN_CODES = {"s": "single", "g": "gammon", "b": "backgammon"}
 EVENT_CODES = {"pass": "-", "double": "d", "take": "t", "beaver": "b", "drop": "x", "accept": "a", "decline": "n"}
@@ -210,12 +212,13 @@ RECORD = "the record of the game played by link"
 def read_record(data: Any) -> tuple[str, str, bytes, int, str | None, list[Any]]:
     """A device's record of a game by link, as its fields (game id, side, key, version, the
     roll at which its player keeps the cube, the links) checked for their types; LinkError
-    naming the field otherwise. Whether the links fit together is the protocol's to check."""
+    naming the field otherwise. Whether the links fit together is the protocol's to check;
+    its `flag` (a loss on time) is read by `read_flag`."""
     if not isinstance(data, dict):
         raise LinkError(f"{RECORD} cannot be read: it is not an object")
-    if set(data) - {"hold"} != RECORD_FIELDS:
+    if set(data) - RECORD_EXTRAS != RECORD_FIELDS:
         raise LinkError(f"{RECORD} cannot be read: it has unknown or missing fields: "
-                        f"{names((set(data) - {'hold'}) ^ RECORD_FIELDS)}")
+                        f"{names((set(data) - RECORD_EXTRAS) ^ RECORD_FIELDS)}")
     if not is_whole_number(data["v"]) or data["v"] not in VERSIONS:
         raise LinkError(f"{RECORD} cannot be read: its version (v) is {quoted(data['v'])}, "
                         f"this app reads versions 1 and {VERSION}")
@@ -233,6 +236,14 @@ def read_record(data: Any) -> tuple[str, str, bytes, int, str | None, list[Any]]
     if not isinstance(links, list) or not links or len(links) > MAX_LINKS:
         raise LinkError(f"{RECORD} has no links (links is not a list of 1..{MAX_LINKS})")
     return gid, me, unb64(data["key"], KEY_BYTES, f"{RECORD}'s key"), version, hold, links
+
+
+def read_flag(data: dict[str, Any]) -> str | None:
+    """The side a record says lost on time, or None; LinkError when it is not a side."""
+    flag = data.get("flag")
+    if flag is not None and not is_side(flag):
+        raise LinkError(f"{RECORD} is damaged: the side that lost on time (flag) is {quoted(flag)}")
+    return flag
 
 
 def check_record_link(message: Any, number: int, gid: str, version: int) -> None:

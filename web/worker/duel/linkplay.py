@@ -52,6 +52,7 @@ from .linkformat import (
     fragment_of,
     is_side,
     names,
+    read_flag,
     read_link,
     read_record,
     unb64,
@@ -98,6 +99,7 @@ class Duel:
         self.gid, self.me, self.key = gid, me, key
         self.version = VERSION  # the invitation's: a game goes on in the version it began in
         self.hold: str | None = None  # the roll slot at whose turn this side keeps the cube (no N)
+        self.flag: str | None = None  # the side that lost on time (a game played live on clocks)
         self.links: list[dict[str, Any]] = []
         self.head = b""
         self.host = "w"
@@ -253,6 +255,8 @@ class Duel:
         link = read_link(fragment) if isinstance(fragment, str) else fragment
         if link.gid != self.gid:
             raise LinkError("this link belongs to another game", why="why.duel_other_game")
+        if self.flag is not None:
+            raise LinkError("the game ended on time: no link counts after it", why="why.duel_on_time")
         seq = link.seq
         if link.sender == self.me:
             raise LinkError(f"this is your own link (number {seq}): send it to your opponent",
@@ -275,11 +279,18 @@ class Duel:
                 return fragment_of(self.links[index], self._history_before(index))
         return None
 
+    def lose_on_time(self, side: str) -> None:
+        """`side` ran out of time (docs/live.md, "Clocks"): the game ends here, in the record
+        itself, so it stays ended after a reload and no later link counts."""
+        self.flag = side
+        self.game.lose_on_time(SIDE_LETTERS.index(side))
+
     # -- saving --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         data = {"v": self.version, "gid": self.gid, "me": self.me, "key": b64(self.key), "links": self.links}
-        return data if self.hold is None else {**data, "hold": self.hold}
+        extras = {"hold": self.hold, "flag": self.flag}
+        return {**data, **{name: value for name, value in extras.items() if value is not None}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Duel:
@@ -291,6 +302,11 @@ class Duel:
         for message in links:
             check_record_link(message, len(duel.links), gid, version)
             duel._take(Link(dict(message), tuple(duel.book.actions if duel.book else ())))
+        flag = read_flag(data)
+        if flag is not None:
+            if duel.game.over:
+                raise LinkError("the record is damaged: its game ended before it was lost on time (flag)")
+            duel.lose_on_time(flag)
         return duel
 
     # -- inside --------------------------------------------------------------------------------

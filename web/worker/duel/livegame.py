@@ -20,7 +20,6 @@ from typing import Any, cast
 
 from nardcore.errors import quoted
 from nardcore.position import SIDE_LETTERS
-from nardcore.scoring import GameResult
 
 from ..inputs import UIError
 from ..intent_shapes import Side
@@ -337,15 +336,13 @@ def lose_on_time(session: Session, side: str) -> None:
     if live.clocks is not None:
         live.clocks.stop(now())
         live.clocks.reserves[side] = 0.0
-    game = session.game
-    if not game.over:
-        if game.phase == "move":
-            game.undo_all()
-        winner = 1 - SIDE_LETTERS.index(side)
-        game.dice, game.planner = None, None
-        game.result = GameResult(winner, game.cube_value, "time", game.cube_value, resigned=True)
-        game.phase = "over"
-        session.tally[winner] += game.cube_value
+    if not duel.game.over:
+        # in the record itself (its save keeps it), then on the board: the game saved is the game ended
+        duel.lose_on_time(side)
+        linkgame.take(session, duel)
+        result = session.game.result
+        assert result is not None and result.winner is not None
+        session.tally[result.winner] += result.points
     if side == duel.me:
         live.put({"f": side})  # the other device learns it at once
     say_flag(session)
