@@ -58,6 +58,15 @@ def test_a_puzzle_opened_by_link_is_on_the_board_to_be_played() -> None:
     assert view["study"] is None and view["position"] == game_view["position"] and view["phase"] == game_view["phase"]
 
 
+def test_a_study_board_shows_no_dice_to_verify_where_the_game_has_them() -> None:
+    app = ui.App()  # the system's dice: the game's are proven (fairplay.py), its panel shown
+    app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
+    assert app.view()["fair"] is not None
+    view = act(app, "load_url", fragment=f"#puzzle={first_puzzle().id}")
+    assert view["study"] is not None and view["fair"] is None  # the puzzle's dice are its own
+    assert act(app, "study_close")["fair"] is not None
+
+
 def test_a_right_answer_raises_the_rating() -> None:
     app, _ = fresh("backgammon")
     puzzle = first_puzzle()

@@ -231,6 +231,7 @@ def study_board_view(session: Session, studied: study.Study) -> View:
         "can": {**_no_controls(), "undo": playing and shown["can"]["undo"],
                 "confirm": playing and shown["can"]["confirm"]},
         "record": [], "replay": None, "resign": None, "review": None, "match": None, "result": None,
+        "fair": None,  # a study board's dice are its position's own, not rolled: nothing to verify
         # an answered puzzle's plays in the hint's list; the book's plays are in `study`
         "hint": cast(Hint | None, board.hint if studied.kind != "openings" and not playing else None),
         "settings": cast(Settings, dict(session.settings)), "prefs": cast(Prefs, dict(session.prefs)),
