@@ -50,6 +50,8 @@ def violations_on_every_screen(page: Page, schemes: tuple[str, ...]) -> dict[str
 def test_the_axe_check_sees_a_button_without_a_name_and_words_too_faint_to_read(desktop: tuple[Page, Watch]) -> None:
     page, _ = desktop
     page.emulate_media(color_scheme="light")
+    # nothing more to come by itself (the luck measured ahead repaints the controls)
+    page.wait_for_function("window.nardPage.view && window.nardPage.view.next === null", timeout=60_000)
     page.evaluate("""() => {
       const flip = document.getElementById('btn-flip'), title = document.getElementById('record-title');
       const before = [flip.textContent, flip.getAttribute('title'), title.style.color];

@@ -179,6 +179,8 @@ export function createTabs(root, { request, apply, enqueue, showShare }) {
         const sent = "save" in intent && typeof intent.save === "string" ? intent.save : null;
         const answer = await request(intent);
         if (!answer || answer.error) return apply(answer);
+        // the luck measured ahead changes nothing shown: the line's message stays (a library note too)
+        if (intent.type === "luck_ahead" && answer.view && current) answer.view.message = current.message;
         await keep(answer, sent);
         answered = answer;
       }).then(() => answered);
