@@ -1,6 +1,7 @@
 """The Statistics screen on a seeded library (games planted in IndexedDB as the app keeps them):
-the right counts, a game's dice alone, the link #statistics, and the background review that
-fills in the error rates by itself once allowed in Settings."""
+the right counts, a game's dice alone, the link #statistics, the summaries of the saves kept so
+that an opening again sends them in place of the saves, and the background review that fills in
+the error rates by itself once allowed in Settings."""
 
 from __future__ import annotations
 
@@ -9,7 +10,18 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import AppPage, after, eventually, in_library, wait_ready
+from browser_support import (
+    AppPage,
+    after,
+    board,
+    click_point,
+    eventually,
+    in_library,
+    points,
+    press,
+    start_game,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 from support.library_saves import by_hand, finished_game
 
@@ -111,6 +123,68 @@ def test_the_dice_statistics_of_the_game_on_the_board_and_the_link(app: AppPage)
                                                                                      counts.pips)]
     # one game has too few rolls to judge the dice
     expect(page.locator("#stats-body .stats-verdict").first).to_have_attribute("data-verdict", "dice.verdict.too_few")
+
+
+# Every statistics request's games as sent: [{id, save: bool, summary: bool}] in window.statisticsSent.
+WATCH_REQUESTS = """() => {
+    window.statisticsSent = [];
+    const app = window.nardApp;
+    const request = app.request;
+    app.request = function (message) {
+        if (message && message.type === 'statistics') {
+            window.statisticsSent.push(message.games.map(
+                (g) => ({id: g.id, save: 'save' in g, summary: 'summary' in g})));
+        }
+        return request.call(this, message);
+    };
+}"""
+
+
+def opened_again(page: Page, times: int) -> list[dict[str, Any]]:
+    """Statistics opened from Games, the `times`-th request's answer drawn: that request's games."""
+    page.click("#btn-games")
+    page.click("#games-statistics")
+    page.wait_for_function(f"window.statisticsSent.length >= {times}"
+                           " && !document.getElementById('statistics').hasAttribute('aria-busy')")
+    return list(page.evaluate(f"window.statisticsSent[{times - 1}]"))
+
+
+def kept_summaries(page: Page) -> dict[str, int]:
+    return {record["id"]: record["rev"] for record in in_library(page, "get('summaries', stores.summaries.getAll())")}
+
+
+def test_statistics_opened_again_sends_summaries_and_reads_a_game_played_on(app: AppPage) -> None:
+    page = app.page
+    plant(page, library())
+    page.evaluate(WATCH_REQUESTS)
+    start_game(page, "backgammon")
+    for _ in range(5):  # the opening roll may tie
+        if board(page)["phase"] == "move":
+            break
+        press(page, "btn-roll")
+    on_board = str(page.evaluate("window.nardPage.gameId"))
+    # the first opening: every game's save, and their summaries kept
+    first = opened_again(page, 1)
+    assert len(first) == 6 and all(game["save"] and not game["summary"] for game in first)
+    expect(page.locator("#stats-status")).to_have_text("Games: 6")
+    figures = page.inner_text("#stats-body")
+    eventually(lambda: len(kept_summaries(page)) == 6)
+    page.click("#stats-close")
+    # again: the summaries, no save, and the same figures
+    second = opened_again(page, 2)
+    assert len(second) == 6 and all(game["summary"] and not game["save"] for game in second)
+    expect(page.locator("#stats-status")).to_have_text("Games: 6")
+    assert page.inner_text("#stats-body") == figures
+    page.click("#stats-close")
+    # the game on the board played on: its save read again, its summary made again
+    rev = kept_summaries(page)[on_board]
+    click_point(page, points(page, "movable")[0])
+    click_point(page, points(page, "dest")[0])
+    eventually(lambda: (in_library(page, "get('games', stores.games.get(arg))", on_board) or {}).get("rev", 0) > rev)
+    third = {game["id"]: game for game in opened_again(page, 3)}
+    assert third[on_board]["save"] and not third[on_board]["summary"]
+    assert all(game["summary"] and not game["save"] for game_id, game in third.items() if game_id != on_board)
+    eventually(lambda: kept_summaries(page)[on_board] > rev)
 
 
 def test_the_background_review_fills_in_the_error_rate(app: AppPage) -> None:
