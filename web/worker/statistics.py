@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
 from typing import Any
@@ -28,7 +28,7 @@ SIDES = {"w": 0, "b": 1}
 ROLLS = tuple(f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1))
 ROLL_INDEX = {dice: k for k, roll in enumerate(ROLLS)
               for dice in ((int(roll[0]), int(roll[1])), (int(roll[1]), int(roll[0])))}
-RollCounts = tuple[int, ...]  # a count for each of the 21 rolls, in ROLLS' order
+RollCounts = Sequence[int]  # a count for each of the 21 rolls, in ROLLS' order
 NO_ROLLS: RollCounts = (0,) * len(ROLLS)
 P_ROLL = {roll: (1 if roll[0] == roll[1] else 2) / 36 for roll in ROLLS}
 # Pips a roll moves: a double is played four times.
@@ -37,7 +37,7 @@ FAIR_P = 0.05  # below this the dice are less even than fair dice usually are
 LOADED_P = 0.001  # below this, fair dice would be very unlikely to fall so
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GamePlayed:
     """One game of the library: its variant, whom against (`rival`: "computer:<level>", "link" or
     "human"), whether it was a game of a match, the player's side (0 white, 1 black; None for two
@@ -147,14 +147,18 @@ def games_of_summary(summary: Any) -> list[GamePlayed] | None:
             return None
         if not isinstance(rolls, list) or len(rolls) != 2:
             return None
-        sides = []
-        for counts in rolls:
-            if not isinstance(counts, list) or len(counts) != len(ROLLS) or not all(_int(n, MAX_COUNT) for n in counts):
-                return None
-            sides.append(tuple(counts))
+        if not _counts(rolls[0]) or not _counts(rolls[1]):
+            return None
         found.append(GamePlayed(variant=variant, rival=rival, match=length > 0, mine=mine, over=over, winner=winner,
-                                points=points, rolls=(sides[0], sides[1]), hand=hand, match_length=length))
+                                points=points, rolls=(rolls[0], rolls[1]), hand=hand,
+                                match_length=length))
     return found
+
+
+def _counts(counts: Any) -> bool:
+    """21 whole numbers from 0 to MAX_COUNT (checked a list at a time: 100,000 summaries are read)."""
+    return (isinstance(counts, list) and len(counts) == len(ROLLS) and set(map(type, counts)) == {int}
+            and min(counts) >= 0 and max(counts) <= MAX_COUNT)
 
 
 def _int(value: Any, most: int) -> bool:
@@ -164,10 +168,10 @@ def _int(value: Any, most: int) -> bool:
 
 def roll_counts(rolls: Iterable[tuple[int, tuple[int, int]]]) -> tuple[RollCounts, RollCounts]:
     """How many times each side rolled each of the 21 rolls (White's, Black's, in `ROLLS`' order)."""
-    counts = ([0] * len(ROLLS), [0] * len(ROLLS))
+    counts: tuple[list[int], list[int]] = ([0] * len(ROLLS), [0] * len(ROLLS))
     for side, dice in rolls:
         counts[side][ROLL_INDEX[dice]] += 1
-    return tuple(counts[0]), tuple(counts[1])
+    return counts
 
 
 def rolls_of_history(history: Any) -> list[tuple[int, tuple[int, int]]]:
