@@ -187,6 +187,56 @@ def test_statistics_opened_again_sends_summaries_and_reads_a_game_played_on(app:
     eventually(lambda: kept_summaries(page)[on_board] > rev)
 
 
+# The library as the page of database version 1 kept it (no store `summaries`), with `arg`'s games.
+VERSION_1 = """async (records) => {
+    await new Promise((ok, no) => {
+        const r = indexedDB.deleteDatabase('nard'); r.onsuccess = ok; r.onerror = () => no(r.error);
+    });
+    const db = await new Promise((ok, no) => {
+        const r = indexedDB.open('nard', 1);
+        r.onupgradeneeded = () => {
+            const games = r.result.createObjectStore('games', {keyPath: 'id'});
+            for (const [name, key] of [['updated', 'updated'], ['variant', ['variant', 'updated']],
+                                       ['rival', ['rival', 'updated']], ['outcome', ['outcome', 'updated']]]) {
+                games.createIndex(name, key);
+            }
+            r.result.createObjectStore('saves');
+            r.result.createObjectStore('aside', {autoIncrement: true});
+            r.result.createObjectStore('meta');
+        };
+        r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error);
+    });
+    const tx = db.transaction(['games', 'saves'], 'readwrite');
+    for (const [save, entry] of records) {
+        tx.objectStore('games').put(entry);
+        tx.objectStore('saves').put(save, entry.id);
+    }
+    await new Promise((ok, no) => { tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+    db.close();
+}"""
+
+
+def test_a_library_of_database_version_1_gains_the_store_of_summaries(app: AppPage) -> None:
+    page = app.page
+    now = int(time.time() * 1000)
+    planted = library()
+    records = [[save, {**entry, "name": "", "created": now - 1000 + k, "updated": now - 1000 + k, "rev": 1,
+                       "rival": "computer:beginner" if entry["opponent"] == "computer" else "human",
+                       "outcome": "over"}] for k, (save, entry) in enumerate(planted)]
+    page.evaluate(VERSION_1, records)
+    page.reload()
+    wait_ready(page)
+    if page.is_visible("#setup"):
+        after(page, lambda: page.click("#setup-start"))
+    assert page.evaluate("""() => new Promise((ok) => { const r = indexedDB.open('nard');
+        r.onsuccess = () => { ok([r.result.version, [...r.result.objectStoreNames]]); r.result.close(); }; })""") == [
+        2, ["aside", "games", "meta", "saves", "summaries"]]
+    open_statistics(page)
+    expect(page.locator("#stats-status")).to_have_text("Games: 5")
+    eventually(lambda: len(kept_summaries(page)) == 5)
+    assert {entry["id"] for _, entry in planted} == set(kept_summaries(page))
+
+
 def test_the_background_review_fills_in_the_error_rate(app: AppPage) -> None:
     page = app.page
     plant(page, [finished_game(31)])
