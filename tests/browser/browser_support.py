@@ -206,7 +206,7 @@ IN_LIBRARY = """async ([mode, work, arg]) => {
     });
     try {
         if (!db.objectStoreNames.contains('saves')) return null;
-        const tx = db.transaction(['games', 'saves', 'aside', 'meta'], mode);
+        const tx = db.transaction([...db.objectStoreNames], mode);
         const get = (store, request) => new Promise((ok, no) => {
             request.onsuccess = () => ok(request.result === undefined ? null : request.result);
             request.onerror = () => no(request.error);

@@ -1,6 +1,7 @@
 """The Statistics screen on a seeded library (games planted in IndexedDB as the app keeps them):
-the right counts, a game's dice alone, the link #statistics, and the background review that
-fills in the error rates by itself once allowed in Settings."""
+the right counts, a game's dice alone, the link #statistics, the summaries of the saves kept so
+that an opening again sends them in place of the saves, and the background review that fills in
+the error rates by itself once allowed in Settings."""
 
 from __future__ import annotations
 
@@ -9,7 +10,18 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import AppPage, after, eventually, in_library, wait_ready
+from browser_support import (
+    AppPage,
+    after,
+    board,
+    click_point,
+    eventually,
+    in_library,
+    points,
+    press,
+    start_game,
+    wait_ready,
+)
 from playwright.sync_api import Page, expect
 from support.library_saves import by_hand, finished_game
 
@@ -111,6 +123,118 @@ def test_the_dice_statistics_of_the_game_on_the_board_and_the_link(app: AppPage)
                                                                                      counts.pips)]
     # one game has too few rolls to judge the dice
     expect(page.locator("#stats-body .stats-verdict").first).to_have_attribute("data-verdict", "dice.verdict.too_few")
+
+
+# Every statistics request's games as sent: [{id, save: bool, summary: bool}] in window.statisticsSent.
+WATCH_REQUESTS = """() => {
+    window.statisticsSent = [];
+    const app = window.nardApp;
+    const request = app.request;
+    app.request = function (message) {
+        if (message && message.type === 'statistics') {
+            window.statisticsSent.push(message.games.map(
+                (g) => ({id: g.id, save: 'save' in g, summary: 'summary' in g})));
+        }
+        return request.call(this, message);
+    };
+}"""
+
+
+def opened_again(page: Page, times: int) -> list[dict[str, Any]]:
+    """Statistics opened from Games, the `times`-th request's answer drawn: that request's games."""
+    page.click("#btn-games")
+    page.click("#games-statistics")
+    page.wait_for_function(f"window.statisticsSent.length >= {times}"
+                           " && !document.getElementById('statistics').hasAttribute('aria-busy')")
+    return list(page.evaluate(f"window.statisticsSent[{times - 1}]"))
+
+
+def kept_summaries(page: Page) -> dict[str, int]:
+    return {record["id"]: record["rev"] for record in in_library(page, "get('summaries', stores.summaries.getAll())")}
+
+
+def test_statistics_opened_again_sends_summaries_and_reads_a_game_played_on(app: AppPage) -> None:
+    page = app.page
+    plant(page, library())
+    page.evaluate(WATCH_REQUESTS)
+    start_game(page, "backgammon")
+    for _ in range(5):  # the opening roll may tie
+        if board(page)["phase"] == "move":
+            break
+        press(page, "btn-roll")
+    on_board = str(page.evaluate("window.nardPage.gameId"))
+    # the first opening: every game's save, and their summaries kept
+    first = opened_again(page, 1)
+    assert len(first) == 6 and all(game["save"] and not game["summary"] for game in first)
+    expect(page.locator("#stats-status")).to_have_text("Games: 6")
+    figures = page.inner_text("#stats-body")
+    eventually(lambda: len(kept_summaries(page)) == 6)
+    page.click("#stats-close")
+    # again: the summaries, no save, and the same figures
+    second = opened_again(page, 2)
+    assert len(second) == 6 and all(game["summary"] and not game["save"] for game in second)
+    expect(page.locator("#stats-status")).to_have_text("Games: 6")
+    assert page.inner_text("#stats-body") == figures
+    page.click("#stats-close")
+    # the game on the board played on: its save read again, its summary made again
+    rev = kept_summaries(page)[on_board]
+    click_point(page, points(page, "movable")[0])
+    click_point(page, points(page, "dest")[0])
+    eventually(lambda: (in_library(page, "get('games', stores.games.get(arg))", on_board) or {}).get("rev", 0) > rev)
+    third = {game["id"]: game for game in opened_again(page, 3)}
+    assert third[on_board]["save"] and not third[on_board]["summary"]
+    assert all(game["summary"] and not game["save"] for game_id, game in third.items() if game_id != on_board)
+    eventually(lambda: kept_summaries(page)[on_board] > rev)
+
+
+# The library as the page of database version 1 kept it (no store `summaries`), with `arg`'s games.
+VERSION_1 = """async (records) => {
+    await new Promise((ok, no) => {
+        const r = indexedDB.deleteDatabase('nard'); r.onsuccess = ok; r.onerror = () => no(r.error);
+    });
+    const db = await new Promise((ok, no) => {
+        const r = indexedDB.open('nard', 1);
+        r.onupgradeneeded = () => {
+            const games = r.result.createObjectStore('games', {keyPath: 'id'});
+            for (const [name, key] of [['updated', 'updated'], ['variant', ['variant', 'updated']],
+                                       ['rival', ['rival', 'updated']], ['outcome', ['outcome', 'updated']]]) {
+                games.createIndex(name, key);
+            }
+            r.result.createObjectStore('saves');
+            r.result.createObjectStore('aside', {autoIncrement: true});
+            r.result.createObjectStore('meta');
+        };
+        r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error);
+    });
+    const tx = db.transaction(['games', 'saves'], 'readwrite');
+    for (const [save, entry] of records) {
+        tx.objectStore('games').put(entry);
+        tx.objectStore('saves').put(save, entry.id);
+    }
+    await new Promise((ok, no) => { tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+    db.close();
+}"""
+
+
+def test_a_library_of_database_version_1_gains_the_store_of_summaries(app: AppPage) -> None:
+    page = app.page
+    now = int(time.time() * 1000)
+    planted = library()
+    records = [[save, {**entry, "name": "", "created": now - 1000 + k, "updated": now - 1000 + k, "rev": 1,
+                       "rival": "computer:beginner" if entry["opponent"] == "computer" else "human",
+                       "outcome": "over"}] for k, (save, entry) in enumerate(planted)]
+    page.evaluate(VERSION_1, records)
+    page.reload()
+    wait_ready(page)
+    if page.is_visible("#setup"):
+        after(page, lambda: page.click("#setup-start"))
+    assert page.evaluate("""() => new Promise((ok) => { const r = indexedDB.open('nard');
+        r.onsuccess = () => { ok([r.result.version, [...r.result.objectStoreNames]]); r.result.close(); }; })""") == [
+        2, ["aside", "games", "meta", "saves", "summaries"]]
+    open_statistics(page)
+    expect(page.locator("#stats-status")).to_have_text("Games: 5")
+    eventually(lambda: len(kept_summaries(page)) == 5)
+    assert {entry["id"] for _, entry in planted} == set(kept_summaries(page))
 
 
 def test_the_background_review_fills_in_the_error_rate(app: AppPage) -> None:

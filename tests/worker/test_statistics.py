@@ -86,7 +86,7 @@ def test_a_seeded_library_has_the_counts_its_dice_gave() -> None:
 def test_results_by_game_opponent_and_kind_from_known_games() -> None:
     def game(variant: str, rival: str, mine: int | None, winner: int | None, points: int, match: bool = False,
              over: bool = True) -> GamePlayed:
-        return GamePlayed(variant, rival, match, mine, over, winner, points, ())
+        return GamePlayed(variant, rival, match, mine, over, winner, points)
 
     games = [
         game("narde", "computer:strongest", 0, 0, 2),
@@ -154,7 +154,8 @@ def test_the_chi_square_tail_matches_the_tables(x: float, df: int, p: float) -> 
 
 def test_a_save_that_is_not_one_gives_no_games_and_no_error() -> None:
     assert games_of_save({}) == []
-    assert games_of_save({"game": {"history": [{"event": "play", "side": "w", "dice": [9, 1]}, 7]}})[0].rolls == ()
+    assert games_of_save({"game": {"history": [{"event": "play", "side": "w", "dice": [9, 1]}, 7]}})[0].rolls == (
+        [0] * 21, [0] * 21)
     assert rolls_of_history("not a list") == []
     link = games_of_save({"settings": {"opponent": "human"}, "duel": {"me": "b"},
                           "game": {"variant": "narde", "history": [], "result": {"winner": "b", "points": 2}}})

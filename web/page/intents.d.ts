@@ -231,12 +231,14 @@ export interface EditResetIntent {
 }
 
 /**
- * A game of the library as Statistics reads it: its save, its background review's summary
+ * A game of the library as Statistics reads it: its save, or the summary of it the engine
+ * made before (web/worker/statistics.py summary_of_save), its background review's summary
  * (web/worker/background.py; null when not reviewed) and when it was last played (ms).
  */
 export interface StatisticsGame {
   id: string;
-  save: string;
+  save?: string;
+  summary?: Record<string, unknown>;
   review?: Record<string, unknown> | null;
   when: number;
 }

@@ -8,7 +8,8 @@ exports: `await element.xworker.sync.dispatch(json)`. Requests are objects with 
   their options, cube limits and match lengths, the languages), which no other answer repeats.
 - {"type": "ping"} — the page's heartbeat (app.js): answers {"pong": true} at once, touching nothing.
 - {"type": "statistics", "games": [...], "scope"} — the Statistics screen's figures from the
-  library the page sends (web/worker/statistics_view.py); the session is not touched.
+  library the page sends (its saves, or their summaries made before), with the summaries of the
+  saves read (web/worker/statistics_view.py); the session is not touched.
 - {"type": "review_in_background", "id", "save"} — one slice of a finished game's review, for
   Statistics (web/worker/background.py); the session is not touched.
 - anything else goes to `ui.App.dispatch()` (web/worker/ui.py, the UI state machine) and its

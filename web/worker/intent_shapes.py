@@ -252,11 +252,13 @@ class EditResetIntent(TypedDict):
 
 
 class StatisticsGame(TypedDict):
-    """A game of the library as Statistics reads it: its save, its background review's summary
+    """A game of the library as Statistics reads it: its save, or the summary of it the engine
+    made before (web/worker/statistics.py summary_of_save), its background review's summary
     (web/worker/background.py; null when not reviewed) and when it was last played (ms)."""
 
     id: str
-    save: str
+    save: NotRequired[str]
+    summary: NotRequired[dict[str, object]]
     review: NotRequired[dict[str, object] | None]
     when: float
 

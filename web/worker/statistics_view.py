@@ -1,5 +1,5 @@
 """The Statistics screen's figures, from the library the page sends (`{"type": "statistics",
-"games": [{"id", "save", "review", "when"}], "scope"}`, web/worker/engine.py): the results by
+"games": [{"id", "save" or "summary", "review", "when"}], "scope"}`, web/worker/engine.py): the results by
 game, by opponent and level, by single game or match; the player's error rate, skill and rating
 per game over time from the reviewed games (background.py keeps their summaries), with a moving
 average; the luck; and the dice, the player's and the opponent's, beside fair dice's.
@@ -20,7 +20,16 @@ from nardcore.bots.analysis import judged_skill
 
 from . import ratings
 from .background import SUMMARY_VERSION
-from .statistics import GamePlayed, Tally, check_dice, dice_counts, games_of_save, results
+from .statistics import (
+    GamePlayed,
+    Tally,
+    check_dice,
+    dice_counts,
+    games_of_save,
+    games_of_summary,
+    results,
+    summary_of_save,
+)
 
 MOVING = 10  # reviewed games in the moving average
 MAX_GAMES = 100_000
@@ -68,21 +77,22 @@ def in_scope(game: GamePlayed, game_id: str, scope: str) -> bool:
     return game_id == scope
 
 
-def report(items: Any, scope: Any = "all") -> dict[str, Any]:
-    """Every figure of the Statistics screen for the games `items` (the page's library) in `scope`."""
+def report(items: Any, scope: Any = "all", made: dict[str, Any] | None = None,
+           again: list[str] | None = None) -> dict[str, Any]:
+    """Every figure of the Statistics screen for the games `items` (the page's library) in `scope`.
+    Each item brings its save or its save's summary (statistics.py `summary_of_save`); the
+    summaries made of the saves read go into `made` by game id, for the page to keep; the ids of
+    the games whose summary did not read, and which came without their save, into `again`."""
     scope = scope if isinstance(scope, str) else "all"
     played: list[tuple[GamePlayed, dict[str, dict[str, float]] | None, float]] = []
     unread = 0
     for item in items[:MAX_GAMES] if isinstance(items, list) else []:
-        text = item.get("save") if isinstance(item, dict) else None
-        try:
-            save = safejson.loads(text) if isinstance(text, str) else None
-        except ValueError:
-            save = None
-        if not isinstance(save, dict) or not isinstance(item, dict):
+        games = games_of_item(item, made)
+        if games is None or not isinstance(item, dict):
+            if again is not None and isinstance(item, dict) and "summary" in item and isinstance(item.get("id"), str):
+                again.append(item["id"])
             unread += 1
             continue
-        games = games_of_save(save)
         when = item.get("when")
         when = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) else 0.0
         game_id = str(item.get("id", ""))
@@ -104,6 +114,31 @@ def report(items: Any, scope: Any = "all") -> dict[str, Any]:
         "skill": skill_by_variant(played),
         "dice": dice_report(games_only),
     }
+
+
+def games_of_item(item: Any, made: dict[str, Any] | None = None) -> list[GamePlayed] | None:
+    """The games of one item the page sent: from its summary when that reads, else from its save
+    (its summary then made and put into `made`); None when neither reads."""
+    if not isinstance(item, dict):
+        return None
+    if "summary" in item:
+        games = games_of_summary(item["summary"])
+        if games is not None:
+            return games
+    text = item.get("save")
+    try:
+        save = safejson.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        save = None
+    if not isinstance(save, dict):
+        return None
+    summary = summary_of_save(save)
+    games = games_of_summary(summary)
+    if games is None:  # a save whose summary would not read back (a level of no name): read as it is
+        return games_of_save(save)
+    if made is not None and isinstance(item.get("id"), str):
+        made[item["id"]] = summary
+    return games
 
 
 def _tally(tally: Tally) -> dict[str, int]:
@@ -206,5 +241,10 @@ def dice_side(games: Sequence[GamePlayed], side: str) -> dict[str, Any]:
 
 
 def statistics_answer(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine's answer to {"type": "statistics"}: {"statistics": report}."""
-    return {"statistics": report(request.get("games"), request.get("scope", "all"))}
+    """The engine's answer to {"type": "statistics"}: {"statistics": report, "summaries": {id:
+    summary of each save read}}; or {"again": [id, ...]} when a game came with a summary that does
+    not read and without its save: the page sends those games' saves (and nothing is counted)."""
+    made: dict[str, Any] = {}
+    again: list[str] = []
+    found = report(request.get("games"), request.get("scope", "all"), made, again)
+    return {"again": again} if again else {"statistics": found, "summaries": made}

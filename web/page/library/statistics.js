@@ -2,15 +2,16 @@
 // the player's results by game, by opponent and level, by single game or match; their error rate,
 // skill and rating per game over time, with a moving average; the luck; and how the dice fell
 // beside fair dice's, with the chi-square test's verdict in plain words. The engine computes
-// every figure (web/worker/statistics_view.py) from the library this page reads and sends; this
-// part only draws them (charts.js).
+// every figure (web/worker/statistics_view.py) from the library this page reads and sends (each
+// game's save, or the summary of it the engine made before: summaries.js); this part only draws
+// them (charts.js).
 //
 // Everything from storage or the engine is set with textContent only.
 
 import { $, listeners, make } from "../dom.js";
 import { isolate, t } from "../i18n.js";
 import { barPlot, timePlot } from "./charts.js";
-import { statisticsInputs } from "./store.js";
+import { askStatistics } from "./summaries.js";
 
 /** @typedef {import("../view-model.js").Intent} Intent */
 /** @typedef {{played: number, won: number, lost: number, drawn: number, points_won: number, points_lost: number}} Tally */
@@ -70,9 +71,7 @@ export function createStatistics(root, deps) {
     const ask = ++asked;
     $("stats-status").textContent = t("app.loading");
     root.setAttribute("aria-busy", "true");
-    const games = await statisticsInputs().catch(() => []);
-    const answer = /** @type {{statistics?: Report, error?: string}} */ (
-      await deps.request({ type: "statistics", games, scope: scope.value || "all" }));
+    const answer = /** @type {{statistics?: Report, error?: string}} */ (await askStatistics(deps.request, scope.value || "all"));
     if (ask !== asked) return; // asked again meanwhile
     root.removeAttribute("aria-busy");
     if (!answer || !answer.statistics) {

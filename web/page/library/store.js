@@ -7,6 +7,7 @@
 //   saves   each game's save (web/worker/saves.py save_text), by the game's id
 //   aside   what could not be read or kept as it was: never lost, never opened again by itself
 //   meta    the game on the board last ("current"), whether persistence was asked for
+//   summaries  each save's summary for Statistics, with the revision it was made of (summaries.js)
 //
 // Plain IndexedDB, wrapped here in one small helper (`run`): a transaction, its requests and
 // their callbacks, one promise for its end. Where the browser denies IndexedDB (a cross-site
@@ -28,8 +29,8 @@ import { OLD_SAVE_KEY, moveFromLocalStorage } from "./migrate.js";
 /** @typedef {{[name: string]: IDBObjectStore}} Stores */
 
 const DB_NAME = EMBEDDED ? "nard.embed" : "nard";
-const DB_VERSION = 1;
-const STORES = ["games", "saves", "aside", "meta"];
+const DB_VERSION = 2; // 2: the store summaries
+const STORES = ["games", "saves", "aside", "meta", "summaries"];
 export const GAME_ID = /^[0-9a-f]{12}$/;
 export const MAX_NAME = 80;
 const CURRENT_KEY = "nard.current"; // sessionStorage: the id of the game this tab shows
@@ -76,16 +77,19 @@ function openDatabase() {
     } catch (_) {
       return resolve(null);
     }
+    // a new database, or one of an earlier version: the stores it lacks (version 2 added summaries)
     request.onupgradeneeded = () => {
       const db = request.result;
-      const games = db.createObjectStore("games", { keyPath: "id" });
-      games.createIndex("updated", "updated");
-      games.createIndex("variant", ["variant", "updated"]);
-      games.createIndex("rival", ["rival", "updated"]);
-      games.createIndex("outcome", ["outcome", "updated"]);
-      db.createObjectStore("saves");
-      db.createObjectStore("aside", { autoIncrement: true });
-      db.createObjectStore("meta");
+      const lacks = (/** @type {string} */ name) => !db.objectStoreNames.contains(name);
+      if (lacks("games")) {
+        const games = db.createObjectStore("games", { keyPath: "id" });
+        games.createIndex("updated", "updated");
+        games.createIndex("variant", ["variant", "updated"]);
+        games.createIndex("rival", ["rival", "updated"]);
+        games.createIndex("outcome", ["outcome", "updated"]);
+      }
+      for (const name of ["saves", "meta", "summaries"]) if (lacks(name)) db.createObjectStore(name);
+      if (lacks("aside")) db.createObjectStore("aside", { autoIncrement: true });
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -383,6 +387,7 @@ export async function keepGame(save, entry) {
             if (!replaced || replaced.started !== false) return;
             stores.games.delete(current);
             stores.saves.delete(current);
+            stores.summaries.delete(current);
             if (cache) cache.delete(current);
             newestFirst = null;
           });
@@ -446,6 +451,7 @@ export async function deleteGame(/** @type {string} */ id) {
       when(stores.saves.get(id), (save) => {
         stores.games.delete(id);
         stores.saves.delete(id);
+        stores.summaries.delete(id);
         when(stores.meta.get("current"), (current) => current === id && stores.meta.delete("current"));
         if (cache) cache.delete(id);
         newestFirst = null;
@@ -578,22 +584,4 @@ export async function keepReview(id, review) {
   } catch (_) {
     return false;
   }
-}
-
-/**
- * The games Statistics reads: each entry's save, background review and time, newest first.
- * @returns {Promise<{id: string, save: string, review: Record<string, unknown> | null, when: number}[]>}
- */
-export async function statisticsInputs() {
-  const entries = (await listGames()).filter((entry) => entry.started !== false);
-  /** @type {Map<string, string>} */
-  const texts = new Map();
-  await run("readonly", (stores) => {
-    for (const entry of entries) {
-      when(stores.saves.get(entry.id), (save) => typeof save === "string" && texts.set(entry.id, save));
-    }
-  });
-  return entries.filter((entry) => texts.has(entry.id)).map((entry) => ({
-    id: entry.id, save: /** @type {string} */ (texts.get(entry.id)), review: entry.review || null, when: entry.updated,
-  }));
 }
