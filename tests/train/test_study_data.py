@@ -40,7 +40,7 @@ PUZZLES = [name for name in VARIANT_NAMES if puzzles(name)]
 
 
 def test_books_and_puzzles_are_shipped() -> None:
-    assert "backgammon" in BOOKS and "narde" in BOOKS and len(PUZZLES) >= 2
+    assert BOOKS == PUZZLES == list(VARIANT_NAMES)  # every game has its opening book and its puzzles
 
 
 @pytest.mark.parametrize("variant_name", BOOKS)
@@ -77,7 +77,7 @@ def test_the_book_is_found_for_either_colour_on_roll() -> None:
 @pytest.mark.parametrize("variant_name", PUZZLES)
 def test_the_puzzles_have_legal_answers_and_ratings(variant_name: str) -> None:
     lines = cli("puzzles", variant_name)
-    assert len(lines) == len(puzzles(variant_name))
+    assert len(lines) == len(puzzles(variant_name)) >= 300  # at least 300 a game, as the command lists them
     assert len({line["id"] for line in lines}) == len(lines)
     for line in lines:
         assert set(line) == {"id", "position", "dice", "best", "rating", "themes"}
