@@ -373,6 +373,9 @@ function paintGraph(review, send, drawn, lang) {
     return;
   }
   drawn.graph = key;
+  // a tooltip shown stays shown when the graph is drawn again (another width: the panel grew)
+  const before = holder.querySelector(".review-tip");
+  const kept = before instanceof HTMLElement && !before.hidden ? Number(before.dataset.turn) : null;
   holder.textContent = "";
   drawn.showTip = null;
   if (!chances.length) return;
@@ -447,6 +450,7 @@ function paintGraph(review, send, drawn, lang) {
   });
   holder.append(svg, tip);
   if (review.shown !== null && review.shown < chances.length) showTip(review.shown);
+  else if (kept !== null && kept < chances.length) showTip(kept);
 }
 
 /**
