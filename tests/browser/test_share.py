@@ -89,6 +89,7 @@ def test_the_game_record_downloads_as_mat_and_imports_back_as_a_new_game(app: Ap
     page.click("#btn-games")
     after(page, lambda: page.set_input_files("#games-import", str(file)))
     expect(page.locator("#message")).to_contain_text("added to your games")
+    expect(page.locator("#games")).to_be_hidden()  # closed once the game is kept, maybe after the message
     assert board(page)["position"] == position
     page.click("#btn-games")
     expect(page.locator("#games-list .game-entry")).to_have_count(2)
