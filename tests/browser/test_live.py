@@ -193,6 +193,15 @@ def test_an_answer_opened_in_a_new_tab_is_handed_to_the_waiting_tab(browser: Bro
         guest_context.close()
 
 
+def clocks_shown(pages: tuple[Page, ...], reserve: str) -> None:
+    """Both clocks drawn on each device with `reserve` left, one of them running."""
+    for page in pages:
+        page.wait_for_function("document.querySelectorAll('.live-clock[data-running]').length === 1",
+                               timeout=20_000)
+        for side in ("w", "b"):
+            expect(page.locator(f"#live-clock-{side}")).to_contain_text(reserve)
+
+
 def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_your_turn(
         browser: Browser, site: str) -> None:
     """A time control chosen when inviting: both devices draw both clocks from the first view,
@@ -210,11 +219,7 @@ def test_the_clocks_are_shown_on_both_devices_and_tick_and_a_hidden_tab_says_you
         host.goto(live_link(guest))
         connected(host)
         connected(guest)
-        for page in (host, guest):
-            page.wait_for_function("document.querySelectorAll('.live-clock[data-running]').length === 1",
-                                   timeout=20_000)
-            for side in ("w", "b"):
-                expect(page.locator(f"#live-clock-{side}")).to_contain_text("1:00")
+        clocks_shown((host, guest), "1:00")
         running = guest.locator(".live-clock[data-running]")
         side = str(running.get_attribute("id"))
         assert host.get_attribute(f"#{side}", "data-running") is not None  # the same side's clock on both
@@ -270,11 +275,7 @@ def test_share_offers_the_clocks_and_a_loss_on_time_stays_over_a_reload(browser:
         host.goto(live_link(guest))
         connected(host)
         connected(guest)
-        for page in (host, guest):
-            page.wait_for_function("document.querySelectorAll('.live-clock[data-running]').length === 1",
-                                   timeout=20_000)
-            for side in ("w", "b"):
-                expect(page.locator(f"#live-clock-{side}")).to_contain_text("2:00")
+        clocks_shown((host, guest), "2:00")
         guest.evaluate(SPY)
         guest.wait_for_function("window.lineChannel", timeout=20_000)  # the next heartbeat shows the line
         after(host, lambda: guest.evaluate("(data) => window.lineChannel.send(data)", json.dumps({"f": "b"})))

@@ -19,11 +19,22 @@ def finished_game(seed: int, opponent: str = "computer", variant: str = "backgam
     if opponent == "computer":
         settings["level"] = "beginner"
     app.dispatch({"type": "new_game", "settings": settings})
-    for _ in range(1500):
+    play_to_the_end(app, 1500)
+    assert app.view()["phase"] == "over"
+    answer = app.dispatch({"type": "dismiss"})
+    return str(answer["save"]), dict(answer["entry"])
+
+
+def play_to_the_end(app: ui.App, limit: int, next_games: bool = False) -> None:
+    """The person's first step shown each time, the computer's turns, rolls, confirms and takes,
+    until the game is over (`next_games`: until the match is, each next game started)."""
+    for _ in range(limit):
         view = app.view()
         if view["phase"] == "over":
-            break
-        if view["bot_pending"]:
+            if not (next_games and view["can"].get("next_game")):
+                break
+            app.dispatch({"type": "next_game"})
+        elif view["bot_pending"]:
             app.dispatch({"type": "bot"})
         elif view["can"].get("roll"):
             app.dispatch({"type": "roll"})
@@ -35,9 +46,6 @@ def finished_game(seed: int, opponent: str = "computer", variant: str = "backgam
             app.dispatch({"type": "confirm"})
         elif view["can"].get("take"):
             app.dispatch({"type": "take"})
-    assert app.view()["phase"] == "over"
-    answer = app.dispatch({"type": "dismiss"})
-    return str(answer["save"]), dict(answer["entry"])
 
 
 def finished_save(seed: int, opponent: str = "computer") -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support.library_saves import by_hand, finished_game
+from support.library_saves import by_hand, finished_game, play_to_the_end
 
 from web.worker import background, engine, ui
 from web.worker.statistics import STATS_VERSION, games_of_save, games_of_summary, summary_of_save
@@ -28,24 +28,7 @@ def match_save() -> str:
     app = ui.App(dice="seed:41")
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon", "match_length": 3,
                                                    "opponent": "computer", "seat": "b", "level": "beginner"}})
-    for _ in range(6000):
-        view = app.view()
-        if view["phase"] == "over":
-            if not view["can"].get("next_game"):
-                break
-            app.dispatch({"type": "next_game"})
-        elif view["bot_pending"]:
-            app.dispatch({"type": "bot"})
-        elif view["can"].get("roll"):
-            app.dispatch({"type": "roll"})
-        elif view["movable"]:
-            app.dispatch({"type": "click", "point": view["movable"][0]})
-            if app.view()["destinations"]:
-                app.dispatch({"type": "click", "point": app.view()["destinations"][0]})
-        elif view["can"].get("confirm"):
-            app.dispatch({"type": "confirm"})
-        elif view["can"].get("take"):
-            app.dispatch({"type": "take"})
+    play_to_the_end(app, 6000, next_games=True)
     return str(app.dispatch({"type": "dismiss"})["save"])
 
 
