@@ -42,9 +42,9 @@ class Ahead:
     after them, and the (position, roll)s found by the walk and not yet weighed."""
 
     game: Game
+    position: Position
     events: int = 0
     plays: int = 0  # plays and passes walked
-    position: Position | None = None
     waiting: deque[tuple[Position, tuple[int, int]]] = field(default_factory=deque)
     broken: bool = False  # a play of the record could not be read back: nothing more is done
 
@@ -55,7 +55,7 @@ def _ahead(session: Session) -> Ahead:
     ahead = session.luck_ahead
     game = session.game
     if not isinstance(ahead, Ahead) or ahead.game is not game or ahead.events > len(game.history):
-        ahead = session.luck_ahead = Ahead(game, position=game.start)
+        ahead = session.luck_ahead = Ahead(game, game.start)
     return ahead
 
 
@@ -71,12 +71,10 @@ def behind(session: Session) -> bool:
 def _walk(ahead: Ahead) -> None:
     """The history's new events: each play's position before its roll, with the rolls its luck
     is measured against but the one rolled (its value is the review's own first pass)."""
-    history = ahead.game.history
-    position = ahead.position
-    if ahead.broken or position is None:
+    if ahead.broken:
         return
     try:
-        _walk_from(ahead, history, position)
+        _walk_from(ahead, ahead.game.history, ahead.position)
     except NardError:  # a record this device cannot read back: its review will say so
         ahead.broken = True
         ahead.waiting.clear()
@@ -91,8 +89,8 @@ def _walk_from(ahead: Ahead, history: list[dict[str, Any]], position: Position) 
         before = position.with_turn(SIDE_LETTERS.index(str(event.get("side"))))
         dice = (int(event["dice"][0]), int(event["dice"][1]))
         # the game's first roll, when the opening decided it, has no double (as review_steps says)
-        openings = [tuple(sorted(e["dice"])) for e in history[:index] if e.get("event") == "opening"][-1:]
-        first = ahead.plays == 0 and openings == [tuple(sorted(dice))]
+        first = ahead.plays == 0 and [tuple(sorted(e["dice"])) for e in history[:index]
+                                      if e.get("event") == "opening"][-1:] == [tuple(sorted(dice))]
         rolled = (max(dice), min(dice))
         ahead.waiting.extend((before, roll.dice) for roll in analysis.luck_rolls(first) if roll.dice != rolled)
         text = str(event.get("play", ""))
