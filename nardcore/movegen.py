@@ -418,7 +418,14 @@ class TurnGraph:
         return tuple(reversed(steps))
 
     def plays(self) -> Plays:
-        """Each legal play's resulting position with one step sequence that reaches it."""
+        """Each legal play's resulting position with one step sequence that reaches it (worked
+        out once a graph: the app asks at every view of a turn)."""
+        found = self.__dict__.get("_plays")
+        if found is None:
+            found = self._plays = self._find_plays()
+        return dict(found)
+
+    def _find_plays(self) -> Plays:
         finals = list(self.finals)
         paths: dict[Node, tuple[Step, ...]] = {self.root: ()}  # plays share their first steps
 

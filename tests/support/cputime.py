@@ -3,10 +3,11 @@ machine, where wall time says more about the other work than about the test.
 
     NARD_CPU_LOG=/tmp/cpu.log python -m pytest -p support.cputime tests/core/test_random_games.py -n 0
 
-appends one line per test to $NARD_CPU_LOG (default: cputime.log in the working directory):
-its call's CPU seconds (time.process_time: this process only), its wall seconds, its id.
-Setup and teardown are left out. Compare two versions on the same files with the same
-NARD_LONG; the figures are never asserted (timing goals belong to bench/).
+appends one line per test to $NARD_CPU_LOG (default: cputime.log in the working directory): its
+CPU seconds with everything under its process (Chromium and Playwright's driver included: what a
+browser test really costs), its own process's CPU seconds, its wall seconds, its id. Set-up and
+tear-down count (a boot of the app is most of a browser test's cost). Compare two versions on the
+same files with the same NARD_LONG; the figures are never asserted (timing goals belong to bench/).
 """
 
 from __future__ import annotations
@@ -14,14 +15,44 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+CLOCK = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu() -> float:
+    """CPU seconds of this process and all its descendants, those already reaped included
+    (a process's cutime and cstime hold its waited-for children's)."""
+    me = os.getpid()
+    parents: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        spent[pid] = sum(int(value) for value in fields[11:15]) / CLOCK
+    total = 0.0
+    for pid, seconds in spent.items():
+        ancestor = pid
+        while ancestor > 1 and ancestor != me:
+            ancestor = parents.get(ancestor, 1)
+        if ancestor == me:
+            total += seconds
+    return total
+
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    cpu, wall = time.process_time(), time.perf_counter()
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    tree, cpu, wall = tree_cpu(), time.process_time(), time.perf_counter()
     yield
-    line = f"{time.process_time() - cpu:.2f}\t{time.perf_counter() - wall:.2f}\t{item.nodeid}\n"
+    line = (f"{tree_cpu() - tree:.2f}\t{time.process_time() - cpu:.2f}\t{time.perf_counter() - wall:.2f}"
+            f"\t{item.nodeid}\n")
     with open(os.environ.get("NARD_CPU_LOG", "cputime.log"), "a", encoding="utf-8") as log:
         log.write(line)

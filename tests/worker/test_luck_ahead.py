@@ -102,4 +102,18 @@ def test_a_new_game_walks_its_own_record() -> None:
     play_turns(app, 1)
     to_move(app)
     ahead = app.session.luck_ahead
-    assert ahead.game is app.game and ahead.plays >= 1 and ahead.waiting
+    assert ahead.start == app.game.start and ahead.walked == app.game.history and ahead.plays >= 1 and ahead.waiting
+
+
+def test_the_same_game_copied_goes_on_where_its_walk_was_and_one_taken_back_walks_again() -> None:
+    """A game by link or a save read again puts a copy of the game on the board: the walk goes
+    on (every view asks, so a walk started again would read the whole record each time)."""
+    app = played(5)
+    catch_up(app)
+    ahead = app.session.luck_ahead
+    app.session.game = app.game.copy()
+    assert app.view()["next"] is None and app.session.luck_ahead is ahead
+    app.session.game = shorter = app.game.copy()
+    shorter.history[:] = shorter.history[:-3]
+    app.view()
+    assert app.session.luck_ahead is not ahead and app.session.luck_ahead.walked == shorter.history

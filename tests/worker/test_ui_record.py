@@ -112,3 +112,28 @@ def test_play_on_from_a_replayed_position_starts_a_new_game_of_the_library() -> 
     act(in_match, "replay", to="first")
     view = act(in_match, "play_on")
     assert view["match"] is None and in_match.session.settings["match_length"] == 0
+
+
+def test_the_record_read_again_for_each_view_is_the_record_read_from_nothing() -> None:
+    """`record.entries` reuses the entries of a history's unchanged beginning: through games
+    played on, taken back, replaced by another game and by a copy, it gives what a reading
+    from nothing gives."""
+    from web.worker import record
+
+    def from_nothing(game: Any) -> list[dict[str, Any]]:
+        record._entries_read = ([], [])  # noqa: SLF001
+        return record.entries(game)
+
+    narde, _ = fresh("narde", dice="seed:3")
+    backgammon, _ = fresh("backgammon", dice="seed:4")
+    seen = 0
+    for _ in range(6):
+        for app in (narde, backgammon):
+            play_turns(app, 2)
+            game = app.game
+            assert record.entries(game) == from_nothing(game)
+            shorter = game.copy()
+            del shorter.history[-3:]
+            assert record.entries(game) == from_nothing(game) and record.entries(shorter) == from_nothing(shorter)
+            seen += len(game.history)
+    assert seen > 60

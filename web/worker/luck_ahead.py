@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from nardcore.bots import analysis
 from nardcore.bots.neural import network_for
 from nardcore.errors import NardError
-from nardcore.game import Game
 from nardcore.notation import parse_play
 from nardcore.position import SIDE_LETTERS, Position
 
@@ -41,21 +40,24 @@ class Ahead:
     """How far the luck of one game is measured: the history's events walked, the position
     after them, and the (position, roll)s found by the walk and not yet weighed."""
 
-    game: Game
+    start: Position
     position: Position
-    events: int = 0
+    walked: list[dict[str, Any]] = field(default_factory=list)  # the history's events so far
     plays: int = 0  # plays and passes walked
     waiting: deque[tuple[Position, tuple[int, int]]] = field(default_factory=deque)
     broken: bool = False  # a play of the record could not be read back: nothing more is done
 
 
 def _ahead(session: Session) -> Ahead:
-    """The walk of the game on the board, started again when the game is another one (or its
-    record was taken back)."""
+    """The walk of the game on the board, started again only when the game is another one or
+    its record no longer begins with the events walked (taken back). The same game copied (a
+    turn by link, a save read again) goes on where it was: every view asks, so a walk started
+    again for each would cost the whole record's reading each time."""
     ahead = session.luck_ahead
     game = session.game
-    if not isinstance(ahead, Ahead) or ahead.game is not game or ahead.events > len(game.history):
-        ahead = session.luck_ahead = Ahead(game, game.start)
+    if (not isinstance(ahead, Ahead) or ahead.start != game.start
+            or game.history[:len(ahead.walked)] != ahead.walked):
+        ahead = session.luck_ahead = Ahead(game.start, game.start)
     return ahead
 
 
@@ -64,26 +66,26 @@ def behind(session: Session) -> bool:
     if network_for(session.game.variant.name) is None:
         return False
     ahead = _ahead(session)
-    _walk(ahead)
+    _walk(ahead, session.game.history)
     return bool(ahead.waiting)
 
 
-def _walk(ahead: Ahead) -> None:
+def _walk(ahead: Ahead, history: list[dict[str, Any]]) -> None:
     """The history's new events: each play's position before its roll, with the rolls its luck
     is measured against but the one rolled (its value is the review's own first pass)."""
     if ahead.broken:
         return
     try:
-        _walk_from(ahead, ahead.game.history, ahead.position)
+        _walk_from(ahead, history, ahead.position)
     except NardError:  # a record this device cannot read back: its review will say so
         ahead.broken = True
         ahead.waiting.clear()
 
 
 def _walk_from(ahead: Ahead, history: list[dict[str, Any]], position: Position) -> None:
-    for index in range(ahead.events, len(history)):
+    for index in range(len(ahead.walked), len(history)):
         event = history[index]
-        ahead.events = index + 1
+        ahead.walked.append(event)
         if event.get("event") not in ("play", "pass"):
             continue
         before = position.with_turn(SIDE_LETTERS.index(str(event.get("side"))))

@@ -19,6 +19,7 @@ same rule. A hint is always the reader's: it is asked for on the reader's own tu
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,7 +54,11 @@ def read_play(variant: Variant, text: str, mover: str | None, shown: list[Side])
     `shown`: in the reader's numbering, or its own when the board shows both."""
     if not text or mover not in SIDES or len(shown) > 1 or mover == shown[0]:
         return text
-    return renumbered(variant, text)
+    return _renumbered(variant, text)
+
+
+# renumbered, kept: every view reads the whole record again
+_renumbered = functools.lru_cache(maxsize=4096)(renumbered)
 
 
 def record_read(entries: list[dict[str, Any]], variant: Variant, shown: list[Side]) -> list[dict[str, Any]]:

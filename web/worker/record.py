@@ -28,10 +28,22 @@ CUBE_ACTIONS = ("double", "take", "drop", "beaver")
 
 
 def entries(game: Game) -> list[dict[str, Any]]:
-    """One entry per history event: `number` counts the turns played (0 before the first)."""
-    found = []
-    number = 0
-    for index, event in enumerate(game.history):
+    """One entry per history event: `number` counts the turns played (0 before the first).
+    Every view asks for them, so the entries of the history's unchanged beginning are reused
+    (an event equal to the one read last gives the same entry: its number counts only the
+    events before it)."""
+    global _entries_read
+    events, found = _entries_read
+    history = game.history
+    kept = 0
+    for old, new in zip(events, history):
+        if old is not new and old != new:
+            break
+        kept += 1
+    found = found[:kept]
+    number = found[-1]["number"] if found else 0
+    for index in range(kept, len(history)):
+        event = history[index]
         kind = str(event.get("event"))
         if kind in TURNS:
             number += 1
@@ -48,7 +60,12 @@ def entries(game: Game) -> list[dict[str, Any]]:
             "cube": event.get("cube"),
             "level": event.get("level"),
         })
-    return found
+    _entries_read = (list(history), found)
+    return list(found)
+
+
+# The history `entries` read last (its events) and their entries.
+_entries_read: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
 
 
 # The last game's positions, with the history they came from: every view during a replay needs one of them,
