@@ -420,12 +420,10 @@ class TurnGraph:
     def plays(self) -> Plays:
         """Each legal play's resulting position with one step sequence that reaches it (worked
         out once a graph: the app asks at every view of a turn)."""
-        found = self.__dict__.get("_plays")
-        if found is None:
-            found = self._plays = self._find_plays()
-        return dict(found)
+        return dict(self._plays)
 
-    def _find_plays(self) -> Plays:
+    @functools.cached_property
+    def _plays(self) -> Plays:
         finals = list(self.finals)
         paths: dict[Node, tuple[Step, ...]] = {self.root: ()}  # plays share their first steps
 
