@@ -62,6 +62,19 @@ export function make(tag, className, text) {
   return made;
 }
 
+/**
+ * A text written only when it changes: a node written again is laid out and painted again,
+ * and a part paints every answer of the engine, most of which leave its words as they were.
+ */
+export function setText(/** @type {Node} */ node, /** @type {string} */ text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** An attribute written only when it changes (as setText). */
+export function setAttr(/** @type {Element} */ node, /** @type {string} */ name, /** @type {string} */ value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 /** A button of type "button" (not a form's submit) with a class and a text. */
 export function button(/** @type {string} */ className, /** @type {string} */ text) {
   const made = make("button", className, text);

@@ -20,7 +20,7 @@ import {
   VISIBLE, SLAB_H, otherNumbering, slotGeometry, checkerCenter,
 } from "./geometry.js";
 import { bindInput } from "./board-input.js";
-import { reducedMotion } from "../dom.js";
+import { reducedMotion, setAttr, setText } from "../dom.js";
 
 /** @typedef {import("../view-model.js").BoardView} BoardView */
 /** @typedef {import("../view-model.js").Guide} Guide */
@@ -136,6 +136,8 @@ class Board {
     /** @type {{id: string, at: number} | null} the last tap on a movable checker (board-input.js: a double tap) */
     this.lastTap = null;
     this.still = false; // a board only looked at (<nard-board>): its dice never tumble
+    /** @type {WeakMap<Element, string>} what each redrawn layer was last drawn from (redraw) */
+    this.drawnFrom = new WeakMap();
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
     svg.setAttribute("role", "group");
     const layers = this.build();
@@ -305,7 +307,7 @@ class Board {
       setFlag(g, "lastTo", lastTo.has(id));
       const count = info ? info.count : 0;
       const trayLabel = g.querySelector(".tray-count");
-      if (trayLabel) trayLabel.textContent = count ? String(count) : "";
+      if (trayLabel) setText(trayLabel, count ? String(count) : "");
       const sideName = info ? t(`side.${info.side}`) : "";
       let label;
       if (id.startsWith("off-")) label = t("aria.tray", { side: t(`side.${id.slice(4)}`), count });
@@ -317,8 +319,8 @@ class Board {
       if (isSelected) label += ". " + t("aria.selected");
       else if (isMovable) label += ". " + t("aria.movable");
       if (isDest) label += ". " + t("aria.dest");
-      g.setAttribute("aria-label", label);
-      g.setAttribute("aria-pressed", isSelected ? "true" : "false");
+      setAttr(g, "aria-label", label);
+      setAttr(g, "aria-pressed", isSelected ? "true" : "false");
     }
   }
 
@@ -352,7 +354,7 @@ class Board {
       }
       const off = c.at.startsWith("off-");
       const arriving = off && g.dataset.at && !g.dataset.at.startsWith("off-") && !reducedMotion();
-      g.dataset.at = c.at;
+      if (g.dataset.at !== c.at) g.dataset.at = c.at;
       const checker = g;
       if (arriving) {
         // keep the round look while it travels; lay it flat in the tray on arrival
@@ -363,17 +365,19 @@ class Board {
         clearTimeout(this.offTimers.get(g));
         g.classList.toggle("is-off", off);
       }
-      g.setAttribute("aria-label", t("aria.checker", { side: t(`side.${c.side}`), where: placeName(c.at, t) }));
+      setAttr(g, "aria-label", t("aria.checker", { side: t(`side.${c.side}`), where: placeName(c.at, t) }));
     }
     // counts on tall stacks, in a layer above every checker (DOM order is not stack order)
-    this.countLayer.textContent = "";
-    for (const [at, count] of Object.entries(counts)) {
-      if (at.startsWith("off-") || count <= (at.startsWith("bar-") ? 3 : VISIBLE)) continue;
-      const side = view.checkers.find((c) => c.at === at)?.side || "w";
-      const { x, y } = checkerCenter(at, count - 1, count, this.numbering, this.flipped);
-      const text = el("text", { x, y, class: `count side-${side}`, "text-anchor": "middle", dy: "0.36em" }, this.countLayer);
-      text.textContent = String(count);
-    }
+    const tall = Object.entries(counts).filter(([at, count]) => !at.startsWith("off-")
+      && count > (at.startsWith("bar-") ? 3 : VISIBLE));
+    this.redraw(this.countLayer, [tall, this.numbering, this.flipped], () => {
+      for (const [at, count] of tall) {
+        const side = view.checkers.find((c) => c.at === at)?.side || "w";
+        const { x, y } = checkerCenter(at, count - 1, count, this.numbering, this.flipped);
+        const text = el("text", { x, y, class: `count side-${side}`, "text-anchor": "middle", dy: "0.36em" }, this.countLayer);
+        text.textContent = String(count);
+      }
+    });
     for (const [id, g] of this.checkerEls) {
       if (!seen.has(id)) {
         g.remove();
@@ -397,11 +401,16 @@ class Board {
 
   // Landing markers for destinations, and the view's arrows (the last move's, the hint's).
   renderMarks(/** @type {BoardView} */ view) {
-    const layer = this.markLayer;
-    layer.textContent = "";
     /** @type {Record<string, number>} */
     const counts = {};
     for (const c of view.checkers) counts[c.at] = (counts[c.at] || 0) + 1;
+    const landings = view.destinations.map((id) => counts[id] || 0);
+    this.redraw(this.markLayer, [view.destinations, landings, view.arrows, view.guide, this.numbering, this.flipped],
+      () => this.drawMarks(view, counts));
+  }
+
+  drawMarks(/** @type {BoardView} */ view, /** @type {Record<string, number>} */ counts) {
+    const layer = this.markLayer;
     if (view.guide) this.renderGuide(view.guide);
     for (const id of view.destinations) {
       if (id.startsWith("off-")) {
@@ -452,6 +461,23 @@ class Board {
     }
   }
 
+  /**
+   * Empties `layer` and draws it again (with `draw`, or after the call: it answers true) only when
+   * `from`, what it is drawn from, differs from the last time: a layer drawn again is painted
+   * again, and most answers change only a few of them.
+   * @param {Element} layer
+   * @param {unknown} from
+   * @param {() => void} [draw]
+   */
+  redraw(layer, from, draw) {
+    const key = JSON.stringify(from);
+    if (this.drawnFrom.get(layer) === key) return false;
+    this.drawnFrom.set(layer, key);
+    layer.textContent = "";
+    if (draw) draw();
+    return true;
+  }
+
   /** Where an arrow from or to a place starts or ends. */
   anchor(/** @type {string} */ id) {
     const geo = slotGeometry(id, this.numbering, this.flipped);
@@ -462,7 +488,6 @@ class Board {
 
   renderDice(/** @type {BoardView} */ view, /** @type {boolean} */ first = false) {
     const layer = this.diceLayer;
-    layer.textContent = "";
     const t = this.t;
     const size = 50;
     // dice just thrown tumble in (class "rolling", board.css), unless motion is reduced or the
@@ -470,6 +495,8 @@ class Board {
     const thrown = rollKey(view);
     const rolling = Boolean(thrown) && thrown !== this.diceKey && !first && !this.still && !reducedMotion();
     this.diceKey = thrown;
+    const words = [t("aria.die", { value: 0, state: "" }), t("aria.used")]; // the page's language
+    if (!this.redraw(layer, [view.dice, view.opening_dice, view.turn, this.flipped, rolling, words])) return;
     /**
      * @param {number} value
      * @param {number} cx
@@ -511,8 +538,8 @@ class Board {
 
   renderCube(/** @type {BoardView} */ view) {
     const layer = this.cubeLayer;
-    layer.textContent = "";
     const cube = view.cube;
+    if (!this.redraw(layer, [cube, view.cube_face, this.flipped, this.t("aria.cube", { value: view.cube_face })])) return;
     if (!cube || !cube.enabled) return;
     const size = 46;
     let y = MID_Y;

@@ -1,7 +1,7 @@
 // The buttons under the board: each one shown and enabled exactly when the view says it may be
 // used, and the intent each sends when clicked.
 
-import { $, listeners } from "../dom.js";
+import { $, listeners, setAttr, setText } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -74,9 +74,11 @@ function paintButtons(root, view) {
   undo.disabled = !can.undo;
   const confirm = $("btn-confirm");
   const passing = view.phase === "move" && can.confirm && view.dice.every((d) => !d.used);
-  confirm.textContent = passing ? t("btn.pass") : t("btn.confirm");
-  $("btn-roll").textContent = view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll");
+  setText(confirm, passing ? t("btn.pass") : t("btn.confirm"));
+  setText($("btn-roll"), view.phase === "opening" ? t("btn.roll_opening") : t("btn.roll"));
   const flip = root.querySelector("#btn-flip");
-  flip?.setAttribute("aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
-  flip?.setAttribute("title", t("btn.flip")); // its words, where a small frame shows it as an arrow
+  if (flip) {
+    setAttr(flip, "aria-pressed", view.prefs && view.prefs.flip ? "true" : "false");
+    setAttr(flip, "title", t("btn.flip")); // its words, where a small frame shows it as an arrow
+  }
 }

@@ -3,7 +3,7 @@
 //
 // Text from the engine is only ever set with textContent.
 
-import { $, part } from "../dom.js";
+import { $, part, setText } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").FirstView} FirstView */
@@ -26,14 +26,14 @@ export function createPlayers(root) {
         if (view.match && view.match.crawford) text += " · " + t("match.crawford");
         const session = /** @type {Partial<import("../view-model.js").View>} */ (view).money_session;
         if (session) text += " · " + sessionText(session);
-        title.textContent = text;
+        setText(title, text);
       }
       const last = root.querySelector("#last-move");
       if (last) {
         const move = view.last;
         const text = move ? move.read ?? move.text : ""; // in the board's numbering
         const play = text ? isolate(notation(text)) : t("last.pass");
-        last.textContent = move ? t("last.move", { side: t(`side.${move.side}`), dice: move.dice, play }) : "";
+        setText(last, move ? t("last.move", { side: t(`side.${move.side}`), dice: move.dice, play }) : "");
       }
     },
     destroy() {},
@@ -59,10 +59,10 @@ function sessionText(session) {
  */
 function paintPlayer(node, side, view) {
   const p = (view.players || {})[side] || { pips: 0, off: 0, score: 0 };
-  node.dataset.side = side;
+  if (node.dataset.side !== side) node.dataset.side = side;
   node.classList.toggle("to-act", view.to_act === side && view.phase !== "over");
-  part(node, ".name").textContent = t(`side.${side}`) + ("kind" in p && p.kind === "computer" ? ` · ${t("player.computer")}` : "");
-  part(node, ".pips").textContent = t("player.pips", { n: p.pips });
-  part(node, ".off").textContent = t("player.off", { n: p.off });
-  part(node, ".score").textContent = view.match ? t("player.score_match", { n: p.score, len: view.match.length }) : t("player.score", { n: p.score });
+  setText(part(node, ".name"), t(`side.${side}`) + ("kind" in p && p.kind === "computer" ? ` · ${t("player.computer")}` : ""));
+  setText(part(node, ".pips"), t("player.pips", { n: p.pips }));
+  setText(part(node, ".off"), t("player.off", { n: p.off }));
+  setText(part(node, ".score"), view.match ? t("player.score_match", { n: p.score, len: view.match.length }) : t("player.score", { n: p.score }));
 }

@@ -5,7 +5,7 @@
 //
 // Text from the engine is only ever set with textContent.
 
-import { $, button } from "../dom.js";
+import { $, button, setText } from "../dom.js";
 import { isolate, isRtl, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").View} View */
@@ -35,14 +35,31 @@ export function createRecord(root, { send }) {
       const entries = view.record || [];
       root.hidden = !entries.length;
       const at = view.replay ? view.replay.at : entries.length;
-      list.replaceChildren(...entries.map((entry) => {
+      // a line is made again only when it reads otherwise: a game's record grows by a line or
+      // two an answer, and remaking hundreds of lines each time cost more than the whole board
+      entries.forEach((entry, k) => {
+        const line = recordLine(entry);
+        const current = entry.index + 1 === at;
+        const shown = /** @type {HTMLElement | undefined} */ (list.children[k]?.firstElementChild);
+        if (shown && shown.dataset.index === String(entry.index) && shown.dataset.kind === entry.kind
+            && shown.textContent === line) {
+          if (current !== (shown.getAttribute("aria-current") === "true")) {
+            if (current) shown.setAttribute("aria-current", "true");
+            else shown.removeAttribute("aria-current");
+          }
+          return;
+        }
         const li = document.createElement("li");
-        const item = button(`link record-item kind-${entry.kind}`, recordLine(entry));
-        if (entry.index + 1 === at) item.setAttribute("aria-current", "true");
+        const item = button(`link record-item kind-${entry.kind}`, line);
+        item.dataset.index = String(entry.index);
+        item.dataset.kind = entry.kind;
+        if (current) item.setAttribute("aria-current", "true");
         item.addEventListener("click", () => send({ type: "replay", to: entry.index + 1 }));
         li.append(item);
-        return li;
-      }));
+        if (list.children[k]) list.children[k].replaceWith(li);
+        else list.append(li);
+      });
+      while (list.children.length > entries.length) list.lastElementChild?.remove();
       // the list follows the game: the current move in view (the last one while the game is on,
       // the first when the record is shown from its start)
       const current = list.querySelector('[aria-current="true"]');
@@ -51,7 +68,7 @@ export function createRecord(root, { send }) {
       const rtl = isRtl();
       for (const [id, to, ltrArrow, rtlArrow] of REPLAY_BUTTONS) {
         const b = $(id, HTMLButtonElement);
-        b.textContent = rtl ? rtlArrow : ltrArrow;
+        setText(b, rtl ? rtlArrow : ltrArrow);
         b.disabled = to === "first" || to === "back" ? at === 0 : !view.replay;
         b.onclick = () => send({ type: "replay", to });
       }
