@@ -32,44 +32,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from bench.bench_boot import serving_apart  # noqa: E402
+from support.proc_cpu import CLOCK, descendants  # noqa: E402
 
-CLOCK = os.sysconf("SC_CLK_TCK")
+from bench.bench_boot import serving_apart  # noqa: E402
 
 
 def machine_busy() -> float:
     """CPU seconds the machine has spent busy since it started (all but idle and iowait)."""
     fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     return (sum(fields) - fields[3] - fields[4]) / CLOCK
-
-
-def parent_of(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-
-
-def descendants() -> dict[int, tuple[str, float]]:
-    """This process's descendants: pid -> (kind, CPU seconds so far). Chromium's processes are
-    named by their --type (and utility sub-type); the rest by their program's name."""
-    found: dict[int, tuple[str, float]] = {}
-    me = os.getpid()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        pid = int(entry.name)
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            words = (entry / "cmdline").read_text().replace("\0", " ").split()
-            ancestor = pid
-            while ancestor > 1 and ancestor != me:
-                ancestor = parent_of(ancestor)
-        except (OSError, IndexError, ValueError):
-            continue  # gone meanwhile
-        if ancestor != me or pid == me or not words:
-            continue
-        kind = next((word.split("=", 1)[1] for word in words if word.startswith("--type=")), Path(words[0]).name)
-        kind += next(("/" + word.split("=", 1)[1] for word in words if word.startswith("--utility-sub-type=")), "")
-        found[pid] = (kind, (int(stat[11]) + int(stat[12])) / CLOCK)
-    return found
 
 
 def add_spent(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]],

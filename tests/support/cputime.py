@@ -15,37 +15,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-CLOCK = os.sysconf("SC_CLK_TCK")
-
-
-def tree_cpu() -> float:
-    """CPU seconds of this process and all its descendants, those already reaped included
-    (a process's cutime and cstime hold its waited-for children's)."""
-    me = os.getpid()
-    parents: dict[int, int] = {}
-    spent: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # gone meanwhile
-        pid = int(entry.name)
-        parents[pid] = int(fields[1])
-        spent[pid] = sum(int(value) for value in fields[11:15]) / CLOCK
-    total = 0.0
-    for pid, seconds in spent.items():
-        ancestor = pid
-        while ancestor > 1 and ancestor != me:
-            ancestor = parents.get(ancestor, 1)
-        if ancestor == me:
-            total += seconds
-    return total
+from support.proc_cpu import tree_cpu
 
 
 @pytest.hookimpl(hookwrapper=True)
