@@ -4,7 +4,8 @@ The history is what a game is rebuilt from: every event is replayed through the 
 so saved data can only hold what the rules allow. The position, phase, cube and result
 are stored too, for readers and as a check; data without a history starts from the
 stored position as a set-up game. Anything wrong raises `GameStateError` saying what.
-`event_text` writes one event of the history as a line of text.
+`event_text` writes one event of the history as a line of text; `events_kept` tells how much of
+a history read before still begins a game's.
 
 >>> from nardcore.dice import PresetDice
 >>> from nardcore.game import Game
@@ -19,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .dice import DiceSource, Roll
@@ -324,6 +325,22 @@ def _check_stored(game: Game, data: dict[str, Any]) -> None:
 
 
 # -- an event as text ---------------------------------------------------------------------
+
+
+def events_kept(read: Sequence[Mapping[str, Any]], history: Sequence[Mapping[str, Any]]) -> int:
+    """How many events of `read`, a history read before, still begin `history`: what was worked
+    out from them still holds (an event is compared by identity first, as a copied game's
+    history shares its unchanged events).
+
+    >>> events_kept([{"event": "roll"}, {"event": "play"}], [{"event": "roll"}, {"event": "double"}])
+    1
+    """
+    kept = 0
+    for old, new in zip(read, history):
+        if old is not new and old != new:
+            break
+        kept += 1
+    return kept
 
 
 def event_text(event: Mapping[str, Any], side_prefix: bool = True) -> str:

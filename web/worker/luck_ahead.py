@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from nardcore.bots import analysis
 from nardcore.bots.neural import network_for
 from nardcore.errors import NardError
+from nardcore.gamedata import events_kept
 from nardcore.notation import parse_play
 from nardcore.position import SIDE_LETTERS, Position
 
@@ -56,7 +57,7 @@ def _ahead(session: Session) -> Ahead:
     ahead = session.luck_ahead
     game = session.game
     if (not isinstance(ahead, Ahead) or ahead.start != game.start
-            or game.history[:len(ahead.walked)] != ahead.walked):
+            or events_kept(ahead.walked, game.history) < len(ahead.walked)):
         ahead = session.luck_ahead = Ahead(game.start, game.start)
     return ahead
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from nardcore.game import Game
-from nardcore.gamedata import event_text
+from nardcore.gamedata import event_text, events_kept
 from nardcore.position import SIDE_LETTERS, Position
 
 from .session import Session
@@ -35,11 +35,7 @@ def entries(game: Game) -> list[dict[str, Any]]:
     global _entries_read
     events, found = _entries_read
     history = game.history
-    kept = 0
-    for old, new in zip(events, history):
-        if old is not new and old != new:
-            break
-        kept += 1
+    kept = events_kept(events, history)
     found = found[:kept]
     number = found[-1]["number"] if found else 0
     for index in range(kept, len(history)):
