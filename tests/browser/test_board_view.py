@@ -6,7 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import AppPage, after, board, play_one_turn, press, start_game, start_turn
+from browser_support import (
+    MOVABLE,
+    AppPage,
+    after,
+    board,
+    click_point,
+    one_step,
+    play_one_turn,
+    press,
+    start_game,
+    start_turn,
+)
 from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.dice_seed(11), pytest.mark.fresh_game]
@@ -64,3 +75,41 @@ def test_the_board_turns_with_the_flip_preference(app: AppPage) -> None:
     one = page.locator('#board [data-point="1"] .hit').bounding_box()
     twenty_four = page.locator('#board [data-point="24"] .hit').bounding_box()
     assert one and twenty_four and one["y"] < twenty_four["y"]
+
+
+# Every write to the page from now on, by the part of it written to (web/page/dom.js setText,
+# board.js redraw: a part writes only what changed, as what is written is painted again).
+WATCH_WRITES = """() => {
+  window.writtenTo = new Set();
+  const parts = '#record-list, #board .points, #board .marks, #board .checkers, #board .counts, #board .dice,'
+    + ' #board .cube-layer, .player, #game-title, #last-move, #message';
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const part = node && node.closest(parts);
+      if (part) window.writtenTo.add(part.id ? '#' + part.id : '.' + part.classList[0]);
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def test_an_answer_rewrites_only_the_parts_of_the_page_it_changes(app: AppPage) -> None:
+    page = app.page
+    start_game(page, "backgammon")
+    play_one_turn(page)
+    start_turn(page)
+    page.evaluate("window.firstLine = document.querySelector('#record-list li')")
+    page.evaluate(WATCH_WRITES)
+    origin = page.evaluate(MOVABLE)[0]
+    click_point(page, origin)  # a checker picked up: its destinations are marked, nothing else changes
+    assert view(page)["selected"] == origin
+    written = set(page.evaluate("[...window.writtenTo]"))
+    assert written == {".points", ".marks"}, written
+    lines = page.locator("#record-list li").count()
+    click_point(page, view(page)["destinations"][0])  # the step, then the rest of the turn
+    while page.evaluate(MOVABLE):
+        one_step(page)
+    press(page, "btn-confirm")
+    # a line more, and the first one, unchanged, is the same element: the record was not made again
+    assert page.locator("#record-list li").count() > lines
+    assert page.evaluate("window.firstLine === document.querySelector('#record-list li')")

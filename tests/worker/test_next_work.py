@@ -33,7 +33,7 @@ def test_the_computer_plays_its_turns_by_the_views_next_with_its_pace() -> None:
     app = ui.App(dice="seed:7")
     view = app.dispatch({"type": "new_game", "settings": {"variant": "narde", "opponent": "computer"}})["view"]
     view = play_simply(app, lambda view: view["bot_pending"] and view["phase"] != "move")  # the computer to roll
-    assert view["next"] == {"request": {"type": "bot"}, "delay_ms": next_work.ACTION_MS}
+    assert view["next"] == {"request": {"type": "bot"}, "delay_ms": next_work.ACTION_MS, "paced": True}
     plays = len([e for e in app.game.history if e.get("event") in ("play", "pass")])
     view, sent = follow(app, view)
     # the computer's turn, then, the person to act, the luck of the turns so far measured ahead
@@ -58,7 +58,8 @@ def test_a_hint_rollout_runs_to_its_end_by_the_views_next(monkeypatch: pytest.Mo
     app.dispatch({"type": "load_url", "fragment": f"#p={RACE}&dice=21"})
     app.dispatch({"type": "hint"})
     view = app.dispatch({"type": "rollout", "of": "hint", "action": "start", "games": 2})["view"]
-    assert view["next"] == {"request": {"type": "rollout", "of": "hint", "action": "more"}, "delay_ms": 0}
+    assert view["next"] == {"request": {"type": "rollout", "of": "hint", "action": "more"}, "delay_ms": 0,
+                            "paced": False}
     view, sent = follow(app, view)
     rollout = view["hint"]["rollout"]
     assert not rollout["running"] and rollout["done"] == rollout["total"] == 2 * len(view["hint"]["plays"])
@@ -72,7 +73,7 @@ def test_a_review_runs_to_its_end_by_the_views_next_and_a_rollout_of_its_turn_go
     app.dispatch({"type": "new_game", "settings": {"variant": "backgammon"}})
     play_random_game(app, random.Random(4))
     view = act(app, "review")
-    assert view["next"] == {"request": {"type": "review"}, "delay_ms": 0}
+    assert view["next"] == {"request": {"type": "review"}, "delay_ms": 0, "paced": False}
     while not view["review"]["ranked"]:
         view = act(app, "review")
     turn = next(d["turn"] for d in view["review"]["decisions"] if d["kind"] == "play" and not d["forced"])
@@ -94,7 +95,7 @@ def test_while_the_person_is_to_act_only_the_luck_is_measured_ahead_after_a_paus
     assert view["next"] is None  # the game's first play to make: no roll's luck to measure yet
     play_turns(app, 1)
     view = to_move(app)
-    assert view["next"] == {"request": {"type": "luck_ahead"}, "delay_ms": next_work.IDLE_MS}
+    assert view["next"] == {"request": {"type": "luck_ahead"}, "delay_ms": next_work.IDLE_MS, "paced": False}
     position, history = view["position"], list(app.game.history)
     view, sent = follow(app, view)
     assert sent and all(request == {"type": "luck_ahead"} for request in sent) and view["next"] is None

@@ -1,5 +1,6 @@
 // What every part of the page does with the DOM: find one of index.html's elements by id, make
-// an element, listen so that every listener can be taken off again, copy a text.
+// an element, write a text or an attribute only when it changes, listen so that every listener
+// can be taken off again, copy a text.
 //
 //   const events = listeners();
 //   events.on(target, "change", fn);   // a target that is not there is passed over

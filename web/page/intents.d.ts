@@ -217,7 +217,8 @@ export interface ReviewIntent {
  */
 export interface NextWork {
   request: RolloutIntent | ReviewIntent | PlainIntent;
-  delay_ms: number; // the page shortens it when the person asks for reduced motion
+  delay_ms: number;
+  paced: boolean; // a pace the person watches (the computer's): reduced motion shortens it
 }
 
 export interface EditOpenIntent {

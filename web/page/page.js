@@ -65,7 +65,7 @@ import { createReview, rollableTurn } from "./panels/review.js";
 const STATISTICS_LINK = "statistics"; // #statistics opens the Statistics screen, not a game
 const DIED_KEY = "nard.engine-died"; // sessionStorage: when the engine last stopped
 const RESTARTED_KEY = "nard.engine-restarted"; // sessionStorage: this load restarts a dead engine
-const REDUCED_MOTION_MS = 120; // the longest wait before the next request with reduced motion
+const REDUCED_MOTION_MS = 120; // the longest pace of the computer with reduced motion
 
 /**
  * The page on `root` (#board): `window.nardPage` is the page, for tests and the console.
@@ -287,13 +287,13 @@ export function mountPage(root, app) {
   };
 
   // What comes next without the person: the worker says which request and after how long (the
-  // view's `next`, web/worker/next_work.py); a reduced-motion page shortens the wait.
+  // view's `next`, web/worker/next_work.py); a reduced-motion page shortens the computer's paces.
   const scheduleNext = () => {
     clearTimeout(nextTimer);
     if (nextTimer !== undefined) timers.delete(nextTimer);
     const next = view && view.next;
     if (!next) return;
-    const delay = reducedMotion() ? Math.min(next.delay_ms, REDUCED_MOTION_MS) : next.delay_ms;
+    const delay = reducedMotion() && next.paced ? Math.min(next.delay_ms, REDUCED_MOTION_MS) : next.delay_ms;
     nextTimer = later(() => send(next.request), delay);
   };
 

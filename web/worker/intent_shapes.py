@@ -238,7 +238,8 @@ class NextWork(TypedDict):
     of the work under way, or the computer's action, after `delay_ms`."""
 
     request: RolloutIntent | ReviewIntent | PlainIntent
-    delay_ms: int  # the page shortens it when the person asks for reduced motion
+    delay_ms: int
+    paced: bool  # a pace the person watches (the computer's): reduced motion shortens it
 
 
 class EditOpenIntent(TypedDict):

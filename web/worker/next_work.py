@@ -9,10 +9,12 @@ action, which waits longer. While the setup dialog is open or a review is shown 
 Last, when nothing else runs and the person is to act (or the game is over), a slice of the luck
 measured ahead (`luck_behind`: web/worker/luck_ahead.py), after a pause the person's own request
 cancels.
-The page shortens every wait to its own short one when the person asks for reduced motion.
+The page shortens the computer's paces (`paced`) to its own short one when the person asks for
+reduced motion; the pause before the luck measured ahead is no motion, and it keeps it (work in
+the background waits for the person to stop acting).
 
 >>> next_work({"hint": None, "review": None, "bot_pending": True, "screen": "board", "phase": "move"})
-{'request': {'type': 'bot'}, 'delay_ms': 420}
+{'request': {'type': 'bot'}, 'delay_ms': 420, 'paced': True}
 """
 
 from __future__ import annotations
@@ -36,15 +38,16 @@ def next_work(view: Mapping[str, Any], luck_behind: bool = False) -> NextWork | 
     `luck_behind`: the game on the board has luck to measure ahead."""
     hint, review = view["hint"], view["review"]
     if hint is not None and running(hint.get("rollout")):
-        return {"request": {"type": "rollout", "of": "hint", "action": "more"}, "delay_ms": 0}
+        return {"request": {"type": "rollout", "of": "hint", "action": "more"}, "delay_ms": 0, "paced": False}
     if review is not None and running(review.get("rollout")):
-        return {"request": {"type": "rollout", "of": "review", "action": "more"}, "delay_ms": 0}
+        return {"request": {"type": "rollout", "of": "review", "action": "more"}, "delay_ms": 0, "paced": False}
     if review is not None and not review.get("complete"):
-        return {"request": {"type": "review"}, "delay_ms": 0}
+        return {"request": {"type": "review"}, "delay_ms": 0, "paced": False}
     if review is not None and "summary" in review and "sides" not in review["summary"]:
-        return {"request": {"type": "review", "summary": True}, "delay_ms": 0}
+        return {"request": {"type": "review", "summary": True}, "delay_ms": 0, "paced": False}
     if view["bot_pending"] and view["screen"] != "setup" and review is None:
-        return {"request": {"type": "bot"}, "delay_ms": STEP_MS if view["phase"] == "move" else ACTION_MS}
+        return {"request": {"type": "bot"}, "delay_ms": STEP_MS if view["phase"] == "move" else ACTION_MS,
+                "paced": True}
     if luck_behind and review is None and not view["bot_pending"] and view["screen"] == "board":
-        return {"request": {"type": "luck_ahead"}, "delay_ms": IDLE_MS}
+        return {"request": {"type": "luck_ahead"}, "delay_ms": IDLE_MS, "paced": False}
     return None

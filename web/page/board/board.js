@@ -393,10 +393,16 @@ class Board {
   restack() {
     if (this.drag || !this.view) return;
     const order = [...this.view.checkers].sort((a, b) => a.i - b.i).map((c) => this.checkerEls.get(c.id));
-    /** @type {Element[]} */
-    const now = [...this.checkerLayer.children];
-    if (order.length === now.length && order.every((g, k) => g === now[k])) return;
-    for (const g of order) if (g) this.checkerLayer.appendChild(g);
+    // only the checkers out of place are moved (a move is a removal and an insertion, laid out
+    // again): after a play, the one that went to the end of the layer
+    const layer = this.checkerLayer;
+    let at = 0;
+    for (const g of order) {
+      if (!g) continue;
+      const here = layer.children[at] || null;
+      if (here !== g) layer.insertBefore(g, here);
+      at += 1;
+    }
   }
 
   // Landing markers for destinations, and the view's arrows (the last move's, the hint's).
@@ -462,12 +468,9 @@ class Board {
   }
 
   /**
-   * Empties `layer` and draws it again (with `draw`, or after the call: it answers true) only when
-   * `from`, what it is drawn from, differs from the last time: a layer drawn again is painted
-   * again, and most answers change only a few of them.
-   * @param {Element} layer
-   * @param {unknown} from
-   * @param {() => void} [draw]
+   * Empties `layer` and draws it again (by `draw`, or by the caller when it answers true) only if
+   * `from`, what it shows, differs from the last time: most answers change few layers.
+   * @param {Element} layer @param {unknown} from @param {() => void} [draw]
    */
   redraw(layer, from, draw) {
     const key = JSON.stringify(from);

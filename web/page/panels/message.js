@@ -6,7 +6,7 @@
 //
 // Text from the engine is only ever set with textContent.
 
-import { make } from "../dom.js";
+import { make, setText } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
 import { EMBEDDED } from "../keep.js";
 
@@ -26,9 +26,9 @@ const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refuse
  */
 export function createMessage(root) {
   const show = (/** @type {string} */ text, /** @type {string} */ tone) => {
-    root.textContent = text;
-    root.dataset.tone = tone || "";
-    root.hidden = !text;
+    setText(root, text);
+    if (root.dataset.tone !== (tone || "")) root.dataset.tone = tone || "";
+    if (root.hidden !== !text) root.hidden = !text;
   };
   const notice = startNotice();
   // embedded in a short frame, the board leaves the message line the room it takes (style.css
