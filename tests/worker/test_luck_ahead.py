@@ -82,14 +82,14 @@ def test_no_luck_is_measured_under_a_screen_over_the_game_or_while_a_review_runs
     to_move(app)
     play_turns(app, 1)
     view = to_move(app)
-    assert view["next"] == {"request": {"type": "luck_ahead"}, "delay_ms": 400}
+    assert view["next"] == {"request": {"type": "luck_ahead"}, "delay_ms": 400, "paced": False}
     assert act(app, "edit_open")["next"] is None
     assert act(app, "edit_close")["next"] is not None
     app.dispatch({"type": "hint"})
     assert app.view()["next"] is not None  # a hint shown: the luck goes on under it
     done = played(8)
     view = act(done, "review")
-    assert view["next"] == {"request": {"type": "review"}, "delay_ms": 0}  # the review's own luck
+    assert view["next"] == {"request": {"type": "review"}, "delay_ms": 0, "paced": False}  # the review's own luck
 
 
 def test_a_new_game_walks_its_own_record() -> None:
