@@ -354,7 +354,7 @@ class Board {
       }
       const off = c.at.startsWith("off-");
       const arriving = off && g.dataset.at && !g.dataset.at.startsWith("off-") && !reducedMotion();
-      if (g.dataset.at !== c.at) g.dataset.at = c.at;
+      setAttr(g, "data-at", c.at);
       const checker = g;
       if (arriving) {
         // keep the round look while it travels; lay it flat in the tray on arrival

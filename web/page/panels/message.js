@@ -6,7 +6,7 @@
 //
 // Text from the engine is only ever set with textContent.
 
-import { make, setText } from "../dom.js";
+import { make, setAttr, setText } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
 import { EMBEDDED } from "../keep.js";
 
@@ -27,7 +27,7 @@ const WARNINGS = ["save_corrupt", "url_bad", "not_now", "bad_dice", "link_refuse
 export function createMessage(root) {
   const show = (/** @type {string} */ text, /** @type {string} */ tone) => {
     setText(root, text);
-    if (root.dataset.tone !== (tone || "")) root.dataset.tone = tone || "";
+    setAttr(root, "data-tone", tone || "");
     if (root.hidden !== !text) root.hidden = !text;
   };
   const notice = startNotice();

@@ -3,7 +3,7 @@
 //
 // Text from the engine is only ever set with textContent.
 
-import { $, part, setText } from "../dom.js";
+import { $, part, setAttr, setText } from "../dom.js";
 import { isolate, notation, t } from "../i18n.js";
 
 /** @typedef {import("../view-model.js").FirstView} FirstView */
@@ -59,7 +59,7 @@ function sessionText(session) {
  */
 function paintPlayer(node, side, view) {
   const p = (view.players || {})[side] || { pips: 0, off: 0, score: 0 };
-  if (node.dataset.side !== side) node.dataset.side = side;
+  setAttr(node, "data-side", side);
   node.classList.toggle("to-act", view.to_act === side && view.phase !== "over");
   setText(part(node, ".name"), t(`side.${side}`) + ("kind" in p && p.kind === "computer" ? ` · ${t("player.computer")}` : ""));
   setText(part(node, ".pips"), t("player.pips", { n: p.pips }));
