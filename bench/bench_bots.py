@@ -2,7 +2,7 @@
 
     python bench/bench_bots.py strength [--games 2000] [--only NAME ...] [--report] [--weights VARIANT=FILE]
     python bench/bench_bots.py think [--positions 200] [--only GAME ...] [--weights VARIANT=FILE]
-    python bench/bench_bots.py matches [--matches 500] [--length 7] [--only GAME ...] [--report]
+    python bench/bench_bots.py matches [--matches 500] [--length 7] [--only GAME ...] [--level L] [--report]
 
 strength: pairings of cubeless games, half of them with colours swapped on the same dice,
 points scored by each game's rules, each share with a 95% interval:
@@ -24,7 +24,8 @@ then differ from an unbroken run's); `--report` prints them. Runs of different p
 races as well; a result of its own in the file), to measure what the database brings.
 
 matches: in narde, khachapuri, moultezim and tawla31 (to 31), matches between `strongest` that
-knows the score and the score-blind `strongest`, with 95% intervals (bench/bench_matches.py).
+knows the score and the score-blind `strongest`, with 95% intervals (bench/bench_matches.py);
+`--level advanced`: the same at 0 ply.
 
 think: the strongest level's time per move (pure Python, its 0.4 s budget) on positions
 from games, median and 95th percentile, per game.
@@ -259,6 +260,8 @@ def main() -> None:
     parser.add_argument("what", choices=["strength", "think", "matches"], nargs="?", default="think")
     parser.add_argument("--matches", type=int, default=500, help="matches per game (matches)")
     parser.add_argument("--length", type=int, default=7, help="match length (matches; tawla31 plays to 31)")
+    parser.add_argument("--level", choices=["strongest", "advanced"], default="strongest",
+                        help="the level that plays the matches (matches)")
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (strength)")
     parser.add_argument("--only", nargs="*", default=[],
                         help="pairings whose name holds one of these words (think: these games)")
@@ -283,7 +286,8 @@ def main() -> None:
         strength(args.games, args.only, args.report)
     elif args.what == "matches":
         from bench.bench_matches import GAMES, matches
-        matches(args.matches, args.length, args.only, args.report, {name: weights_digest(name) for name in GAMES})
+        matches(args.matches, args.length, args.only, args.report, {name: weights_digest(name) for name in GAMES},
+                args.level)
     else:
         think(args.positions, args.only)
 

@@ -1,6 +1,6 @@
 """Matches between `strongest` that knows the score and the same player blind to it (bench only).
 
-    python bench/bench_bots.py matches [--matches 500] [--length 7] [--only GAME ...] [--report]
+    python bench/bench_bots.py matches [--matches 500] [--length 7] [--only GAME ...] [--level L] [--report]
 
 For narde, khachapuri, moultezim and tawla31 (tawla31 always to 31 points, its own length):
 matches of `--length` points between `strongest` told what each outcome is worth at the
@@ -8,8 +8,11 @@ score (nardcore.bots.stakes) and `strongest` playing for points as in a single g
 matches come in pairs on the same dice with the players' colours swapped; a game's winner
 starts the next game, the first game's starter is the opening roll's. Both are the numpy port
 of the strongest level (train/play.py `net_strongest_player`: the same choices, no time
-limit). The share of matches won has a 95% interval from the spread of the pairs' results
-(Wilson's over the matches when that is wider: few pairs, or pairs all alike).
+limit). `--level advanced` plays the same matches at 0 ply (train/play.py
+`net_advanced_player`, the `advanced` level's choice): some forty times cheaper a match, so
+that the full count fits where the look-ahead's does not. The share of matches won has a 95%
+interval from the spread of the pairs' results (Wilson's over the matches when that is wider:
+few pairs, or pairs all alike).
 Results go to train/logs/score-matches.json after every pair: an interrupted run goes on
 where it stopped (same weights, same table); progress is printed every 30 s.
 """
@@ -20,7 +23,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +36,7 @@ from nardcore.position import Position
 from nardcore.scoring import score_game
 from nardcore.variant import find_variant
 from train.npnet import Net
-from train.play import MAX_TURNS, Player, net_strongest_player
+from train.play import MAX_TURNS, Player, net_advanced_player, net_strongest_player
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINT = ROOT / "train" / "logs" / "score-matches.json"
@@ -49,14 +52,17 @@ class Board:
     score: tuple[int, int] = (0, 0)
 
 
-def knowing(net: Net, board: Board) -> Player:
-    """`strongest` told the score: the values of the side to play at the score on `board`."""
+LEVELS: dict[str, Callable[..., Player]] = {"strongest": net_strongest_player, "advanced": net_advanced_player}
+
+
+def knowing(net: Net, board: Board, level: str = "strongest") -> Player:
+    """The level told the score: the values of the side to play at the score on `board`."""
 
     def values(position: Position) -> Outcomes | None:
         side = position.turn
         return outcome_values(net.variant_name, MatchScore(board.length, board.score[side], board.score[1 - side]))
 
-    return net_strongest_player(net, values_for=values)
+    return LEVELS[level](net, values_for=values)
 
 
 def play_match(name: str, players: Sequence[Player], board: Board, rng: random.Random) -> int:
@@ -123,33 +129,35 @@ def save(key: str, entry: dict[str, object]) -> None:
     temp.replace(CHECKPOINT)
 
 
-def describe(name: str, pairs: Sequence[float], length: int, seconds: float, target: int) -> str:
+def describe(name: str, pairs: Sequence[float], length: int, seconds: float, target: int,
+             level: str = "strongest") -> str:
     share, low, high = interval(pairs)
     done = "" if 2 * len(pairs) >= target else f" (unfinished: {2 * len(pairs)} of {target})"
-    return (f"{name}, matches to {length}: score-aware strongest won {share:.1%} [{low:.1%}, {high:.1%}] of "
+    return (f"{name}, matches to {length}: score-aware {level} won {share:.1%} [{low:.1%}, {high:.1%}] of "
             f"{2 * len(pairs)} matches against the score-blind one, {seconds / 60:.0f} min{done}")
 
 
-def matches(count: int, length: int, only: list[str], report: bool, digest: dict[str, str]) -> None:
+def matches(count: int, length: int, only: list[str], report: bool, digest: dict[str, str],
+            level: str = "strongest") -> None:
     """Play (or, with `report`, show) `count` matches a game, in pairs, resuming the checkpoint."""
     for name in GAMES:
         if only and name not in only:
             continue
         to = default_length(name) if find_variant(name).fixed_match_length else length
-        key = f"{name} / to {to} / strongest knowing the score vs blind / weights {digest[name]}"
+        key = f"{name} / to {to} / {level} knowing the score vs blind / weights {digest[name]}"
         stored = load().get(key, {})
         pairs = [float(p) for p in stored.get("pairs", [])]  # type: ignore[attr-defined]
         seconds = float(stored.get("seconds", 0.0))  # type: ignore[arg-type]
         if report:
             if pairs:
-                print(describe(name, pairs, to, seconds, count))
+                print(describe(name, pairs, to, seconds, count, level))
             continue
         network = network_for(name)
         assert network is not None
         net = Net.from_network(network)
         board = Board(to)
-        blind = net_strongest_player(net)
-        aware = knowing(net, board)
+        blind = LEVELS[level](net)
+        aware = knowing(net, board, level)
         start, last_note, pairs_before = time.time(), time.time(), len(pairs)
         for pair in range(len(pairs), count // 2):
             won = 0.0
@@ -166,4 +174,4 @@ def matches(count: int, length: int, only: list[str], report: bool, digest: dict
                 left = (count // 2 - len(pairs)) / rate / 60 if rate else 0.0
                 print(f"  {name}: {2 * len(pairs)} of {count} matches, {share:.1%} [{low:.1%}, {high:.1%}] so far, "
                       f"{left:.0f} min left", flush=True)
-        print(describe(name, pairs, to, seconds + time.time() - start, count), flush=True)
+        print(describe(name, pairs, to, seconds + time.time() - start, count, level), flush=True)

@@ -264,6 +264,22 @@ def net_strongest_player(net: Net, deepen_rolls: int = DEEPENED_ROLLS, deepen_ga
     return choose
 
 
+def net_advanced_player(net: Net, values_for: ValuesFor | None = None) -> Player:
+    """The `advanced` level's choice (NeuralBot at 0 ply) in numpy: the result worth most to the
+    mover, its outcomes valued by `values_for` at the match score (None or a None answer: the
+    game's own points), the first in string order on ties."""
+    spec = OUTCOMES[net.variant_name]
+
+    def choose(position: Position, dice: tuple[int, int], results: list[Position]) -> Position:
+        valued = (values_for(position) if values_for is not None else None) or spec
+        constant, mover = mover_weights(valued)
+        mine = constant + on_roll_outcomes(net, results) @ mover
+        high = mine.max()
+        return min((result for result, value in zip(results, mine, strict=True) if value == high), key=str)
+
+    return choose
+
+
 def net_two_ply_player(net: Net, candidates: int = 3, margin_share: float = 0.1) -> Player:
     """A deeper look-ahead, measured on the bench only (docs/training.md, "Look-ahead"): for the
     best `candidates` plays at 0-ply (within the margin), the average over the opponent's 21

@@ -196,6 +196,33 @@ def test_the_benchmarks_numpy_player_knows_the_score_as_the_shipped_player_does(
     assert compared == 12
 
 
+@pytest.mark.parametrize("variant", ["narde", "moultezim", "tawla31"])
+def test_the_benchmarks_zero_ply_player_knows_the_score_as_the_shipped_advanced_level_does(variant: str) -> None:
+    from train.play import net_advanced_player
+
+    shipped = network_for(variant)
+    assert shipped is not None
+    net = Net.from_network(shipped)
+    length = 31 if variant == "tawla31" else 7
+    scores = [MatchScore(length, length - 1, 1), MatchScore(length, 1, length - 1), MatchScore(length, 2, 3), None]
+    advanced = make_bot("advanced", budget=1e9)
+    rng = random.Random(5)
+    compared = 0
+    for n, position in enumerate(random_game_positions(variant, 200, seed=22)):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        results = result_positions(position, dice)
+        if len(results) < 2:
+            continue
+        score = scores[n % len(scores)]
+        values = outcome_values(variant, score) if score else None
+        fast = net_advanced_player(net, values_for=lambda _: values)  # noqa: B023
+        assert fast(position, dice, results) == advanced.choose_play(position, results, values)  # type: ignore[call-arg]
+        compared += 1
+        if compared == 40:
+            break
+    assert compared == 40
+
+
 def test_the_backgammon_values_come_from_the_shipped_table() -> None:
     values = outcome_values("backgammon", MatchScore(7, 2, 4))
     need, other = 5, 3
