@@ -169,17 +169,24 @@ def test_each_games_table_is_symmetric_monotone_and_rebuilt_from_its_numbers(var
     assert np.allclose(rebuilt.starts, table.starts, atol=2e-6) and np.allclose(rebuilt.waits, table.waits, atol=2e-6)
 
 
-@pytest.mark.parametrize("variant", ["backgammon", "narde", "khachapuri"])
-def test_the_benchmarks_numpy_player_knows_the_score_as_the_shipped_player_does(variant: str) -> None:
-    from train.play import net_strongest_player
+# (level, game, positions compared): the look-ahead is the costlier, so fewer of its positions
+NUMPY_PLAYERS = [("strongest", "backgammon", 12), ("strongest", "narde", 12), ("strongest", "khachapuri", 12),
+                 ("advanced", "narde", 40), ("advanced", "moultezim", 40), ("advanced", "tawla31", 40)]
+
+
+@pytest.mark.parametrize(("level", "variant", "count"), NUMPY_PLAYERS)
+def test_the_benchmarks_numpy_players_know_the_score_as_the_shipped_levels_do(level: str, variant: str,
+                                                                              count: int) -> None:
+    from train.play import net_advanced_player, net_strongest_player
 
     shipped = network_for(variant)
     assert shipped is not None
     net = Net.from_network(shipped)
+    numpy_player = net_strongest_player if level == "strongest" else net_advanced_player
     length = 31 if variant == "tawla31" else 5
     scores = [MatchScore(length, length - 1, 1, crawford=variant == "backgammon"), MatchScore(length, 1, length - 1),
-              MatchScore(length, 2, 3)]
-    strongest = make_bot("strongest", budget=1e9)
+              MatchScore(length, 2, 3), None]  # None: a single game, the game's own points
+    shipped_level = make_bot(level, budget=1e9)
     rng = random.Random(3)
     compared = 0
     for n, position in enumerate(random_game_positions(variant, 200, seed=21)):
@@ -187,40 +194,14 @@ def test_the_benchmarks_numpy_player_knows_the_score_as_the_shipped_player_does(
         results = result_positions(position, dice)
         if len(results) < 2:
             continue
-        values = outcome_values(variant, scores[n % len(scores)])
-        fast = net_strongest_player(net, values_for=lambda _: values)  # noqa: B023
-        assert fast(position, dice, results) == strongest.choose_play(position, results, values)  # type: ignore[call-arg]
-        compared += 1
-        if compared == 12:
-            break
-    assert compared == 12
-
-
-@pytest.mark.parametrize("variant", ["narde", "moultezim", "tawla31"])
-def test_the_benchmarks_zero_ply_player_knows_the_score_as_the_shipped_advanced_level_does(variant: str) -> None:
-    from train.play import net_advanced_player
-
-    shipped = network_for(variant)
-    assert shipped is not None
-    net = Net.from_network(shipped)
-    length = 31 if variant == "tawla31" else 7
-    scores = [MatchScore(length, length - 1, 1), MatchScore(length, 1, length - 1), MatchScore(length, 2, 3), None]
-    advanced = make_bot("advanced", budget=1e9)
-    rng = random.Random(5)
-    compared = 0
-    for n, position in enumerate(random_game_positions(variant, 200, seed=22)):
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        results = result_positions(position, dice)
-        if len(results) < 2:
-            continue
         score = scores[n % len(scores)]
         values = outcome_values(variant, score) if score else None
-        fast = net_advanced_player(net, values_for=lambda _: values)  # noqa: B023
-        assert fast(position, dice, results) == advanced.choose_play(position, results, values)  # type: ignore[call-arg]
+        fast = numpy_player(net, values_for=lambda _: values)  # noqa: B023
+        assert fast(position, dice, results) == shipped_level.choose_play(position, results, values)  # type: ignore[call-arg]
         compared += 1
-        if compared == 40:
+        if compared == count:
             break
-    assert compared == 40
+    assert compared == count
 
 
 def test_the_backgammon_values_come_from_the_shipped_table() -> None:
