@@ -9,7 +9,7 @@ matches come in pairs on the same dice with the players' colours swapped; a game
 starts the next game, the first game's starter is the opening roll's. Both are the numpy port
 of the strongest level (train/play.py `net_strongest_player`: the same choices, no time
 limit). `--level advanced` plays the same matches at 0 ply (train/play.py
-`net_advanced_player`, the `advanced` level's choice): some forty times cheaper a match, so
+`net_advanced_player`, the `advanced` level's choice): hundreds of times cheaper a match, so
 that the full count fits where the look-ahead's does not. The share of matches won has a 95%
 interval from the spread of the pairs' results (Wilson's over the matches when that is wider:
 few pairs, or pairs all alike).
