@@ -14,7 +14,7 @@ from test_play_by_link import play_turn
 
 from web.worker.duel.livelink import read_live_link
 
-NARDE = "narde:w:6x2,5,4:6x2,5,4"  # near the end: a few turns each
+NARDE = "narde:w:6x3,5,4:6x3,5,4"  # near the end; five checkers, so no single roll (6-6 bears off four) ends it
 BACKGAMMON = "backgammon:w:6x2,5,4,3:6x2,5,4,3"
 # the cheater's page: every channel this page sends on is kept, with what it sent
 SPY = """() => {
