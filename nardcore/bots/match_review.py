@@ -6,7 +6,9 @@ rate its cube losses over its cube decisions, the overall rate all its losses ov
 analysis.c, getMWCFromError). The rating estimate is gnubg's, after Kees van den Doel: a rating
 of R0 = 2050 less a2(N)·EPM + b(N)·EPC, EPM and EPC the errors per move and per cube decision in
 points (normalised, at cube 1), N the match length, a2(N) = 8798 + 25526/N and b(N) = 863 − 519/N
-(gnubg analysis.c, absoluteFibsRating). gnubg gives it for matches only: money has no N.
+(gnubg analysis.c, absoluteFibsRating). gnubg gives it for matches only: money has no N. Nor is
+it given from fewer choices than a skill label needs (SKILL_LEAST_CHOICES): a figure like 562
+from two plays and a cube would say far more than they can.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..position import SIDE_LETTERS
-from .analysis import Review, judged_skill
+from .analysis import SKILL_LEAST_CHOICES, Review, judged_skill
 
 RATING_OFFSET = 2050.0  # gnubg's default rating offset (R0)
 
@@ -32,7 +34,8 @@ def _rate(losses: Sequence[float]) -> float:
 
 def summary(reviews: Sequence[Review], match_length: int, variant: str = "backgammon") -> dict[str, Any]:
     """Each side's checker, cube and overall error rates (thousandths of a point a decision)
-    and skills, its luck in points, and a rating estimate in a match (None for money)."""
+    and skills, its luck in points, and a rating estimate in a match (None for money, or from
+    too few choices to tell)."""
     sides: dict[str, Any] = {}
     for side in SIDE_LETTERS:
         decisions = [d for review in reviews for d in review.decisions if d.side == side and not d.forced]
@@ -40,7 +43,7 @@ def summary(reviews: Sequence[Review], match_length: int, variant: str = "backga
         cube = [d.loss for d in decisions if d.kind != "play"]
         overall = checker + cube
         rating = None
-        if match_length and checker:
+        if match_length and checker and len(overall) >= SKILL_LEAST_CHOICES:
             rating = round(rating_estimate(_rate(checker) / 1000, _rate(cube) / 1000, match_length))
         sides[side] = {
             "checker": {"choices": len(checker), "error_rate": round(_rate(checker), 1),

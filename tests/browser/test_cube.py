@@ -78,7 +78,7 @@ def test_a_review_of_a_match_marks_a_wrong_take_and_a_wrong_double(app: AppPage)
 
 
 def test_an_earlier_game_of_a_match_reopens_and_reviews_and_the_match_is_summed_up(app: AppPage) -> None:
-    match = match_of_two_games().session.match
+    match = match_of_two_games(turns=12).session.match  # choices enough for a rating estimate
     assert match is not None
     page = app.page
     page.evaluate(f"location.hash = 's={encode_state(match)}'")
@@ -108,7 +108,7 @@ def test_an_earlier_game_of_a_match_reopens_and_reviews_and_the_match_is_summed_
     assert rows == ["Checker play", "Cube", "Error rate", "Luck", "Rating estimate"]
     for side in ("w", "b"):
         rating = page.locator(f'#review-summary tr[data-part="rating"] td[data-side="{side}"]').text_content()
-        assert rating == str(summary["sides"][side]["rating"])
+        assert summary["sides"][side]["rating"] is not None and rating == str(summary["sides"][side]["rating"])
         rate = summary["sides"][side]["checker"]["error_rate"] / 1000
         checker = page.locator(f'#review-summary tr[data-part="checker"] td[data-side="{side}"] .review-part-rate')
         assert checker.text_content() == f"{rate:.3f}"

@@ -27,12 +27,12 @@ def ui_steps(app: ui.App, play: str) -> list[list[str]]:
     return next(p["steps"] for p in act(app, "hint")["hint"]["plays"] if p["play"] == play)
 
 
-def match_of_two_games() -> ui.App:
-    """A 3-point match between two people: game 1 played four turns and ended by a double and a
-    drop, game 2 begun."""
+def match_of_two_games(turns: int = 4) -> ui.App:
+    """A 3-point match between two people: game 1 played `turns` turns and ended by a double
+    and a drop, game 2 begun."""
     app = ui.App(dice="seed:8")
     act(app, "new_game", settings={"variant": "backgammon", "match_length": 3})
-    for _ in range(4):
+    for _ in range(turns):
         play_turn(app)
     act(app, "double")
     act(app, "drop")

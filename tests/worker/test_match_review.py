@@ -12,6 +12,7 @@ from support.app import act
 from support.matches import match_of_two_games
 
 from nardcore.bots import analysis
+from nardcore.bots.analysis import SKILL_LEAST_CHOICES
 from nardcore.bots.match_review import rating_estimate, summary
 from web.worker import ui
 from web.worker.inputs import UIError
@@ -67,6 +68,16 @@ def test_the_match_summary_sums_every_game_as_gnubg_does() -> None:
         mine = summed["sides"][side]
         assert mine["checker"]["choices"] == len(plays)
         assert mine["checker"]["error_rate"] == round(1000 * sum(plays) / len(plays), 1)
+        assert mine["overall"]["skill"] == "too_few" and mine["rating"] is None  # four choices say too little
+
+
+def test_the_match_summary_rates_a_side_from_enough_choices_as_gnubg_does() -> None:
+    app = match_of_two_games(turns=12)
+    finished(app, "review")
+    summed = finished(app, "summary", summary=True)["review"]["summary"]
+    for side in ("w", "b"):
+        mine = summed["sides"][side]
+        assert mine["overall"]["choices"] >= SKILL_LEAST_CHOICES
         epm, epc = mine["checker"]["error_rate"] / 1000, mine["cube"]["error_rate"] / 1000
         assert mine["rating"] == pytest.approx(rating_estimate(epm, epc, 3), abs=1.0)
 

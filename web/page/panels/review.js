@@ -311,7 +311,12 @@ function paintSummary(/** @type {Review} */ review) {
     ["luck", "review.col.luck", (side) => figure(num(signed(sides[side]?.luck || 0, 2)))],
     ["rating", "review.col.rating", (side) => {
       const rating = sides[side]?.rating;
-      return figure(rating === null || rating === undefined ? "—" : num(String(rating)));
+      if (rating !== null && rating !== undefined) return figure(num(String(rating)));
+      // none for money; in a match, none until there are choices enough to tell
+      if (sides[side]?.overall.skill !== "too_few") return figure("—");
+      const cell = make("td", "review-part");
+      cell.append(make("span", "review-part-skill", t("skill.too_few")));
+      return cell;
     }],
   ]));
 }
