@@ -3,10 +3,9 @@ summed as gnubg's match statistics sum them, and a rating estimate from the erro
 
 Each side's checker error rate is its checker losses over its unforced plays, its cube error
 rate its cube losses over its cube decisions, the overall rate all its losses over both (gnubg
-analysis.c, getMWCFromError). The rating estimate is gnubg's, after Kees van den Doel: a rating
-of R0 = 2050 less a2(N)·EPM + b(N)·EPC, EPM and EPC the errors per move and per cube decision in
-points (normalised, at cube 1), N the match length, a2(N) = 8798 + 25526/N and b(N) = 863 − 519/N
-(gnubg analysis.c, absoluteFibsRating). gnubg gives it for matches only: money has no N. Nor is
+analysis.c, getMWCFromError). The rating estimate is the Statistics screen's (`rating.rating`):
+gnubg's formula in backgammon, calibrated for the other games. gnubg gives it for matches only:
+money has no N. Nor is
 it given from fewer choices than a skill label needs (SKILL_LEAST_CHOICES): a figure like 562
 from two plays and a cube would say far more than they can.
 """
@@ -17,15 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..position import SIDE_LETTERS
+from . import rating as ratings
 from .analysis import SKILL_LEAST_CHOICES, Review, judged_skill
-
-RATING_OFFSET = 2050.0  # gnubg's default rating offset (R0)
-
-
-def rating_estimate(per_move: float, per_cube: float, match_length: int) -> float:
-    """gnubg's error-based rating: R0 − (a2(N)·EPM + b(N)·EPC), errors in points per decision."""
-    n = float(match_length)
-    return RATING_OFFSET - (per_move * (8798.0 + 25526.0 / n) + per_cube * (863.0 - 519.0 / n))
 
 
 def _rate(losses: Sequence[float]) -> float:
@@ -44,7 +36,8 @@ def summary(reviews: Sequence[Review], match_length: int, variant: str = "backga
         overall = checker + cube
         rating = None
         if match_length and checker and len(overall) >= SKILL_LEAST_CHOICES:
-            rating = round(rating_estimate(_rate(checker) / 1000, _rate(cube) / 1000, match_length))
+            rated = ratings.rating(variant, sum(checker), len(checker), sum(cube), len(cube), match_length)
+            rating = None if rated is None else round(rated)
         sides[side] = {
             "checker": {"choices": len(checker), "error_rate": round(_rate(checker), 1),
                         "skill": judged_skill(_rate(checker), len(checker), variant)},

@@ -12,8 +12,9 @@ from support.app import act
 from support.matches import match_of_two_games
 
 from nardcore.bots import analysis
+from nardcore.bots import rating as ratings
 from nardcore.bots.analysis import SKILL_LEAST_CHOICES
-from nardcore.bots.match_review import rating_estimate, summary
+from nardcore.bots.match_review import summary
 from web.worker import ui
 from web.worker.inputs import UIError
 
@@ -79,12 +80,27 @@ def test_the_match_summary_rates_a_side_from_enough_choices_as_gnubg_does() -> N
         mine = summed["sides"][side]
         assert mine["overall"]["choices"] >= SKILL_LEAST_CHOICES
         epm, epc = mine["checker"]["error_rate"] / 1000, mine["cube"]["error_rate"] / 1000
-        assert mine["rating"] == pytest.approx(rating_estimate(epm, epc, 3), abs=1.0)
+        assert mine["rating"] == pytest.approx(ratings.gnubg_rating(epm, epc, 3), abs=1.0)
 
 
-def test_gnubgs_rating_formula_at_known_figures() -> None:
-    # no error is the offset; 0.010 a move in a 7-point match loses 8798 + 25526/7 points a unit
-    assert rating_estimate(0.0, 0.0, 7) == 2050.0
-    assert rating_estimate(0.010, 0.0, 7) == pytest.approx(2050 - 0.010 * (8798 + 25526 / 7))
-    assert rating_estimate(0.0, 0.050, 5) == pytest.approx(2050 - 0.050 * (863 - 519 / 5))
-    assert summary([], 0)["sides"]["w"]["rating"] is None
+def decided(side: str, kind: str, loss: float) -> analysis.Decision:
+    return analysis.Decision(turn=0, side=side, kind=kind, position="", dice="", chosen="", best="", loss=loss,
+                             mark=None)
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "narde"])
+def test_a_summary_rates_as_the_statistics_screen_does_and_money_not_at_all(variant: str) -> None:
+    """gnubg's formula in backgammon, calibrated for the other games (nardcore.bots.rating)."""
+    plays = [decided("w", "play", loss) for loss in (0.0, 0.01, 0.02, 0.05, 0.0, 0.03)]
+    cubes = [decided("w", "take", 0.1), decided("w", "double", 0.0)]
+    reviews = [analysis.Review(decisions=plays[:3], variant=variant),
+               analysis.Review(decisions=plays[3:] + cubes, variant=variant)]
+    mine = summary(reviews, 7, variant)["sides"]["w"]
+    expected = ratings.rating(variant, sum(d.loss for d in plays), len(plays), 0.1, 2, 7)
+    assert expected is not None and mine["rating"] == round(expected)
+    if variant == "backgammon":  # gnubg's own: 0.11 / 6 a move, 0.05 a cube decision, N = 7
+        assert mine["rating"] == round(2050 - 0.11 / 6 * (8798 + 25526 / 7) - 0.05 * (863 - 519 / 7))
+    else:  # its errors read at backgammon's scale
+        assert mine["rating"] != round(ratings.gnubg_rating(0.11 / 6, 0.05, 7))
+    assert summary(reviews, 0, variant)["sides"]["w"]["rating"] is None  # money
+    assert summary(reviews[:1], 7, variant)["sides"]["w"]["rating"] is None  # three choices

@@ -16,9 +16,9 @@ from dataclasses import asdict
 from typing import Any
 
 from nardcore import safejson
+from nardcore.bots import rating as ratings
 from nardcore.bots.analysis import judged_skill
 
-from . import ratings
 from .background import SUMMARY_VERSION
 from .statistics import (
     GamePlayed,

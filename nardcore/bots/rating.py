@@ -13,11 +13,13 @@ The other four games: the same formula on the error rates read at backgammon's s
 divided by the game's factor (nardcore.bots.analysis.SKILL_FACTOR: how much larger that game's
 error rates are than backgammon's for the same players, calibrated by bench/bench_skill.py on
 random play and on the strongest level, which play alike in every game). docs/statistics.md.
+The Statistics screen (web/worker/statistics_view.py) and the match summary (match_review.py)
+both rate by these.
 """
 
 from __future__ import annotations
 
-from nardcore.bots.analysis import SKILL_FACTOR
+from .analysis import SKILL_FACTOR
 
 RATING_OFFSET = 2050.0  # gnubg's rRatingOffset
 
