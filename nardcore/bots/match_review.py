@@ -3,11 +3,11 @@ summed as gnubg's match statistics sum them, and a rating estimate from the erro
 
 Each side's checker error rate is its checker losses over its unforced plays, its cube error
 rate its cube losses over its cube decisions, the overall rate all its losses over both (gnubg
-analysis.c, getMWCFromError). The rating estimate is the Statistics screen's (`rating.rating`):
+analysis.c, getMWCFromError). The rating estimate is the Statistics screen's (`ratings.rating`):
 gnubg's formula in backgammon, calibrated for the other games. gnubg gives it for matches only:
-money has no N. Nor is
-it given from fewer choices than a skill label needs (SKILL_LEAST_CHOICES): a figure like 562
-from two plays and a cube would say far more than they can.
+money has no N. Nor is it given from fewer choices than a skill label needs
+(SKILL_LEAST_CHOICES): a figure like 562 from two plays and a cube would say far more than
+they can.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..position import SIDE_LETTERS
-from . import rating as ratings
+from . import ratings
 from .analysis import SKILL_LEAST_CHOICES, Review, judged_skill
 
 

@@ -11,8 +11,7 @@ import pytest
 from support.app import act
 from support.matches import match_of_two_games
 
-from nardcore.bots import analysis
-from nardcore.bots import rating as ratings
+from nardcore.bots import analysis, ratings
 from nardcore.bots.analysis import SKILL_LEAST_CHOICES
 from nardcore.bots.match_review import summary
 from web.worker import ui
@@ -90,7 +89,7 @@ def decided(side: str, kind: str, loss: float) -> analysis.Decision:
 
 @pytest.mark.parametrize("variant", ["backgammon", "narde"])
 def test_a_summary_rates_as_the_statistics_screen_does_and_money_not_at_all(variant: str) -> None:
-    """gnubg's formula in backgammon, calibrated for the other games (nardcore.bots.rating)."""
+    """gnubg's formula in backgammon, calibrated for the other games (nardcore.bots.ratings)."""
     plays = [decided("w", "play", loss) for loss in (0.0, 0.01, 0.02, 0.05, 0.0, 0.03)]
     cubes = [decided("w", "take", 0.1), decided("w", "double", 0.0)]
     reviews = [analysis.Review(decisions=plays[:3], variant=variant),

@@ -1,4 +1,4 @@
-"""The Statistics screen's figures (web/worker/statistics_view.py), the ratings (nardcore/bots/rating.py) and
+"""The Statistics screen's figures (web/worker/statistics_view.py), the ratings (nardcore/bots/ratings.py) and
 the background review (background.py), with known answers: a seeded library of games against
 the computer, one between two people and one with dice entered by hand, planted as saves."""
 
@@ -10,8 +10,7 @@ import json
 import pytest
 from support.library_saves import by_hand, finished_save
 
-from nardcore.bots import analysis
-from nardcore.bots import rating as ratings
+from nardcore.bots import analysis, ratings
 from nardcore.position import Position
 from web.worker import background, engine
 from web.worker.statistics import dice_counts, games_of_save

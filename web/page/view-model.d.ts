@@ -242,7 +242,7 @@ export interface SideSummary {
   cube: ReviewPart;
   overall: ReviewPart;
   luck: number; // points
-  rating: number | null; // gnubg's error-based rating estimate (matches only, from enough choices)
+  rating: number | null; // the error-based rating estimate (nardcore.bots.ratings): matches only, enough choices
 }
 
 export interface MatchSummary {

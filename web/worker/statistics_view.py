@@ -16,7 +16,7 @@ from dataclasses import asdict
 from typing import Any
 
 from nardcore import safejson
-from nardcore.bots import rating as ratings
+from nardcore.bots import ratings
 from nardcore.bots.analysis import judged_skill
 
 from .background import SUMMARY_VERSION

@@ -258,7 +258,7 @@ class SideSummary(TypedDict):  # one side over a whole match (nardcore.bots.matc
     cube: ReviewPart
     overall: ReviewPart
     luck: float  # points
-    rating: int | None  # gnubg's error-based rating estimate (matches only, from enough choices)
+    rating: int | None  # the error-based rating estimate (nardcore.bots.ratings): matches only, enough choices
 
 
 class MatchSummary(TypedDict):
