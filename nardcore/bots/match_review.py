@@ -17,7 +17,7 @@ from typing import Any
 
 from ..position import SIDE_LETTERS
 from . import ratings
-from .analysis import SKILL_LEAST_CHOICES, Review, judged_skill
+from .analysis import TOO_FEW, Review, judged_skill
 
 
 def _rate(losses: Sequence[float]) -> float:
@@ -34,18 +34,17 @@ def summary(reviews: Sequence[Review], match_length: int, variant: str = "backga
         checker = [d.loss for d in decisions if d.kind == "play"]
         cube = [d.loss for d in decisions if d.kind != "play"]
         overall = checker + cube
-        rating = None
-        if match_length and checker and len(overall) >= SKILL_LEAST_CHOICES:
+        overall_skill = judged_skill(_rate(overall), len(overall), variant)
+        rated = None  # no N in money; no figure where the label says too few choices to tell
+        if match_length and overall_skill != TOO_FEW:
             rated = ratings.rating(variant, sum(checker), len(checker), sum(cube), len(cube), match_length)
-            rating = None if rated is None else round(rated)
         sides[side] = {
             "checker": {"choices": len(checker), "error_rate": round(_rate(checker), 1),
                         "skill": judged_skill(_rate(checker), len(checker), variant)},
             "cube": {"choices": len(cube), "error_rate": round(_rate(cube), 1),
                      "skill": judged_skill(_rate(cube), len(cube), variant)},
-            "overall": {"choices": len(overall), "error_rate": round(_rate(overall), 1),
-                        "skill": judged_skill(_rate(overall), len(overall), variant)},
+            "overall": {"choices": len(overall), "error_rate": round(_rate(overall), 1), "skill": overall_skill},
             "luck": round(sum(review.luck_total(side) for review in reviews), 3),
-            "rating": rating,
+            "rating": None if rated is None else round(rated),
         }
     return {"games": len(reviews), "match_length": match_length, "sides": sides}
